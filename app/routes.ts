@@ -1,0 +1,8 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('course/:courseId', 'routes/course.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('*', 'routes/catchAll.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,130 @@
+// Table types for Kysely. Column names are camelCase (as PRODUCT.md names the fields, and as better-auth
+// expects); Kysely quotes identifiers on both dialects. Timestamps are ISO strings on SQLite and Dates on
+// PostgreSQL: read them through values.ts.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  role: string;
+  phone: string;
+  status: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionTable {
+  id: string;
+  userId: string;
+  token: string;
+  expiresAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AccountTable {
+  id: string;
+  userId: string;
+  accountId: string;
+  providerId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  refreshTokenExpiresAt: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CounterTable {
+  name: string;
+  value: number;
+}
+
+export interface ProfileTable {
+  uniqueId: string;
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: Timestamp;
+}
+
+export interface CourseTable {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  category: string;
+  thumbnailId: string | null;
+  trailerId: string | null;
+  published: Bool;
+  featured: Bool;
+  creatorId: string;
+  creatorName: string;
+  enrolledCount: ColumnType<number, number | undefined, number>;
+  lessonsCount: ColumnType<number, number | undefined, number>;
+  ratingAvg: number | null;
+  ratingCount: ColumnType<number, number | undefined, number>;
+  duration: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  publishedAt: Timestamp | null;
+}
+
+export interface EpisodeTable {
+  id: string;
+  courseId: string;
+  title: string;
+  description: string;
+  videoId: string | null;
+  thumbnailId: string | null;
+  duration: ColumnType<number, number | undefined, number>;
+  position: number;
+  createdAt: Timestamp;
+}
+
+export interface MediaAssetTable {
+  id: string;
+  ownerId: string;
+  kind: string; // image | video
+  status: string; // uploaded | processing | ready | failed
+  /** JSON: what processing produced (widths, renditions, duration, width, height). */
+  meta: string;
+  error: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  counter: CounterTable;
+  creatorProfile: ProfileTable;
+  customerProfile: ProfileTable;
+  course: CourseTable;
+  episode: EpisodeTable;
+  mediaAsset: MediaAssetTable;
+  kv: { key: string; value: string; generated?: Generated<number> };
+}

@@ -1,0 +1,46 @@
+// Answers requests that need no framework work straight from memory on Node's raw request: built client
+// assets and cached anonymous pages. Everything else goes on to the Hono app.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PageCache } from './pageCache.ts';
+import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
+import { pickEncoding, type StaticFile } from './staticAssets.ts';
+
+export function serveFromMemory(
+  req: IncomingMessage,
+  res: ServerResponse,
+  assets: Map<string, StaticFile>,
+  cache: PageCache,
+): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const pathname = q >= 0 ? url.slice(0, q) : url;
+  const asset = assets.get(pathname);
+  if (asset) {
+    const enc = pickEncoding(req.headers['accept-encoding'], asset);
+    const body = enc ? asset[enc]! : asset.body;
+    res.writeHead(200, {
+      'content-type': asset.type,
+      'content-length': body.length,
+      'cache-control': asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      vary: 'accept-encoding',
+      ...(enc ? { 'content-encoding': enc } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+  if (hasSessionCookie(req.headers.cookie)) return false;
+  const key = pageCacheKey(url);
+  const page = key ? cache.get(key) : undefined;
+  if (!page) return false;
+  const enc = pickEncoding(req.headers['accept-encoding'], page);
+  const body = enc ? page[enc] : page.body;
+  const headers: Record<string, string | number> = Object.fromEntries(page.headers);
+  headers['content-length'] = body.length;
+  headers['vary'] = 'accept-encoding, cookie';
+  headers['x-cache'] = 'hit';
+  if (enc) headers['content-encoding'] = enc;
+  res.writeHead(page.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}

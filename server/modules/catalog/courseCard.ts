@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toIso, toNum } from '../../db/values.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+
+/** What a course card and the rows need; kept small because the landing page sends up to ~90 of them. */
+export interface CourseCard {
+  id: string;
+  title: string;
+  creatorName: string;
+  price: number;
+  category: string;
+  rating: number | null;
+  ratingCount: number;
+  enrolledCount: number;
+  lessonsCount: number;
+  thumbnail: ImageRef | null;
+  createdAt: string;
+}
+
+export const cardColumns = [
+  'course.id',
+  'course.title',
+  'course.creatorName',
+  'course.price',
+  'course.category',
+  'course.ratingAvg',
+  'course.ratingCount',
+  'course.enrolledCount',
+  'course.lessonsCount',
+  'course.thumbnailId',
+  'course.createdAt',
+] as const;
+
+export type CardRow = {
+  id: string;
+  title: string;
+  creatorName: string;
+  price: number;
+  category: string;
+  ratingAvg: number | null;
+  ratingCount: number;
+  enrolledCount: number;
+  lessonsCount: number;
+  thumbnailId: string | null;
+  createdAt: Date | string;
+};
+
+export function toCard(r: CardRow): CourseCard {
+  return {
+    id: r.id,
+    title: r.title,
+    creatorName: r.creatorName,
+    price: toNum(r.price),
+    category: r.category,
+    rating: r.ratingAvg == null ? null : Math.round(toNum(r.ratingAvg) * 10) / 10,
+    ratingCount: toNum(r.ratingCount),
+    enrolledCount: toNum(r.enrolledCount),
+    lessonsCount: toNum(r.lessonsCount),
+    thumbnail: imageRef(r.thumbnailId),
+    createdAt: toIso(r.createdAt),
+  };
+}
+
+/** Published courses, the base of every public list. */
+export function publishedCourses(db: Kysely<DB>) {
+  return db.selectFrom('course').select(cardColumns).where('course.published', '=', true);
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toNum } from '../../db/values.ts';
+import { imageRef, posterUrl, videoUrl, type ImageRef } from '../media/urls.ts';
+
+/** Courses the hero picks from (PRODUCT.md: the newest of up to 4 newest published). */
+export const HERO_CANDIDATES = 4;
+
+export interface Hero {
+  id: string;
+  title: string;
+  description: string;
+  creatorName: string;
+  price: number;
+  thumbnail: ImageRef | null;
+  /** The first episode, played in place as the free preview. */
+  preview: { src: string; poster: string } | null;
+}
+
+export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
+  const candidates = await db
+    .selectFrom('course')
+    .select(['id', 'title', 'description', 'creatorName', 'price', 'thumbnailId'])
+    .where('published', '=', true)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id')
+    .limit(HERO_CANDIDATES)
+    .execute();
+  const c = candidates[0];
+  if (!c) return null;
+  const first = await db
+    .selectFrom('episode')
+    .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
+    .select('episode.videoId')
+    .where('episode.courseId', '=', c.id)
+    .where('episode.position', '=', 1)
+    .where('mediaAsset.status', '=', 'ready')
+    .executeTakeFirst();
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    creatorName: c.creatorName,
+    price: toNum(c.price),
+    thumbnail: imageRef(c.thumbnailId),
+    preview: first?.videoId ? { src: videoUrl(first.videoId), poster: posterUrl(first.videoId) } : null,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { LANDING_CATEGORIES, categoryLabel } from './categories.ts';
+import { publishedCourses, toCard, type CourseCard } from './courseCard.ts';
+import { getHero, type Hero } from './getHero.ts';
+
+export const ROW_LIMIT = 12;
+/** "Popular on Darasa" needs more than this many published courses, "New Releases" more than the other. */
+export const POPULAR_MIN = 3;
+export const NEW_RELEASES_MIN = 6;
+
+export interface CourseRow {
+  key: string;
+  title: string;
+  courses: CourseCard[];
+}
+
+export interface Landing {
+  hero: Hero | null;
+  rows: CourseRow[];
+}
+
+/**
+ * The landing page's data: each row is one indexed query stopping at 12. The published count is only
+ * needed up to NEW_RELEASES_MIN + 1, so it is counted over a bounded subquery, not the whole table.
+ */
+export async function listLandingRows(db: Kysely<DB>): Promise<Landing> {
+  const [countRow, trending, popular, newReleases, hero, ...byCategory] = await Promise.all([
+    db
+      .selectFrom((eb) =>
+        eb.selectFrom('course').select('id').where('published', '=', true).limit(NEW_RELEASES_MIN + 1).as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    publishedCourses(db).orderBy('course.createdAt', 'desc').orderBy('course.id').limit(ROW_LIMIT).execute(),
+    publishedCourses(db)
+      .orderBy('course.enrolledCount', 'desc')
+      .orderBy('course.createdAt', 'desc')
+      .limit(ROW_LIMIT)
+      .execute(),
+    publishedCourses(db)
+      .orderBy('course.publishedAt', 'desc')
+      .orderBy('course.id')
+      .limit(ROW_LIMIT)
+      .execute(),
+    getHero(db),
+    ...LANDING_CATEGORIES.map((cat) =>
+      publishedCourses(db)
+        .where('course.category', '=', cat)
+        .orderBy('course.createdAt', 'desc')
+        .limit(ROW_LIMIT)
+        .execute(),
+    ),
+  ]);
+  const published = Number(countRow.n);
+  const rows: CourseRow[] = [{ key: 'trending', title: 'Trending Now', courses: trending.map(toCard) }];
+  if (published > POPULAR_MIN) rows.push({ key: 'popular', title: 'Popular on Darasa', courses: popular.map(toCard) });
+  if (published > NEW_RELEASES_MIN)
+    rows.push({ key: 'new', title: 'New Releases', courses: newReleases.map(toCard) });
+  LANDING_CATEGORIES.forEach((cat, i) => {
+    const courses = (byCategory[i] ?? []).map(toCard);
+    if (courses.length) rows.push({ key: `cat-${cat}`, title: categoryLabel(cat), courses });
+  });
+  return { hero, rows: published === 0 ? [] : rows };
+}

@@ -1,0 +1,24 @@
+// Where the browser fetches an asset's files. Images are processed into fixed widths of a 16:9 frame, so
+// a card needs only the asset id to build its srcset.
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+export interface ImageRef {
+  src: string;
+  srcSet: string;
+}
+
+export function imageRef(assetId: string | null | undefined): ImageRef | null {
+  if (!assetId) return null;
+  return {
+    src: `/media/${assetId}/w640.webp`,
+    srcSet: IMAGE_WIDTHS.map((w) => `/media/${assetId}/w${w}.webp ${w}w`).join(', '),
+  };
+}
+
+export function videoUrl(assetId: string): string {
+  return `/media/${assetId}/video.mp4`;
+}
+
+export function posterUrl(assetId: string): string {
+  return `/media/${assetId}/poster.webp`;
+}

@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import type { ServerBuild } from 'react-router';
+import { loadConfig, type Config } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { AppServices } from './http/appContext.ts';
+import { createHttpServer } from './http/createHttpServer.ts';
+import { PageCache } from './http/pageCache.ts';
+import { createLogger } from './logger.ts';
+import { seedDemoIfEmpty } from './seed/seedDemoIfEmpty.ts';
+
+export interface StartOptions {
+  build?: ServerBuild;
+  clientDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Running {
+  server: Server;
+  services: AppServices;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<Running> {
+  const config: Config = loadConfig(opts.env);
+  const log = createLogger(config.LOG_LEVEL);
+  const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const pageCache = new PageCache(config.PAGE_CACHE_ENTRIES);
+  const services: AppServices = { config, database, log, catalogChanged: () => pageCache.clear() };
+
+  if (config.DEMO_DATA) await seedDemoIfEmpty(services);
+
+  const server = createHttpServer({
+    services,
+    pageCache,
+    ...(opts.build ? { build: opts.build } : {}),
+    ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info({ url, database: database.dialect }, 'Darasa is listening');
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      await database.close();
+    })());
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      log.info({ signal: sig }, 'shutting down');
+      void stop().then(() => process.exit(0));
+    });
+  }
+  return { server, services, url, stop };
+}
