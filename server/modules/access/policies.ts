@@ -1,0 +1,25 @@
+// The one place where "who may do what" is decided. Every route, loader and module asks here; none
+// re-implements a rule. Each policy is a pure function of the actor and the thing acted on, so the whole
+// matrix is unit-testable. Add new rules here, next to their siblings.
+
+export type Role = 'customer' | 'creator' | 'admin';
+
+/** The person acting, or null for a visitor. */
+export type Actor = { userId: string; role: Role } | null;
+
+export const isAdmin = (a: Actor): boolean => a?.role === 'admin';
+
+/** A creator acting on their own course, or an admin. */
+export function canManageCourse(a: Actor, course: { creatorId: string }): boolean {
+  return !!a && (a.role === 'admin' || (a.role === 'creator' && a.userId === course.creatorId));
+}
+
+/** Drafts are visible to their creator and admins only; published courses to everyone. */
+export function canViewCourse(a: Actor, course: { creatorId: string; published: boolean }): boolean {
+  return course.published || canManageCourse(a, course);
+}
+
+/** Which dashboard a role lands on; also where a user of the wrong role is sent. */
+export function homePathFor(role: Role): string {
+  return `/${role}`;
+}
