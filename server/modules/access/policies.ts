@@ -14,6 +14,17 @@ export function canManageCourse(a: Actor, course: { creatorId: string }): boolea
   return !!a && (a.role === 'admin' || (a.role === 'creator' && a.userId === course.creatorId));
 }
 
+/** Only creators start courses; admins act on existing ones. */
+export const canCreateCourse = (a: Actor): boolean => a?.role === 'creator';
+
+/** Uploading media (thumbnails, trailers, episode videos) is for creators and admins. */
+export const canUpload = (a: Actor): boolean => a?.role === 'creator' || a?.role === 'admin';
+
+/** An uploaded file (or an upload in progress) belongs to its uploader; admins may act on any. */
+export function canManageAsset(a: Actor, asset: { ownerId: string }): boolean {
+  return !!a && (a.role === 'admin' || a.userId === asset.ownerId);
+}
+
 /** Drafts are visible to their creator and admins only; published courses to everyone. */
 export function canViewCourse(a: Actor, course: { creatorId: string; published: boolean }): boolean {
   return course.published || canManageCourse(a, course);
