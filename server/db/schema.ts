@@ -115,6 +115,47 @@ export interface MediaAssetTable {
   updatedAt: Timestamp;
 }
 
+export type PaymentStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+export interface PaymentTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  /** Whole KES. */
+  amount: number;
+  currency: ColumnType<string, string | undefined, string>;
+  /** 2547XXXXXXXX / 2541XXXXXXXX, as Daraja wants it. */
+  phone: string;
+  provider: ColumnType<string, string | undefined, string>;
+  status: PaymentStatus;
+  resultCode: number | null;
+  resultDesc: string | null;
+  merchantRequestId: string | null;
+  checkoutRequestId: string | null;
+  mpesaReceipt: string | null;
+  idempotencyKey: string;
+  lateSuccess: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Raw provider payloads (JSON text), kept for disputes and debugging. */
+  rawRequest: string | null;
+  rawCallback: string | null;
+  rawQuery: string | null;
+  /** Last STK query by the reconciler. */
+  checkedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  paidAt: Timestamp | null;
+  expiresAt: Timestamp;
+}
+
+export interface EnrollmentTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  /** Null for free courses. */
+  paymentId: string | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -126,5 +167,7 @@ export interface DB {
   course: CourseTable;
   episode: EpisodeTable;
   mediaAsset: MediaAssetTable;
+  payment: PaymentTable;
+  enrollment: EnrollmentTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }
