@@ -24,6 +24,40 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Anonymous pages kept in memory, invalidated when the catalog changes. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  // M-Pesa (Daraja). `simulator` talks to the bundled Daraja simulator (started with the server unless
+  // MPESA_BASE_URL points at one); `sandbox` and `production` talk to Safaricom and need real credentials.
+  MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
+  MPESA_BASE_URL: z.url().optional(),
+  MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+  MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+  /** Paybill (or store number for Buy Goods): the BusinessShortCode of STK push. */
+  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'must be 5–7 digits').optional(),
+  MPESA_PASSKEY: z.string().min(1).optional(),
+  MPESA_TRANSACTION_TYPE: z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']).default('CustomerPayBillOnline'),
+  /** Till number for Buy Goods; the shortcode for Paybill. */
+  MPESA_PARTY_B: z.string().regex(/^\d{5,7}$/, 'must be 5–7 digits').optional(),
+  /** Public origin Safaricom calls back (https in production); PUBLIC_URL when unset. */
+  MPESA_CALLBACK_BASE_URL: z.url().optional(),
+  /** Secret path segment of the callback URL: Daraja callbacks are not signed. */
+  MPESA_CALLBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters').optional(),
+  /** Reversal (refunds): the API operator's name and encrypted credential from the Daraja portal. */
+  MPESA_INITIATOR_NAME: z.string().min(1).optional(),
+  MPESA_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the simulated customer takes to answer the PIN prompt. */
+  MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  /** Prompts to numbers without a scripted outcome: wait for a person on /__mpesa (manual) or succeed (auto). */
+  MPESA_SIMULATOR_MODE: z.enum(['manual', 'auto']).default('manual'),
+  /** After this many seconds without an answer a payment is expired (a late success still grants access). */
+  PAYMENT_TIMEOUT_S: z.coerce.number().int().min(10).max(3600).default(90),
+  /** How often the reconciler looks for payments whose callback did not come; 0 turns it off. */
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** A pending payment is asked about (STK query) once it is this old, and again this often. */
+  PAYMENT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(20),
+  /** Background jobs (transcodes…) run at once by this process; 0 leaves them to other workers. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  /** HMAC key of media playback tokens; generated and kept in DATA_DIR when unset. */
+  MEDIA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string };

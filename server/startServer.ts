@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { AppServices } from './http/appContext.ts';
 import { createHttpServer } from './http/createHttpServer.ts';
 import { PageCache } from './http/pageCache.ts';
+import { startJobWorker } from './jobs/jobWorker.ts';
+import { jobDefinitions } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { seedDemoIfEmpty } from './seed/seedDemoIfEmpty.ts';
 
@@ -33,6 +35,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const services: AppServices = { config, database, log, catalogChanged: () => pageCache.clear() };
 
   if (config.DEMO_DATA) await seedDemoIfEmpty(services);
+  const jobs = startJobWorker(services, jobDefinitions, { concurrency: config.JOB_CONCURRENCY });
 
   const server = createHttpServer({
     services,
@@ -54,7 +57,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
-      await closed;
+      await Promise.all([closed, jobs.stop()]);
       await database.close();
     })());
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

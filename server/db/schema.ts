@@ -111,8 +111,58 @@ export interface MediaAssetTable {
   /** JSON: what processing produced (widths, renditions, duration, width, height). */
   meta: string;
   error: string | null;
+  /** 0–100 while a video is processed. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** The processing job of a video, for its status and retry. */
+  jobId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface JobTable {
+  id: string;
+  type: string;
+  /** JSON, validated by the job type's schema. */
+  payload: string;
+  status: string; // queued | running | done | failed
+  attempts: number;
+  maxAttempts: number;
+  runAt: Timestamp;
+  lockedBy: string | null;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  progress: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  /** JSON object with the action's particulars (reason, previous value…). */
+  details: string;
+  createdAt: Timestamp;
+}
+
+export interface ViewEventTable {
+  courseId: string;
+  episodeId: string | null;
+  kind: string; // trailer_view | preview_view | watch
+  seconds: ColumnType<number, number | undefined, number>;
+  userId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface RefundTable {
+  id: string;
+  paymentId: string;
+  actorId: string;
+  amount: number;
+  providerRef: string | null;
+  createdAt: Timestamp;
 }
 
 export type PaymentStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
@@ -167,6 +217,10 @@ export interface DB {
   course: CourseTable;
   episode: EpisodeTable;
   mediaAsset: MediaAssetTable;
+  job: JobTable;
+  auditLog: AuditLogTable;
+  viewEvent: ViewEventTable;
+  refund: RefundTable;
   payment: PaymentTable;
   enrollment: EnrollmentTable;
   kv: { key: string; value: string; generated?: Generated<number> };
