@@ -1,13 +1,22 @@
 // Process entry: config → database → migrations → demo data → HTTP. Bundled by Vite together with the
 // React Router server build (see vite.config.ts), so pages and server share one module graph.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as build from 'virtual:react-router/server-build';
 import { startServer } from './startServer.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+export const clientDir = path.resolve(here, '../client');
 
-startServer({ build, clientDir: path.resolve(here, '../client') }).catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+// Tests and benchmarks import the bundle to start servers in-process (same module graph as the pages);
+// run as a program (`node build/server/index.js`), it starts itself.
+export { build, startServer };
+
+const entry = process.argv[1] ? fs.realpathSync(process.argv[1]) : '';
+if (entry === fs.realpathSync(fileURLToPath(import.meta.url))) {
+  startServer({ build, clientDir }).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
