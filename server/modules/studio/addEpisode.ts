@@ -1,0 +1,62 @@
+import { toNum } from '../../db/values.ts';
+import { badRequest } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Actor } from '../access/policies.ts';
+import { checkAssets } from './checkAssets.ts';
+import { episodeInput } from './episodeSchema.ts';
+import { loadManagedCourse } from './loadManagedCourse.ts';
+import { LIMITS } from './messages.ts';
+import { parseInput } from './parseInput.ts';
+import { recountCourse } from './recountCourse.ts';
+import type { StudioServices } from './studioServices.ts';
+import { videoDuration } from './videoDuration.ts';
+
+/**
+ * Appends an episode: its order is the current count plus one. The count and the insert happen in one
+ * transaction with the course locked, so two adds at once get n+1 and n+2 (the unique index on
+ * (courseId, position) is the last line of defence).
+ */
+export async function addEpisode(
+  services: StudioServices,
+  actor: Actor,
+  courseId: unknown,
+  input: unknown,
+): Promise<{ id: string; order: number }> {
+  const { db, dialect } = services.database;
+  const course = await loadManagedCourse(db, actor, courseId);
+  const data = parseInput(episodeInput, input);
+  await checkAssets(db, actor, course.creatorId, [
+    { id: data.videoId, kind: 'video', field: 'videoId' },
+    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
+  ]);
+  const result = await db.transaction().execute(async (trx) => {
+    await loadManagedCourse(trx, actor, course.id, dialect);
+    const { n } = await trx
+      .selectFrom('episode')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('courseId', '=', course.id)
+      .executeTakeFirstOrThrow();
+    const order = toNum(n) + 1;
+    if (order > LIMITS.maxEpisodes) throw badRequest(`A course can have at most ${LIMITS.maxEpisodes} episodes.`);
+    const id = newId();
+    await trx
+      .insertInto('episode')
+      .values({
+        id,
+        courseId: course.id,
+        title: data.title,
+        description: data.description,
+        videoId: data.videoId,
+        thumbnailId: data.thumbnailId,
+        duration: await videoDuration(trx, data.videoId),
+        position: order,
+        createdAt: new Date(),
+      })
+      .execute();
+    await recountCourse(trx, course.id);
+    return { id, order };
+  });
+  services.catalogChanged();
+  return result;
+}
+

@@ -1,0 +1,48 @@
+import { badRequest, forbidden } from '../../http/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { canCreateCourse, type Actor } from '../access/policies.ts';
+import { checkAssets } from './checkAssets.ts';
+import { courseInput } from './courseSchema.ts';
+import { parseInput } from './parseInput.ts';
+import type { StudioServices } from './studioServices.ts';
+
+/**
+ * Starts a course as a draft owned by the acting creator. Publishing needs episodes, which need a saved
+ * course, so asking to publish on creation is answered with what is missing.
+ */
+export async function createCourse(services: StudioServices, actor: Actor, input: unknown): Promise<{ id: string }> {
+  if (!actor || !canCreateCourse(actor)) throw forbidden('Only creators can create courses.');
+  const data = parseInput(courseInput, input);
+  if (data.published) {
+    throw badRequest('Before publishing, please save the course and add at least one episode with a ready video.');
+  }
+  const db = services.database.db;
+  const creator = await db.selectFrom('user').select('name').where('id', '=', actor.userId).executeTakeFirst();
+  if (!creator) throw forbidden('Only creators can create courses.');
+  await checkAssets(db, actor, actor.userId, [
+    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
+    { id: data.trailerId, kind: 'video', field: 'trailerId' },
+  ]);
+  const id = newId();
+  const now = new Date();
+  await db
+    .insertInto('course')
+    .values({
+      id,
+      title: data.title,
+      description: data.description,
+      price: data.price,
+      category: data.category,
+      thumbnailId: data.thumbnailId,
+      trailerId: data.trailerId,
+      published: false,
+      featured: false,
+      creatorId: actor.userId,
+      creatorName: creator.name,
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: null,
+    })
+    .execute();
+  return { id };
+}

@@ -1,0 +1,20 @@
+import type { Actor } from '../access/policies.ts';
+import { loadManagedCourse } from './loadManagedCourse.ts';
+import { loadManagedEpisode } from './loadManagedEpisode.ts';
+import { recountCourse } from './recountCourse.ts';
+import { renumber } from './renumber.ts';
+import type { StudioServices } from './studioServices.ts';
+
+/** Deletes an episode and closes the gap, so orders stay 1..n (course locked, one transaction). */
+export async function deleteEpisode(services: StudioServices, actor: Actor, courseId: unknown, episodeId: unknown): Promise<void> {
+  const { db, dialect } = services.database;
+  await loadManagedCourse(db, actor, courseId);
+  await db.transaction().execute(async (trx) => {
+    const { course, episode } = await loadManagedEpisode(trx, actor, courseId, episodeId, dialect);
+    await trx.deleteFrom('episode').where('id', '=', episode.id).execute();
+    const rest = await trx.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute();
+    await renumber(trx, course.id, rest.map((e) => e.id));
+    await recountCourse(trx, course.id);
+  });
+  services.catalogChanged();
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toBool, toIso, toNum } from '../../db/values.ts';
+import { forbidden } from '../../http/errors.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+import type { Actor } from '../access/policies.ts';
+import { creatorSales } from './creatorSales.ts';
+
+export interface DashboardCourse {
+  id: string;
+  title: string;
+  price: number;
+  category: string;
+  published: boolean;
+  /** Some of its media (thumbnail, trailer, episode videos) is still waiting for or in processing. */
+  processing: boolean;
+  /** Some of its media failed to process. */
+  failed: boolean;
+  lessonsCount: number;
+  enrolledCount: number;
+  thumbnail: ImageRef | null;
+  updatedAt: string;
+}
+
+export interface CreatorDashboard {
+  totals: { courses: number; published: number; students: number; revenue: number };
+  courses: DashboardCourse[];
+}
+
+/** The creator's own courses, newest first, with their totals. */
+export async function getCreatorDashboard(db: Kysely<DB>, actor: Actor): Promise<CreatorDashboard> {
+  if (!actor || (actor.role !== 'creator' && actor.role !== 'admin')) throw forbidden();
+  const rows = await db
+    .selectFrom('course')
+    .select(['id', 'title', 'price', 'category', 'published', 'lessonsCount', 'enrolledCount', 'thumbnailId', 'trailerId', 'updatedAt'])
+    .where('creatorId', '=', actor.userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const mediaStates = ids.length
+    ? await db
+        .selectFrom('mediaAsset')
+        .innerJoin('course', (j) =>
+          j.on((eb) =>
+            eb.or([
+              eb('course.thumbnailId', '=', eb.ref('mediaAsset.id')),
+              eb('course.trailerId', '=', eb.ref('mediaAsset.id')),
+              eb.exists(
+                eb
+                  .selectFrom('episode')
+                  .select('episode.id')
+                  .whereRef('episode.courseId', '=', 'course.id')
+                  .where((e) => e.or([e('episode.videoId', '=', e.ref('mediaAsset.id')), e('episode.thumbnailId', '=', e.ref('mediaAsset.id'))])),
+              ),
+            ]),
+          ),
+        )
+        .select(['course.id as courseId', 'mediaAsset.status'])
+        .where('course.id', 'in', ids)
+        .where('mediaAsset.status', '!=', 'ready')
+        .execute()
+    : [];
+  const sales = await creatorSales(db, actor.userId);
+  const courses = rows.map((r) => {
+    const states = mediaStates.filter((m) => m.courseId === r.id).map((m) => m.status);
+    return {
+      id: r.id,
+      title: r.title,
+      price: toNum(r.price),
+      category: r.category,
+      published: toBool(r.published),
+      processing: states.some((s) => s === 'uploaded' || s === 'processing'),
+      failed: states.includes('failed'),
+      lessonsCount: toNum(r.lessonsCount),
+      enrolledCount: toNum(r.enrolledCount),
+      thumbnail: imageRef(r.thumbnailId),
+      updatedAt: toIso(r.updatedAt),
+    };
+  });
+  return {
+    totals: {
+      courses: courses.length,
+      published: courses.filter((c) => c.published).length,
+      students: sales.students,
+      revenue: sales.revenue,
+    },
+    courses,
+  };
+}

@@ -1,0 +1,18 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * Writes new positions 1..n for the given episode ids (in that order). Each row first moves to a negative
+ * position so the unique (courseId, position) index never sees two rows on one place mid-update, on
+ * either database.
+ */
+export async function renumber(trx: Transaction<DB>, courseId: string, orderedIds: string[]): Promise<void> {
+  await trx
+    .updateTable('episode')
+    .set((eb) => ({ position: eb.neg(eb.ref('position')) }))
+    .where('courseId', '=', courseId)
+    .execute();
+  for (const [i, id] of orderedIds.entries()) {
+    await trx.updateTable('episode').set({ position: i + 1 }).where('id', '=', id).where('courseId', '=', courseId).execute();
+  }
+}

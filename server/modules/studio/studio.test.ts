@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAsset, makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../access/policies.ts';
+import { addEpisode } from './addEpisode.ts';
+import { createCourse } from './createCourse.ts';
+import { deleteEpisode } from './deleteEpisode.ts';
+import { getCourseForEditor } from './getCourseForEditor.ts';
+import { getCreatorDashboard } from './getCreatorDashboard.ts';
+import { reorderEpisodes } from './reorderEpisodes.ts';
+import { STUDIO_MESSAGES } from './messages.ts';
+import type { StudioServices } from './studioServices.ts';
+import { updateCourse } from './updateCourse.ts';
+import { updateEpisode } from './updateEpisode.ts';
+
+let t: TestDatabase;
+let services: StudioServices;
+let cacheClears = 0;
+let owner: Actor, other: Actor, customer: Actor, admin: Actor;
+const visitor: Actor = null;
+let ownerUser: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  services = { database: t, catalogChanged: () => void cacheClears++ };
+  ownerUser = await makeUser(t.db, { role: 'creator', name: 'Wanjiku' });
+  owner = { userId: ownerUser.id, role: 'creator' };
+  other = { userId: (await makeUser(t.db, { role: 'creator' })).id, role: 'creator' };
+  customer = { userId: (await makeUser(t.db, { role: 'customer' })).id, role: 'customer' };
+  admin = { userId: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const valid = { title: 'Kiswahili for beginners', description: 'Learn the basics', price: 1500, category: 'Education' };
+
+async function expectError(p: Promise<unknown>, status: number, message?: string) {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).status).toBe(status);
+  if (message) expect((err as AppError).message).toBe(message);
+}
+
+const positions = async (courseId: string) =>
+  (await t.db.selectFrom('episode').select('position').where('courseId', '=', courseId).orderBy('position').execute()).map(
+    (e) => Number(e.position),
+  );
+
+async function draftWithEpisodes(n: number) {
+  const course = await makeCourse(t.db, ownerUser, { published: false, publishedAt: null });
+  for (let i = 1; i <= n; i++) await makeEpisode(t.db, course.id, i);
+  return course;
+}
+
+describe('createCourse', () => {
+  it('creates a draft owned by the creator, text stored as typed', async () => {
+    const { id } = await createCourse(services, owner, { ...valid, title: '<script>alert(1)</script> Intro' });
+    const row = await t.db.selectFrom('course').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ creatorId: owner!.userId, creatorName: 'Wanjiku', category: 'education', price: 1500 });
+    expect(row.title).toBe('<script>alert(1)</script> Intro');
+    expect(Boolean(row.published)).toBe(false);
+  });
+
+  it('defaults the price to 0 and accepts a numeric string', async () => {
+    const a = await createCourse(services, owner, { ...valid, price: undefined });
+    const b = await createCourse(services, owner, { ...valid, price: '250' });
+    const prices = await t.db.selectFrom('course').select(['id', 'price']).where('id', 'in', [a.id, b.id]).execute();
+    expect(Object.fromEntries(prices.map((p) => [p.id, Number(p.price)]))).toEqual({ [a.id]: 0, [b.id]: 250 });
+  });
+
+  it.each([
+    ['negative price', { price: -1 }, 'Price cannot be negative'],
+    ['fractional price', { price: 10.5 }, 'Price must be a whole number of KES'],
+    ['huge price', { price: 1e12 }, 'Price must be at most KES 1,000,000'],
+    ['non-numeric price', { price: 'abc' }, 'Price must be a whole number of KES'],
+    ['missing title', { title: '   ' }, STUDIO_MESSAGES.requiredFields],
+    ['missing category', { category: '' }, STUDIO_MESSAGES.requiredFields],
+    ['unknown category', { category: 'astrology' }, undefined],
+    ['1 MB description', { description: 'x'.repeat(1024 * 1024) }, 'Description must be at most 5,000 characters'],
+  ])('refuses a %s with a 400 and saves nothing', async (_name, over, message) => {
+    const before = await t.db.selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    await expectError(createCourse(services, owner, { ...valid, ...over }), 400, message);
+    const after = await t.db.selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('is for creators only', async () => {
+    await expectError(createCourse(services, customer, valid), 403);
+    await expectError(createCourse(services, visitor, valid), 403);
+  });
+
+  it("refuses another creator's or the wrong kind of file", async () => {
+    const theirs = await makeAsset(t.db, other!.userId, 'image');
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    await expectError(createCourse(services, owner, { ...valid, thumbnailId: theirs }), 400);
+    await expectError(createCourse(services, owner, { ...valid, thumbnailId: video }), 400);
+  });
+});
+
+describe('updateCourse and publishing', () => {
+  it('saves for the owner and an admin; others get a 404 and nothing changes', async () => {
+    const course = await draftWithEpisodes(0);
+    const clears = cacheClears;
+    await updateCourse(services, owner, course.id, { ...valid, title: 'By owner' });
+    expect(cacheClears).toBe(clears + 1);
+    await updateCourse(services, admin, course.id, { ...valid, title: 'By admin' });
+    for (const actor of [other, customer, visitor]) {
+      await expectError(updateCourse(services, actor, course.id, { ...valid, title: 'Hijack' }), 404);
+    }
+    const row = await t.db.selectFrom('course').select(['title', 'creatorId']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ title: 'By admin', creatorId: owner!.userId });
+  });
+
+  it('says what is missing before publishing, then publishes', async () => {
+    const course = await draftWithEpisodes(0);
+    await expectError(
+      updateCourse(services, owner, course.id, { ...valid, published: true }),
+      400,
+      'Before publishing, please add a thumbnail, at least one episode with a ready video.',
+    );
+    const thumb = await makeAsset(t.db, owner!.userId, 'image');
+    const processing = await makeAsset(t.db, owner!.userId, 'video', 'processing');
+    await addEpisode(services, owner, course.id, { title: 'One', videoId: processing });
+    await expectError(
+      updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true }),
+      400,
+      'Before publishing, please add at least one episode with a ready video.',
+    );
+    await t.db.updateTable('mediaAsset').set({ status: 'ready' }).where('id', '=', processing).execute();
+    await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true });
+    const row = await t.db.selectFrom('course').select(['published', 'publishedAt']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    expect(Boolean(row.published)).toBe(true);
+    expect(row.publishedAt).not.toBeNull();
+  });
+});
+
+describe('episodes', () => {
+  it('adds with order = count + 1 and the duration measured from the video', async () => {
+    const course = await draftWithEpisodes(2);
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    await t.db.updateTable('mediaAsset').set({ meta: JSON.stringify({ duration: 93.4 }) }).where('id', '=', video).execute();
+    const r = await addEpisode(services, owner, course.id, { title: 'Three', videoId: video });
+    expect(r.order).toBe(3);
+    const c = await t.db.selectFrom('course').select(['lessonsCount', 'duration']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    expect({ lessons: Number(c.lessonsCount), duration: Number(c.duration) }).toEqual({ lessons: 3, duration: 120 + 93 });
+  });
+
+  it('needs a title and a video', async () => {
+    const course = await draftWithEpisodes(0);
+    await expectError(addEpisode(services, owner, course.id, { title: 'No video' }), 400, STUDIO_MESSAGES.episodeRequired);
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    await expectError(addEpisode(services, owner, course.id, { title: '', videoId: video }), 400, STUDIO_MESSAGES.episodeRequired);
+    expect(await positions(course.id)).toEqual([]);
+  });
+
+  it('answers 404 to everyone but the owner and admins, for every episode operation', async () => {
+    const course = await draftWithEpisodes(2);
+    const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute();
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    for (const actor of [other, customer, visitor]) {
+      await expectError(addEpisode(services, actor, course.id, { title: 'x', videoId: video }), 404);
+      await expectError(updateEpisode(services, actor, course.id, e1!.id, { title: 'x', videoId: video }), 404);
+      await expectError(reorderEpisodes(services, actor, course.id, { episodeIds: [e1!.id] }), 404);
+      await expectError(deleteEpisode(services, actor, course.id, e1!.id), 404);
+      await expectError(getCourseForEditor(t.db, actor, course.id), 404);
+    }
+    expect(await positions(course.id)).toEqual([1, 2]);
+    await addEpisode(services, admin, course.id, { title: 'By admin', videoId: video });
+    expect(await positions(course.id)).toEqual([1, 2, 3]);
+  });
+
+  it('edits an episode', async () => {
+    const course = await draftWithEpisodes(1);
+    const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).execute();
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    await updateEpisode(services, owner, course.id, e1!.id, { title: 'Renamed', description: '<b>bold</b>', videoId: video });
+    const ed = await getCourseForEditor(t.db, owner, course.id);
+    expect(ed.episodes[0]).toMatchObject({ title: 'Renamed', description: '<b>bold</b>', order: 1 });
+    expect(ed.episodes[0]!.video?.id).toBe(video);
+  });
+
+  it('reorders, and refuses a stale or partial list', async () => {
+    const course = await draftWithEpisodes(3);
+    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    await reorderEpisodes(services, owner, course.id, { episodeIds: [ids[2], ids[0], ids[1]] });
+    const ed = await getCourseForEditor(t.db, owner, course.id);
+    expect(ed.episodes.map((e) => [e.id, e.order])).toEqual([
+      [ids[2], 1],
+      [ids[0], 2],
+      [ids[1], 3],
+    ]);
+    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[1]] }), 409);
+    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[0], ids[1]] }), 409);
+    expect(await positions(course.id)).toEqual([1, 2, 3]);
+  });
+
+  it('deletes and closes the gap', async () => {
+    const course = await draftWithEpisodes(4);
+    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    await deleteEpisode(services, owner, course.id, ids[1]);
+    expect(await positions(course.id)).toEqual([1, 2, 3]);
+    const c = await t.db.selectFrom('course').select('lessonsCount').where('id', '=', course.id).executeTakeFirstOrThrow();
+    expect(Number(c.lessonsCount)).toBe(3);
+    await expectError(deleteEpisode(services, owner, course.id, ids[1]), 404);
+  });
+
+  it('keeps orders 1..n when adds and deletes race', async () => {
+    const course = await draftWithEpisodes(3);
+    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    const videos = await Promise.all(Array.from({ length: 6 }, () => makeAsset(t.db, owner!.userId, 'video')));
+    await Promise.all([
+      ...videos.map((videoId, i) => addEpisode(services, owner, course.id, { title: `Racer ${i}`, videoId })),
+      deleteEpisode(services, owner, course.id, ids[0]),
+      deleteEpisode(services, owner, course.id, ids[2]),
+    ]);
+    expect(await positions(course.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const c = await t.db.selectFrom('course').select('lessonsCount').where('id', '=', course.id).executeTakeFirstOrThrow();
+    expect(Number(c.lessonsCount)).toBe(7);
+  });
+});
+
+describe('getCreatorDashboard', () => {
+  it("lists only the creator's own courses with their status", async () => {
+    const d = await getCreatorDashboard(t.db, other);
+    expect(d.courses).toEqual([]);
+    expect(d.totals).toEqual({ courses: 0, published: 0, students: 0, revenue: 0 });
+    const mine = await getCreatorDashboard(t.db, owner);
+    expect(mine.totals.courses).toBe(mine.courses.length);
+    expect(mine.courses.every((c) => typeof c.published === 'boolean')).toBe(true);
+    await expectError(getCreatorDashboard(t.db, customer), 403);
+  });
+});

@@ -1,0 +1,55 @@
+import { toBool } from '../../db/values.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { Actor } from '../access/policies.ts';
+import { checkAssets } from './checkAssets.ts';
+import { courseInput } from './courseSchema.ts';
+import { loadManagedCourse } from './loadManagedCourse.ts';
+import { parseInput } from './parseInput.ts';
+import { publishMessage, publishProblems } from './publishProblems.ts';
+import type { StudioServices } from './studioServices.ts';
+
+/**
+ * "Save Course": every field at once, including the published toggle (it persists only here). Publishing
+ * is refused with what is missing; nothing is saved then.
+ */
+export async function updateCourse(
+  services: StudioServices,
+  actor: Actor,
+  courseId: unknown,
+  input: unknown,
+): Promise<{ published: boolean }> {
+  const { db, dialect } = services.database;
+  const course = await loadManagedCourse(db, actor, courseId);
+  const data = parseInput(courseInput, input);
+  await checkAssets(db, actor, course.creatorId, [
+    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
+    { id: data.trailerId, kind: 'video', field: 'trailerId' },
+  ]);
+  await db.transaction().execute(async (trx) => {
+    const current = await loadManagedCourse(trx, actor, course.id, dialect);
+    if (data.published) {
+      const missing = await publishProblems(trx, { ...data, id: current.id });
+      if (missing.length) throw badRequest(publishMessage(missing), { published: 'Not ready to publish' });
+    }
+    const now = new Date();
+    const wasPublished = toBool(current.published);
+    await trx
+      .updateTable('course')
+      .set({
+        title: data.title,
+        description: data.description,
+        price: data.price,
+        category: data.category,
+        thumbnailId: data.thumbnailId,
+        trailerId: data.trailerId,
+        published: data.published,
+        updatedAt: now,
+        // First publication dates "New Releases"; re-publishing after a pause keeps that date.
+        ...(data.published && !wasPublished && !current.publishedAt ? { publishedAt: now } : {}),
+      })
+      .where('id', '=', current.id)
+      .execute();
+  });
+  services.catalogChanged();
+  return { published: data.published };
+}
