@@ -1,5 +1,7 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
+import { NavigationStatus } from './components/NavigationStatus.tsx';
+import { TopBar } from './components/TopBar.tsx';
 import './styles/app.css';
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -22,18 +24,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <NavigationStatus />
+    </>
+  );
 }
 
+/** Not-found (the status comes from the thrown 404) or a generic failure; never error details or stacks. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
   return (
-    <main className="page-message">
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'This page does not exist or is not available.' : 'Please try again in a moment.'}</p>
-      <a className="btn btn-primary" href="/">
-        Back to Darasa
-      </a>
-    </main>
+    <>
+      <title>{`${title} — Darasa`}</title>
+      <TopBar />
+      <main className="page-message">
+        <h1>{title}</h1>
+        <p>
+          {notFound
+            ? 'This course or page does not exist, or is no longer available.'
+            : 'Please try again in a moment.'}
+        </p>
+        <Link className="btn btn-primary" to="/">
+          Back to Darasa
+        </Link>
+      </main>
+    </>
   );
 }

@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
-import type { CourseCard as Card } from '../../server/modules/catalog/courseCard.ts';
+import type { MyListItem } from '../lib/myList.ts';
 import { formatKes } from '../lib/format.ts';
+import { Rating } from './Rating.tsx';
 
-export function CourseCard({ course }: { course: Card }) {
+/** A card needs only what My List keeps, so saved courses render without a request. */
+export type CardData = MyListItem;
+
+export function CourseCard({ course }: { course: CardData }) {
   return (
     <Link to={`/course/${course.id}`} className="card" prefetch="intent">
       <div className="card-thumb">
@@ -10,7 +14,7 @@ export function CourseCard({ course }: { course: Card }) {
           <img
             src={course.thumbnail.src}
             srcSet={course.thumbnail.srcSet}
-            sizes="(max-width: 600px) 45vw, 240px"
+            sizes="(max-width: 600px) 45vw, 260px"
             width={640}
             height={360}
             loading="lazy"
@@ -24,7 +28,7 @@ export function CourseCard({ course }: { course: Card }) {
         <p className="card-meta">{course.creatorName}</p>
         <p className="card-meta">
           <span className="price">{formatKes(course.price)}</span>
-          <span className="rating">{course.rating == null ? 'New' : `★ ${course.rating.toFixed(1)}`}</span>
+          <Rating value={course.rating} />
         </p>
       </div>
     </Link>

@@ -1,6 +1,13 @@
-import { Form, Link } from 'react-router';
+import { Form, Link, useRouteLoaderData } from 'react-router';
+import type { Viewer } from '../../server/http/appContext.ts';
 
-export function TopBar({ query = '' }: { query?: string }) {
+/**
+ * The bar on every page: logo, search, and either "Sign In" / "Get Started" or the signed-in user.
+ * The viewer comes from the prop, else from the root loader's `viewer` when it provides one.
+ */
+export function TopBar({ query = '', viewer }: { query?: string; viewer?: Viewer | null }) {
+  const rootData = useRouteLoaderData('root') as { viewer?: Viewer | null } | undefined;
+  const who = viewer === undefined ? (rootData?.viewer ?? null) : viewer;
   return (
     <header className="topbar">
       <Link to="/" className="logo" aria-label="Darasa home">
@@ -12,13 +19,21 @@ export function TopBar({ query = '' }: { query?: string }) {
         </label>
         <input id="q" name="q" type="search" placeholder="Search courses" defaultValue={query} maxLength={200} />
       </Form>
-      <nav className="topbar-actions">
-        <Link to="/login" className="btn btn-ghost">
-          Sign In
-        </Link>
-        <Link to="/register" className="btn btn-primary">
-          Get Started
-        </Link>
+      <nav className="topbar-actions" aria-label="Account">
+        {who ? (
+          <Link to={`/${who.role}`} className="btn btn-ghost topbar-user">
+            {who.name}
+          </Link>
+        ) : (
+          <>
+            <Link to="/login" className="btn btn-ghost">
+              Sign In
+            </Link>
+            <Link to="/register" className="btn btn-primary">
+              Get Started
+            </Link>
+          </>
+        )}
       </nav>
     </header>
   );

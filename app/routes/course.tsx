@@ -1,8 +1,13 @@
+import { useState } from 'react';
 import { Link, data } from 'react-router';
+import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
 import { getCoursePage } from '../../server/modules/catalog/getCoursePage.ts';
 import { isId } from '../../server/lib/ids.ts';
+import { CourseHero, purchasePath } from '../components/CourseHero.tsx';
+import { EpisodeList } from '../components/EpisodeList.tsx';
+import { PreviewModal } from '../components/PreviewModal.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { formatDuration, formatKes } from '../lib/format.ts';
+import { courseMeta } from '../lib/courseMeta.ts';
 import { serverContext } from '../lib/serverContext.ts';
 import type { Route } from './+types/course';
 
@@ -15,36 +20,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { course, publicUrl: services.config.publicUrl };
 }
 
+export function meta({ loaderData }: Route.MetaArgs) {
+  return loaderData ? courseMeta(loaderData.course, loaderData.publicUrl) : [{ title: 'Page not found — Darasa' }];
+}
+
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course } = loaderData;
+  const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   return (
     <>
       <TopBar />
-      <main className="course">
+      <main className="course-page">
         <Link to="/" className="back">
           ← Back
         </Link>
-        <h1>{course.title}</h1>
-        <p>{course.description}</p>
-        <p>{course.creatorName}</p>
-        <p>{course.rating == null ? 'New' : `★ ${course.rating.toFixed(1)}`}</p>
-        <p className="price">{formatKes(course.price)}</p>
-        <p>One-time payment • Lifetime access</p>
-        <Link className="btn btn-primary" to={`/register?redirectTo=${encodeURIComponent(`/course/${course.id}`)}`}>
-          Purchase Course
-        </Link>
-        {course.episodes.length === 0 ? (
-          <p>No episodes available yet</p>
-        ) : (
-          <ol className="episodes">
-            {course.episodes.map((e) => (
-              <li key={e.id}>
-                <span>{e.order}</span> {e.title} <span>{formatDuration(e.duration)}</span>{' '}
-                {e.order === 1 ? <button type="button">Preview</button> : <span>Locked</span>}
-              </li>
-            ))}
-          </ol>
-        )}
+        <CourseHero key={course.id} course={course} />
+        <section className="course-episodes" aria-labelledby="episodes-title">
+          <h2 id="episodes-title" className="row-title">
+            Episodes
+          </h2>
+          <EpisodeList episodes={course.episodes} onPreview={setPreview} />
+        </section>
+        {preview ? (
+          <PreviewModal episode={preview} purchaseTo={purchasePath(course.id)} onClose={() => setPreview(null)} />
+        ) : null}
       </main>
     </>
   );

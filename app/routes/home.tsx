@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
 import { listLandingRows } from '../../server/modules/catalog/listLandingRows.ts';
 import { CourseRow } from '../components/CourseRow.tsx';
+import { EmptyMarketplace } from '../components/EmptyMarketplace.tsx';
+import { HomeHero } from '../components/HomeHero.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { formatKes } from '../lib/format.ts';
+import { useMyList } from '../lib/myList.ts';
 import { serverContext } from '../lib/serverContext.ts';
 import type { Route } from './+types/home';
 
@@ -18,43 +19,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   return listLandingRows(services.database.db);
 }
 
+/** PRODUCT.md's order: My List comes after the catalog-wide rows and before the category rows. */
+const BEFORE_MY_LIST = new Set(['trending', 'popular', 'new']);
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, rows } = loaderData;
+  const myList = useMyList();
+  const split = rows.filter((r) => BEFORE_MY_LIST.has(r.key)).length;
+  const shown = myList.length
+    ? [...rows.slice(0, split), { key: 'my-list', title: 'My List', courses: myList }, ...rows.slice(split)]
+    : rows;
   return (
     <>
       <TopBar />
-      <main>
-        {hero ? (
-          <section className="hero">
-            <span className="badge">FEATURED</span>
-            <h1>{hero.title}</h1>
-            <p>{hero.description}</p>
-            <p>{hero.creatorName}</p>
-            <p className="price">{formatKes(hero.price)}</p>
-            <Link className="btn btn-primary" to={`/course/${hero.id}`}>
-              View Course
-            </Link>
-          </section>
-        ) : (
-          <section className="hero hero-empty">
-            <h1>Learn from Africa's best creators</h1>
-            <p>Watch a trailer and the first episode free. Pay once with M-Pesa and keep the course for life.</p>
-            <div className="hero-actions">
-              <Link className="btn btn-primary" to="/register">
-                Start Learning Today
-              </Link>
-              <Link className="btn btn-ghost" to="/login">
-                Sign In
-              </Link>
-            </div>
-            <p className="empty">
-              No courses available yet. <Link to="/register?role=creator">Become a creator</Link>
-            </p>
-          </section>
-        )}
-        {rows.map((row) => (
-          <CourseRow key={row.key} row={row} />
-        ))}
+      <main className="home">
+        {hero ? <HomeHero hero={hero} /> : <EmptyMarketplace />}
+        <div className="rows">
+          {shown.map((row) => (
+            <CourseRow key={row.key} row={row} />
+          ))}
+        </div>
       </main>
     </>
   );

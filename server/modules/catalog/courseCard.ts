@@ -53,13 +53,18 @@ export function toCard(r: CardRow): CourseCard {
     creatorName: r.creatorName,
     price: toNum(r.price),
     category: r.category,
-    rating: r.ratingAvg == null ? null : Math.round(toNum(r.ratingAvg) * 10) / 10,
+    rating: toRating(r.ratingAvg),
     ratingCount: toNum(r.ratingCount),
     enrolledCount: toNum(r.enrolledCount),
     lessonsCount: toNum(r.lessonsCount),
     thumbnail: imageRef(r.thumbnailId),
     createdAt: toIso(r.createdAt),
   };
+}
+
+/** The shown rating: the average to one decimal, or null ("New") when nobody has rated the course. */
+export function toRating(avg: number | null): number | null {
+  return avg == null ? null : Math.round(toNum(avg) * 10) / 10;
 }
 
 /** Published courses, the base of every public list. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toNum } from '../../db/values.ts';
+import { toRating } from './courseCard.ts';
 import { imageRef, posterUrl, videoUrl, type ImageRef } from '../media/urls.ts';
 
 /** Courses the hero picks from (PRODUCT.md: the newest of up to 4 newest published). */
@@ -12,6 +13,7 @@ export interface Hero {
   description: string;
   creatorName: string;
   price: number;
+  rating: number | null;
   thumbnail: ImageRef | null;
   /** The first episode, played in place as the free preview. */
   preview: { src: string; poster: string } | null;
@@ -20,7 +22,7 @@ export interface Hero {
 export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
   const candidates = await db
     .selectFrom('course')
-    .select(['id', 'title', 'description', 'creatorName', 'price', 'thumbnailId'])
+    .select(['id', 'title', 'description', 'creatorName', 'price', 'ratingAvg', 'thumbnailId'])
     .where('published', '=', true)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
@@ -42,6 +44,7 @@ export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
     description: c.description,
     creatorName: c.creatorName,
     price: toNum(c.price),
+    rating: toRating(c.ratingAvg),
     thumbnail: imageRef(c.thumbnailId),
     preview: first?.videoId ? { src: videoUrl(first.videoId), poster: posterUrl(first.videoId) } : null,
   };

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
+import { formatKes } from '../lib/format.ts';
+import { HeroMedia } from './HeroMedia.tsx';
+import { MyListButton } from './MyListButton.tsx';
+import { PlayerIcon } from './player/PlayerIcon.tsx';
+import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
+import { Rating } from './Rating.tsx';
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en-KE')} ${one}${n === 1 ? '' : 's'}`;
+
+export function purchasePath(courseId: string): string {
+  return `/register?redirectTo=${encodeURIComponent(`/course/${courseId}`)}`;
+}
+
+/** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
+export function CourseHero({ course }: { course: CoursePage }) {
+  const player = useInPlacePlayer();
+  return (
+    <section className="course-hero" aria-labelledby="course-title">
+      <HeroMedia image={course.thumbnail} video={course.trailer} label={`Trailer: ${course.title}`} player={player} />
+      <div className="course-hero-text">
+        <p className="course-facts">
+          <Rating value={course.rating} />
+          <span>{plural(course.enrolledCount, 'student')}</span>
+          <span>{plural(course.episodeCount, 'episode')}</span>
+        </p>
+        <h1 id="course-title">{course.title}</h1>
+        <p className="hero-creator">{course.creatorName}</p>
+        <p className="hero-description">{course.description}</p>
+        <div className="hero-actions">
+          {course.trailer ? (
+            <button type="button" className="btn btn-light" onClick={player.toggle}>
+              <PlayerIcon name={player.playing ? 'pause' : 'play'} />
+              {player.playing ? 'Pause Trailer' : 'Play Trailer'}
+            </button>
+          ) : null}
+          <Link className="btn btn-primary" to={purchasePath(course.id)}>
+            Purchase Course
+          </Link>
+          <MyListButton course={course} />
+        </div>
+        <div className="price-box">
+          <p className="price">{formatKes(course.price)}</p>
+          <p>One-time payment • Lifetime access</p>
+        </div>
+      </div>
+    </section>
+  );
+}

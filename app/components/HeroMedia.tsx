@@ -1,0 +1,43 @@
+import type { ImageRef } from '../../server/modules/media/urls.ts';
+import { VideoPlayer } from './player/VideoPlayer.tsx';
+import type { useInPlacePlayer } from './player/useInPlacePlayer.ts';
+
+interface Props {
+  image: ImageRef | null;
+  video: { src: string; poster: string } | null;
+  label: string;
+  player: ReturnType<typeof useInPlacePlayer>;
+}
+
+/**
+ * The big 16:9 picture at the top of a page: the largest content of the first screen, so it loads
+ * eagerly with high priority. The video replaces it in place once its toggle is pressed.
+ */
+export function HeroMedia({ image, video, label, player }: Props) {
+  return (
+    <div className="hero-media">
+      {image ? (
+        <img
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes="100vw"
+          width={1280}
+          height={720}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
+      ) : null}
+      {player.started && video ? (
+        <VideoPlayer
+          ref={player.ref}
+          src={video.src}
+          poster={video.poster}
+          label={label}
+          autoPlay
+          onStateChange={player.onStateChange}
+        />
+      ) : null}
+    </div>
+  );
+}

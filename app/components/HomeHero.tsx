@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { Hero } from '../../server/modules/catalog/getHero.ts';
+import { formatKes } from '../lib/format.ts';
+import { HeroMedia } from './HeroMedia.tsx';
+import { MyListButton } from './MyListButton.tsx';
+import { PlayerIcon } from './player/PlayerIcon.tsx';
+import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
+
+/** The landing page's featured course; Play/Pause runs its free first episode right here. */
+export function HomeHero({ hero }: { hero: Hero }) {
+  const player = useInPlacePlayer();
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <HeroMedia image={hero.thumbnail} video={hero.preview} label={`Preview: ${hero.title}`} player={player} />
+      <div className="hero-text">
+        <span className="badge">FEATURED</span>
+        <h1 id="hero-title">{hero.title}</h1>
+        <p className="hero-creator">{hero.creatorName}</p>
+        <p className="hero-description">{hero.description}</p>
+        <p className="price">{formatKes(hero.price)}</p>
+        <div className="hero-actions">
+          {hero.preview ? (
+            <button type="button" className="btn btn-light" onClick={player.toggle}>
+              <PlayerIcon name={player.playing ? 'pause' : 'play'} />
+              {player.playing ? 'Pause' : 'Play'}
+            </button>
+          ) : null}
+          <Link className="btn btn-primary" to={`/course/${hero.id}`}>
+            View Course
+          </Link>
+          <MyListButton course={hero} />
+        </div>
+      </div>
+    </section>
+  );
+}

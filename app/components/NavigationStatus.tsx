@@ -1,0 +1,13 @@
+import { useNavigation } from 'react-router';
+
+/** Shown over the current page while a client-side navigation to a course page loads its data. */
+export function NavigationStatus() {
+  const navigation = useNavigation();
+  if (navigation.state !== 'loading' || !navigation.location.pathname.startsWith('/course/')) return null;
+  return (
+    <div className="nav-status" role="status">
+      <div className="spinner" aria-hidden="true" />
+      <p>Loading course...</p>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
+import { VideoPlayer } from './player/VideoPlayer.tsx';
+
+interface Props {
+  episode: EpisodeSummary;
+  purchaseTo: string;
+  onClose: () => void;
+}
+
+/**
+ * The free episode-1 preview. A native modal <dialog>: the page behind is inert (focus stays inside),
+ * Escape closes it, and focus returns to the button that opened it.
+ */
+export function PreviewModal({ episode, purchaseTo, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog ref={dialog} className="modal" aria-labelledby="preview-title" onClose={onClose}>
+      <h2 id="preview-title" className="modal-title">
+        Preview: {episode.order}. {episode.title}
+      </h2>
+      <VideoPlayer
+        src={episode.video?.src}
+        poster={episode.video?.poster}
+        label={`Preview: ${episode.title}`}
+        autoPlay
+      />
+      <div className="modal-actions">
+        <Link className="btn btn-primary" to={purchaseTo}>
+          Purchase Full Course
+        </Link>
+        <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
+          Close Preview
+        </button>
+      </div>
+    </dialog>
+  );
+}

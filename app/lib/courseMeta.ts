@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from 'react-router';
+import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
+import { formatKes } from './format.ts';
+import { largestImage } from './largestImage.ts';
+
+const DESCRIPTION_MAX = 200;
+
+/**
+ * Title, description and Open Graph / Twitter card tags, so a course link pasted into WhatsApp, X or
+ * Facebook shows its picture, title and price. Link previews need absolute URLs.
+ */
+export function courseMeta(course: CoursePage, publicUrl: string): MetaDescriptor[] {
+  const url = `${publicUrl}/course/${course.id}`;
+  const text = course.description.length > DESCRIPTION_MAX
+    ? `${course.description.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`
+    : course.description;
+  const description = `${formatKes(course.price)} · by ${course.creatorName}. ${text}`;
+  const image = course.thumbnail ? largestImage(course.thumbnail) : null;
+  return [
+    { title: `${course.title} — Darasa` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:site_name', content: 'Darasa' },
+    { property: 'og:title', content: course.title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    ...(image
+      ? [
+          { property: 'og:image', content: `${publicUrl}${image.url}` },
+          { property: 'og:image:width', content: String(image.width) },
+          { property: 'og:image:height', content: String(Math.round((image.width * 9) / 16)) },
+          { property: 'og:image:alt', content: course.title },
+        ]
+      : []),
+    { property: 'product:price:amount', content: String(course.price) },
+    { property: 'product:price:currency', content: 'KES' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: course.title },
+    { name: 'twitter:description', content: description },
+    ...(image ? [{ name: 'twitter:image', content: `${publicUrl}${image.url}` }] : []),
+  ];
+}
