@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makePayment, makeRefund } from '../../../tests/support/adminFactories.ts';
+import { makeCourse, makeUser } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { getDashboard } from './getDashboard.ts';
+import { nairobiMonthStart } from './nairobiTime.ts';
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const at = (iso: string) => new Date(iso);
+// "Now" is mid-November 2026 in Nairobi.
+const NOW = at('2026-11-15T09:00:00Z');
+
+describe('admin dashboard figures', () => {
+  it('uses Nairobi calendar months: 2026-10-31T22:30Z is already November', () => {
+    expect(nairobiMonthStart(NOW).toISOString()).toBe('2026-10-31T21:00:00.000Z');
+    expect(nairobiMonthStart(NOW, -1).toISOString()).toBe('2026-09-30T21:00:00.000Z');
+    expect(nairobiMonthStart(at('2026-01-10T00:00:00Z'), -1).toISOString()).toBe('2025-11-30T21:00:00.000Z');
+  });
+
+  it('counts users by role, courses by status and computes growth from the data', async () => {
+    const admin = await makeUser(t.db, { role: 'admin', createdAt: at('2026-01-01T00:00:00Z') });
+    const creator = await makeUser(t.db, { role: 'creator', createdAt: at('2026-10-10T10:00:00Z') });
+    // October in Nairobi: 2 customers; November: 3 (one of them at 22:30Z on Oct 31, which is Nov 1 01:30 EAT).
+    const oct = ['2026-10-01T00:00:00Z', '2026-10-31T20:59:59Z'];
+    const nov = ['2026-10-31T22:30:00Z', '2026-11-02T08:00:00Z', '2026-11-14T08:00:00Z'];
+    const customers = [];
+    for (const c of [...oct, ...nov]) customers.push(await makeUser(t.db, { role: 'customer', createdAt: at(c) }));
+    await makeUser(t.db, { role: 'customer', status: 'suspended', createdAt: at('2026-03-01T00:00:00Z') });
+
+    const c1 = await makeCourse(t.db, creator, { price: 1000, published: true, featured: true, createdAt: at('2026-10-12T00:00:00Z') });
+    const c2 = await makeCourse(t.db, creator, { price: 2500, published: true, createdAt: at('2026-11-03T00:00:00Z') });
+    await makeCourse(t.db, creator, { published: false, createdAt: at('2026-11-04T00:00:00Z') });
+
+    // October: 1000 + 2500 paid. November: 1000 paid at the boundary, 2500 paid, 2500 paid then refunded in
+    // November; plus failed/pending attempts that must not count.
+    await makePayment(t.db, customers[0]!, c1, { createdAt: at('2026-10-05T10:00:00Z') });
+    const octPaid = await makePayment(t.db, customers[1]!, c2, { createdAt: at('2026-10-20T10:00:00Z') });
+    await makePayment(t.db, customers[2]!, c1, { createdAt: at('2026-10-31T22:30:00Z') });
+    await makePayment(t.db, customers[3]!, c2, { createdAt: at('2026-11-05T10:00:00Z') });
+    const refunded = await makePayment(t.db, customers[4]!, c2, { createdAt: at('2026-11-06T10:00:00Z') });
+    await makeRefund(t.db, refunded, admin.id, at('2026-11-07T10:00:00Z'));
+    // An October purchase refunded in November: October keeps its revenue, November loses it.
+    await makeRefund(t.db, octPaid, admin.id, at('2026-11-08T10:00:00Z'));
+    await makePayment(t.db, customers[3]!, c1, { status: 'failed', createdAt: at('2026-11-09T10:00:00Z') });
+    await makePayment(t.db, customers[4]!, c1, { status: 'pending', createdAt: at('2026-11-09T11:00:00Z') });
+
+    const d = await getDashboard(t.db, NOW);
+    expect(d.users).toEqual({
+      total: 8,
+      customer: 6,
+      creator: 1,
+      admin: 1,
+      suspended: 1,
+      new: { thisMonth: 3, lastMonth: 3, growthPct: 0 },
+    });
+    expect(d.courses).toEqual({ total: 3, published: 2, draft: 1, featured: 1, new: { thisMonth: 2, lastMonth: 1, growthPct: 100 } });
+    expect(d.purchases).toEqual({ total: 5, refunded: 2, new: { thisMonth: 3, lastMonth: 2, growthPct: 50 } });
+    // Gross 1000+2500+1000+2500+2500 = 9500, refunds 5000.
+    // October: 3500. November: 1000+2500+2500 − 2500 − 2500 = 1000 → −71.4%.
+    expect(d.revenue).toEqual({ total: 4500, refunded: 5000, new: { thisMonth: 1000, lastMonth: 3500, growthPct: -71.4 } });
+  });
+
+  it('reports no growth percentage when last month had nothing, and zeros on an empty platform', async () => {
+    const d = await getDashboard(t.db, NOW);
+    expect(d.revenue).toEqual({ total: 0, refunded: 0, new: { thisMonth: 0, lastMonth: 0, growthPct: null } });
+    expect(d.users.total).toBe(0);
+    await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-01T00:00:00Z') });
+    expect((await getDashboard(t.db, NOW)).users.new).toEqual({ thisMonth: 1, lastMonth: 0, growthPct: null });
+  });
+});

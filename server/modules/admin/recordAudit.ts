@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type AuditAction =
+  | 'course.unpublish'
+  | 'course.feature'
+  | 'course.unfeature'
+  | 'user.suspend'
+  | 'user.restore'
+  | 'purchase.refund'
+  | 'job.retry';
+
+export interface AuditEntry {
+  actorId: string;
+  action: AuditAction;
+  targetType: 'course' | 'user' | 'payment' | 'job';
+  targetId: string;
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit entry; called inside the action's own transaction so the two stand or fall together. */
+export async function recordAudit(db: Kysely<DB>, e: AuditEntry): Promise<void> {
+  await db
+    .insertInto('auditLog')
+    .values({
+      id: newId(),
+      actorId: e.actorId,
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId,
+      details: JSON.stringify(e.details ?? {}),
+      createdAt: new Date(),
+    })
+    .execute();
+}

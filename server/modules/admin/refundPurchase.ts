@@ -1,0 +1,96 @@
+import type { DarajaClient } from '../../daraja/darajaClient.ts';
+import type { AppServices } from '../../http/appContext.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { toNum } from '../../db/values.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import type { Actor } from '../access/policies.ts';
+import { recordAudit } from './recordAudit.ts';
+import { requireAdmin } from './requireAdmin.ts';
+
+/**
+ * Refunds a paid purchase through an M-Pesa reversal, then revokes the enrollment it bought, marks the
+ * payment refunded and lowers the course's student count. Order matters: the refund row is claimed first
+ * (unique per payment, so two admins clicking at once cannot reverse twice), M-Pesa is asked next, and
+ * only an accepted reversal changes the purchase; a refused one releases the claim and changes nothing.
+ */
+export async function refundPurchase(
+  services: AppServices,
+  daraja: Pick<DarajaClient, 'reverseTransaction'>,
+  actor: Actor,
+  paymentId: string,
+  reason = '',
+): Promise<{ status: 'refunded'; providerRef: string }> {
+  requireAdmin(actor);
+  if (!isId(paymentId)) throw notFound('Purchase not found.');
+  const { db } = services.database;
+  const refundId = newId();
+
+  const payment = await db.transaction().execute(async (trx) => {
+    const p = await trx
+      .selectFrom('payment')
+      .select(['id', 'status', 'amount', 'mpesaReceipt', 'courseId', 'userId'])
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (!p) throw notFound('Purchase not found.');
+    if (p.status === 'refunded') throw conflict('This purchase has already been refunded.');
+    if (p.status !== 'paid' || !p.mpesaReceipt) throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
+    const claimed = await trx.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
+    if (claimed) throw conflict('A refund of this purchase is already in progress.');
+    await trx
+      .insertInto('refund')
+      .values({ id: refundId, paymentId, actorId: actor.userId, amount: toNum(p.amount), providerRef: null, createdAt: new Date() })
+      .execute();
+    return { ...p, amount: toNum(p.amount), mpesaReceipt: p.mpesaReceipt };
+  }).catch(async (err: unknown) => {
+    if (err instanceof AppError) throw err;
+    // The unique paymentId lost a race with another admin's claim.
+    const exists = await db.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
+    if (exists) throw conflict('A refund of this purchase is already in progress.');
+    throw err;
+  });
+
+  let providerRef: string;
+  try {
+    const base = services.config.publicUrl;
+    const answer = await daraja.reverseTransaction({
+      transactionId: payment.mpesaReceipt,
+      amount: payment.amount,
+      resultUrl: `${base}/api/payments/mpesa/reversal/result`,
+      queueTimeoutUrl: `${base}/api/payments/mpesa/reversal/timeout`,
+      remarks: reason || 'Darasa refund',
+      occasion: payment.id,
+    });
+    providerRef = answer.ConversationID;
+  } catch (err) {
+    await db.deleteFrom('refund').where('id', '=', refundId).execute();
+    services.log.warn({ err, paymentId }, 'M-Pesa reversal refused');
+    throw new AppError(502, 'provider_refused', 'M-Pesa did not accept the reversal. Nothing was changed; please try again.');
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('payment')
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where('id', '=', paymentId)
+      .where('status', '=', 'paid')
+      .execute();
+    await trx.updateTable('refund').set({ providerRef }).where('id', '=', refundId).execute();
+    const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', paymentId).executeTakeFirst();
+    if (Number(revoked.numDeletedRows) > 0) {
+      await trx
+        .updateTable('course')
+        .set((eb) => ({ enrolledCount: eb.case().when('enrolledCount', '>', 0).then(eb('enrolledCount', '-', 1)).else(0).end() }))
+        .where('id', '=', payment.courseId)
+        .execute();
+    }
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: 'purchase.refund',
+      targetType: 'payment',
+      targetId: paymentId,
+      details: { amount: payment.amount, receipt: payment.mpesaReceipt, providerRef, ...(reason ? { reason } : {}) },
+    });
+  });
+  services.catalogChanged();
+  return { status: 'refunded', providerRef };
+}

@@ -1,0 +1,187 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connect.ts';
+import { toNum } from '../../db/values.ts';
+import { notFound } from '../../http/errors.ts';
+import { isId } from '../../lib/ids.ts';
+import { canManageCourse, type Actor } from '../access/policies.ts';
+import { nairobiDay } from '../admin/nairobiTime.ts';
+import { nairobiDaySql } from './dayBucket.ts';
+
+/** A watcher completed an episode once their watch time reaches this share of its length. */
+export const COMPLETION_SHARE = 0.9;
+
+export interface DayPoint {
+  day: string;
+  enrollments: number;
+  revenue: number;
+  trailerViews: number;
+  previewViews: number;
+  watchSeconds: number;
+}
+
+export interface EpisodeStats {
+  episodeId: string;
+  position: number;
+  title: string;
+  duration: number;
+  watchSeconds: number;
+  /** Signed-in learners who watched any of it. */
+  watchers: number;
+  completed: number;
+  /** completed / watchers, 0–100, one decimal; null with no watchers. */
+  completionPct: number | null;
+}
+
+export interface CourseAnalytics {
+  course: { id: string; title: string; published: boolean };
+  days: DayPoint[];
+  totals: { enrollments: number; revenue: number; trailerViews: number; previewViews: number; watchSeconds: number };
+  episodes: EpisodeStats[];
+}
+
+const COMPLETED = ['paid', 'refunded'] as const;
+
+/**
+ * A course's figures for its creator (or an admin): per Nairobi day over the last `days` days, and per
+ * episode over all time. Revenue counts paid purchases on the day paid, less refunds on the day refunded.
+ */
+export async function getCourseAnalytics(
+  database: Database,
+  actor: Actor,
+  courseId: string,
+  days: number,
+  now = new Date(),
+): Promise<CourseAnalytics> {
+  const { db, dialect } = database;
+  if (!isId(courseId)) throw notFound('Course not found.');
+  const course = await db.selectFrom('course').select(['id', 'title', 'creatorId', 'published']).where('id', '=', courseId).executeTakeFirst();
+  // Someone else's course is answered exactly like a missing one.
+  if (!course || !canManageCourse(actor, course)) throw notFound('Course not found.');
+
+  const dayKeys = Array.from({ length: days }, (_, i) => nairobiDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
+  // From the start of the first Nairobi day shown (a day before is a safe lower bound for the index range).
+  const since = new Date(now.getTime() - days * 86_400_000);
+
+  const [enrollments, paid, refunds, views, episodeRows, watchers] = await Promise.all([
+    db
+      .selectFrom('enrollment')
+      .select([nairobiDaySql(dialect, 'createdAt').as('day'), (eb) => eb.fn.countAll<number>().as('n')])
+      .where('courseId', '=', courseId)
+      .where('createdAt', '>=', since)
+      .groupBy(sql.raw('1'))
+      .execute(),
+    db
+      .selectFrom('payment')
+      .select([nairobiDaySql(dialect, 'paidAt').as('day'), (eb) => eb.fn.sum<number>('amount').as('n')])
+      .where('courseId', '=', courseId)
+      .where('status', 'in', COMPLETED)
+      .where('paidAt', '>=', since)
+      .groupBy(sql.raw('1'))
+      .execute(),
+    db
+      .selectFrom('refund')
+      .innerJoin('payment', 'payment.id', 'refund.paymentId')
+      .select([nairobiDaySql(dialect, 'refund.createdAt').as('day'), (eb) => eb.fn.sum<number>('refund.amount').as('n')])
+      .where('payment.courseId', '=', courseId)
+      .where('refund.createdAt', '>=', since)
+      .groupBy(sql.raw('1'))
+      .execute(),
+    db
+      .selectFrom('viewEvent')
+      .select([
+        'kind',
+        nairobiDaySql(dialect, 'createdAt').as('day'),
+        (eb) => eb.fn.countAll<number>().as('n'),
+        (eb) => eb.fn.sum<number>('seconds').as('seconds'),
+      ])
+      .where('courseId', '=', courseId)
+      .where('kind', 'in', ['trailer_view', 'preview_view', 'watch'])
+      .where('createdAt', '>=', since)
+      .groupBy(['kind', sql.raw('2')])
+      .execute(),
+    db
+      .selectFrom('episode')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('viewEvent')
+            .select(['episodeId', (e) => e.fn.sum<number>('seconds').as('seconds')])
+            .where('courseId', '=', courseId)
+            .where('kind', '=', 'watch')
+            .groupBy('episodeId')
+            .as('w'),
+        (join) => join.onRef('w.episodeId', '=', 'episode.id'),
+      )
+      .select(['episode.id', 'episode.position', 'episode.title', 'episode.duration', 'w.seconds'])
+      .where('episode.courseId', '=', courseId)
+      .orderBy('episode.position')
+      .execute(),
+    // Per episode: signed-in learners who watched, and those whose total reached COMPLETION_SHARE of it.
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('viewEvent')
+          .innerJoin('episode', 'episode.id', 'viewEvent.episodeId')
+          .select(['viewEvent.episodeId', 'viewEvent.userId', 'episode.duration', (e) => e.fn.sum<number>('viewEvent.seconds').as('s')])
+          .where('viewEvent.courseId', '=', courseId)
+          .where('viewEvent.kind', '=', 'watch')
+          .where('viewEvent.userId', 'is not', null)
+          .groupBy(['viewEvent.episodeId', 'viewEvent.userId', 'episode.duration'])
+          .as('u'),
+      )
+      .select([
+        'u.episodeId',
+        (eb) => eb.fn.countAll<number>().as('watchers'),
+        sql<number>`sum(case when "u"."s" >= ${COMPLETION_SHARE} * "u"."duration" and "u"."duration" > 0 then 1 else 0 end)`.as('completed'),
+      ])
+      .groupBy('u.episodeId')
+      .execute(),
+  ]);
+
+  const points = new Map<string, DayPoint>(
+    dayKeys.map((day) => [day, { day, enrollments: 0, revenue: 0, trailerViews: 0, previewViews: 0, watchSeconds: 0 }]),
+  );
+  const at = (day: unknown) => points.get(String(day));
+  for (const r of enrollments) at(r.day) && (at(r.day)!.enrollments += toNum(r.n));
+  for (const r of paid) at(r.day) && (at(r.day)!.revenue += toNum(r.n));
+  for (const r of refunds) at(r.day) && (at(r.day)!.revenue -= toNum(r.n));
+  for (const r of views) {
+    const p = at(r.day);
+    if (!p) continue;
+    if (r.kind === 'trailer_view') p.trailerViews += toNum(r.n);
+    else if (r.kind === 'preview_view') p.previewViews += toNum(r.n);
+    else p.watchSeconds += toNum(r.seconds);
+  }
+  const series = [...points.values()];
+  const sum = (k: keyof Omit<DayPoint, 'day'>) => series.reduce((s, p) => s + p[k], 0);
+
+  const byEpisode = new Map(watchers.map((w) => [w.episodeId, w]));
+  const episodes = episodeRows.map((e) => {
+    const w = byEpisode.get(e.id);
+    const n = toNum(w?.watchers);
+    const completed = toNum(w?.completed);
+    return {
+      episodeId: e.id,
+      position: toNum(e.position),
+      title: e.title,
+      duration: toNum(e.duration),
+      watchSeconds: toNum(e.seconds),
+      watchers: n,
+      completed,
+      completionPct: n ? Math.round((completed / n) * 1000) / 10 : null,
+    };
+  });
+
+  return {
+    course: { id: course.id, title: course.title, published: !!course.published && course.published !== 0 },
+    days: series,
+    totals: {
+      enrollments: sum('enrollments'),
+      revenue: sum('revenue'),
+      trailerViews: sum('trailerViews'),
+      previewViews: sum('previewViews'),
+      watchSeconds: sum('watchSeconds'),
+    },
+    episodes,
+  };
+}
