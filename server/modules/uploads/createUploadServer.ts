@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions } from '@tus/server';
+import type { AppServices } from '../../http/appContext.ts';
+import { AppError } from '../../http/errors.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import { canManageAsset, canUpload, type Actor } from '../access/policies.ts';
+import { finishUpload } from './finishUpload.ts';
+import { sanitizeFileName } from './sanitizeFileName.ts';
+import { uploadPaths } from './uploadPaths.ts';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from './uploadRules.ts';
+
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+/** tus hooks answer with `{ status_code, body }`; the body is the message the client shows. */
+const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+export interface UploadServer {
+  /** Serves one tus request on Node's raw request/response; `actor` is the signed-in person or null. */
+  handle(req: IncomingMessage, res: ServerResponse, actor: Actor): Promise<void>;
+  /** Deletes unfinished uploads older than `maxAgeMs`; returns how many. */
+  cleanUp(maxAgeMs: number, now?: Date): Promise<number>;
+}
+
+/**
+ * The tus endpoint (`/api/uploads`). Bytes stream straight to `<DATA_DIR>/uploads/incoming/` (never held
+ * in memory), so a dropped connection, a reloaded tab or a restarted server resume from the last byte on
+ * disk. Creators and admins only; each upload belongs to its uploader (others get a 404). The declared
+ * size is checked before a byte is accepted, the content once the last byte arrives.
+ */
+export function createUploadServer(services: AppServices, path = '/api/uploads'): UploadServer {
+  const dirs = uploadPaths(services.config.dataDir);
+  const store = new FileStore({ directory: dirs.incoming });
+  const actors = new WeakMap<IncomingMessage, Actor>();
+  const actorOf = (req: TusRequest): Actor => {
+    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    return (node && actors.get(node)) ?? null;
+  };
+
+  const tus = new Server({
+    path,
+    datastore: store,
+    relativeLocation: true,
+    namingFunction: () => newId(),
+    async onIncomingRequest(req, uploadId) {
+      const actor = actorOf(req);
+      if (!canUpload(actor)) throw refuse(401, UPLOAD_MESSAGES.signIn);
+      if (req.method === 'POST') return;
+      const info = isId(uploadId) ? await store.configstore.get(uploadId) : undefined;
+      const ownerId = info?.metadata?.ownerId;
+      if (!ownerId || !canManageAsset(actor, { ownerId })) throw refuse(404, UPLOAD_MESSAGES.notFound);
+    },
+    async onUploadCreate(req, upload) {
+      const kind = upload.metadata?.kind;
+      if (kind !== 'image' && kind !== 'video') throw refuse(400, UPLOAD_MESSAGES.unknownKind);
+      if (upload.sizeIsDeferred || upload.size === undefined) throw refuse(400, UPLOAD_MESSAGES.lengthRequired);
+      if (upload.size > UPLOAD_LIMITS[kind].maxBytes) throw refuse(413, UPLOAD_MESSAGES.tooLarge(kind));
+      if (upload.size === 0) throw refuse(400, UPLOAD_MESSAGES.empty);
+      // Only what we set is kept: the owner comes from the session, never from the client.
+      return {
+        metadata: { kind, filename: sanitizeFileName(upload.metadata?.filename), ownerId: actorOf(req)!.userId },
+      };
+    },
+    async onUploadFinish(_req, upload) {
+      const path = upload.storage?.path;
+      const meta = upload.metadata ?? {};
+      try {
+        if (!path || !meta.ownerId) throw new Error('finished upload without a file or an owner');
+        const asset = await finishUpload(services, {
+          id: upload.id,
+          path,
+          kind: meta.kind as UploadKind,
+          ownerId: meta.ownerId,
+          fileName: meta.filename ?? 'upload',
+        });
+        return { headers: { 'Darasa-Asset-Id': asset.id, 'Darasa-Asset-Status': asset.status } };
+      } catch (err) {
+        if (err instanceof AppError) throw refuse(err.status === 400 ? 422 : err.status, err.message);
+        services.log.error({ err, uploadId: upload.id }, 'could not finish an upload');
+        throw refuse(500, UPLOAD_MESSAGES.noUrl);
+      } finally {
+        // Checked or refused, the upload is over: its tus record and any leftover bytes go.
+        await store.configstore.delete(upload.id);
+        if (path) await fs.rm(path, { force: true });
+      }
+    },
+  });
+
+  return {
+    async handle(req, res, actor) {
+      actors.set(req, actor);
+      await tus.handle(req, res);
+    },
+    async cleanUp(maxAgeMs, now = new Date()) {
+      let removed = 0;
+      for (const id of (await store.configstore.list?.()) ?? []) {
+        const info = await store.configstore.get(id);
+        const created = info?.creation_date ? Date.parse(info.creation_date) : NaN;
+        if (!info || !(now.getTime() - created > maxAgeMs)) continue;
+        await store.remove(id).catch(() => store.configstore.delete(id));
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
