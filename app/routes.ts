@@ -4,5 +4,7 @@ export default [
   index('routes/home.tsx'),
   route('course/:courseId', 'routes/course.tsx'),
   route('search', 'routes/search.tsx'),
+  route('creator', 'routes/creator.tsx'),
+  route('admin', 'routes/admin.tsx'),
   route('*', 'routes/catchAll.tsx'),
 ] satisfies RouteConfig;

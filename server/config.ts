@@ -24,6 +24,21 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Anonymous pages kept in memory, invalidated when the catalog changes. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Signs session cookies; generated once and kept in DATA_DIR when unset (set it when several machines share a database). */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Sign-in/sign-up/reset attempts allowed per client IP and per email within the window; 0 turns a limit off. */
+  AUTH_LIMIT_PER_IP: z.coerce.number().int().min(0).default(30),
+  AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(8),
+  AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */
+  TRUST_PROXY: bool.default(false),
+  /** Creates this admin on start-up when no user has the email yet. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  ADMIN_NAME: z.string().min(1).max(100).default('Darasa Admin'),
+  /** smtp(s)://user:pass@host:port — without it, emails are written to DATA_DIR/outbox and logged. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Darasa <no-reply@darasa.local>'),
   // M-Pesa (Daraja). `simulator` talks to the bundled Daraja simulator (started with the server unless
   // MPESA_BASE_URL points at one); `sandbox` and `production` talk to Safaricom and need real credentials.
   MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),

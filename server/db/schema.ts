@@ -69,6 +69,19 @@ export interface ProfileTable {
   createdAt: Timestamp;
 }
 
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch (bigint: a number on both dialects through values.ts' parsers). */
+  windowStart: number;
+}
+
+export interface MyListTable {
+  userId: string;
+  courseId: string;
+  createdAt: Timestamp;
+}
+
 export interface CourseTable {
   id: string;
   title: string;
@@ -214,6 +227,8 @@ export interface DB {
   counter: CounterTable;
   creatorProfile: ProfileTable;
   customerProfile: ProfileTable;
+  rateLimit: RateLimitTable;
+  myList: MyListTable;
   course: CourseTable;
   episode: EpisodeTable;
   mediaAsset: MediaAssetTable;

@@ -23,6 +23,8 @@ export interface Viewer {
 export interface RequestContext {
   services: AppServices;
   viewer: Viewer | null;
+  /** The client's address (the last X-Forwarded-For hop when TRUST_PROXY), for per-IP rate limits. */
+  clientIp: string;
 }
 
 export const requestContext = createContext<RequestContext>();

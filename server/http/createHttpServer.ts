@@ -5,12 +5,19 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
 import type { AppServices } from './appContext.ts';
+import { mountAccountRoutes } from './authAccountRoutes.ts';
+import { originCheck } from './authOriginCheck.ts';
+import { mountAuthRoutes } from './authRoutes.ts';
+import { sessionMiddleware } from './authSession.ts';
 import { errorResponse } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { mediaRoutes } from './mediaRoutes.ts';
+import { paymentRoutes } from './paymentRoutes.ts';
 import { PageCache } from './pageCache.ts';
 import { pageHandler } from './pageRoutes.ts';
 import { serveFromMemory } from './rawFastPath.ts';
+import { studioRoutes } from './studioRoutes.ts';
+import { uploadRoutes } from './uploadRoutes.ts';
 import { loadStaticAssets } from './staticAssets.ts';
 
 export interface HttpServerOptions {
@@ -24,10 +31,11 @@ export interface HttpServerOptions {
 export function createHonoApp({ services, pageCache, build }: HttpServerOptions) {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => errorResponse(c, err, services.log));
-  app.use('*', async (c, next) => {
-    c.set('ctx', { services, viewer: null });
-    await next();
-  });
+  app.use('*', originCheck(services));
+  // Before any body parsing: better-auth reads the raw request itself.
+  mountAuthRoutes(app, services);
+  app.use('*', sessionMiddleware(services));
+  mountAccountRoutes(app, services);
 
   app.get('/healthz', async (c) => {
     try {
@@ -39,6 +47,9 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   });
 
   app.route('/media', mediaRoutes(path.join(services.config.dataDir, 'media')));
+  app.route('/api/uploads', uploadRoutes(services));
+  app.route('/api/studio', studioRoutes());
+  app.route('/', paymentRoutes(services));
 
   if (build) {
     const pages = pageHandler(build, pageCache);

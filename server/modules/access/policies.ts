@@ -34,3 +34,17 @@ export function canViewCourse(a: Actor, course: { creatorId: string; published: 
 export function homePathFor(role: Role): string {
   return `/${role}`;
 }
+
+/** The signed-in areas: each role's dashboard, and the player pages of `/learn/*`. */
+export type Area = Role | 'learn';
+
+/**
+ * Who may open a signed-in area (PRODUCT.md "Everywhere"): visitors are sent to sign in, users of another
+ * role to their own dashboard. `/learn/*` admits every signed-in user; whether they may watch a given
+ * course is the playback rules' decision.
+ */
+export function areaAccess(a: Actor, area: Area): 'allow' | 'sign-in' | 'wrong-role' {
+  if (!a) return 'sign-in';
+  if (area === 'learn' || a.role === area) return 'allow';
+  return 'wrong-role';
+}

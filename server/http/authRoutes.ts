@@ -1,0 +1,21 @@
+import type { Hono } from 'hono';
+import { authFor } from '../modules/accounts/auth.ts';
+import { signOut } from '../modules/accounts/signOut.ts';
+import type { AppServices } from './appContext.ts';
+import type { AppEnv } from './honoEnv.ts';
+
+/**
+ * better-auth's own endpoints (session reads, sign-out) under /api/auth, given the raw request before
+ * anything reads its body; and POST /logout for the top bar's plain "Sign Out" form, which works
+ * without JavaScript: the session is deleted server-side, then the browser goes home.
+ */
+export function mountAuthRoutes(app: Hono<AppEnv>, services: AppServices): void {
+  const auth = authFor(services);
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.post('/logout', async (c) => {
+    const cookies = await signOut(services, c.req.raw.headers).catch(() => [] as string[]);
+    const res = c.redirect('/', 303);
+    for (const cookie of cookies) res.headers.append('set-cookie', cookie);
+    return res;
+  });
+}
