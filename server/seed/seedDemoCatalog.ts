@@ -1,0 +1,85 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import type { DemoCourse } from './demoCatalog.ts';
+import type { DemoPeople } from './seedDemoPeople.ts';
+import type { DemoAsset, DemoCourseMedia } from './prepareDemoMedia.ts';
+import type { VideoProbe } from '../modules/media/probeVideo.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Whole seconds, as episode and course durations are stored. */
+const seconds = (v: DemoAsset<VideoProbe>) => Math.round(v.meta.duration);
+
+/**
+ * The demo courses with their media rows and episodes, published, one creation date each (a few days
+ * apart, the last course newest). `media[i]` holds the prepared files of `courses[i]`.
+ */
+export async function seedDemoCatalog(
+  db: Kysely<DB>,
+  people: DemoPeople,
+  courses: DemoCourse[],
+  media: DemoCourseMedia[],
+  now: Date,
+): Promise<string[]> {
+  const assets: Insertable<DB['mediaAsset']>[] = [];
+  const courseRows: Insertable<DB['course']>[] = [];
+  const episodeRows: Insertable<DB['episode']>[] = [];
+
+  for (const [i, course] of courses.entries()) {
+    const m = media[i]!;
+    const creator = people[course.creator];
+    const at = new Date(now.getTime() - (courses.length - i) * 3 * DAY + i * 37 * 60 * 1000);
+    const asset = (id: string, kind: 'image' | 'video', meta: object) => ({
+      id,
+      ownerId: creator.id,
+      kind,
+      status: 'ready',
+      meta: JSON.stringify(meta),
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    assets.push(asset(m.thumbnail.id, 'image', m.thumbnail.meta), asset(m.trailer.id, 'video', m.trailer.meta));
+    const courseId = newId();
+    course.episodes.forEach((title, n) => {
+      const video = m.episodes[n]!;
+      assets.push(asset(video.id, 'video', video.meta));
+      episodeRows.push({
+        id: newId(),
+        courseId,
+        title,
+        description: '',
+        videoId: video.id,
+        thumbnailId: null,
+        duration: seconds(video),
+        position: n + 1,
+        createdAt: at,
+      });
+    });
+    courseRows.push({
+      id: courseId,
+      title: course.title,
+      description: course.description,
+      price: course.price,
+      category: course.category,
+      thumbnailId: m.thumbnail.id,
+      trailerId: m.trailer.id,
+      published: true,
+      featured: course.featured ?? false,
+      creatorId: creator.id,
+      creatorName: creator.name,
+      lessonsCount: course.episodes.length,
+      ratingAvg: null,
+      duration: m.episodes.slice(0, course.episodes.length).reduce((sum, e) => sum + seconds(e), 0),
+      createdAt: at,
+      updatedAt: at,
+      publishedAt: at,
+    });
+  }
+
+  await db.insertInto('mediaAsset').values(assets).execute();
+  await db.insertInto('course').values(courseRows).execute();
+  await db.insertInto('episode').values(episodeRows).execute();
+  return courseRows.map((c) => c.id as string);
+}
