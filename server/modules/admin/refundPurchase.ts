@@ -1,9 +1,9 @@
-import type { DarajaClient } from '../../daraja/darajaClient.ts';
 import type { AppServices } from '../../http/appContext.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { toNum } from '../../db/values.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { Actor } from '../access/policies.ts';
+import { darajaFor } from '../payments/daraja.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
 
@@ -15,7 +15,6 @@ import { requireAdmin } from './requireAdmin.ts';
  */
 export async function refundPurchase(
   services: AppServices,
-  daraja: Pick<DarajaClient, 'reverseTransaction'>,
   actor: Actor,
   paymentId: string,
   reason = '',
@@ -52,7 +51,7 @@ export async function refundPurchase(
   let providerRef: string;
   try {
     const base = services.config.publicUrl;
-    const answer = await daraja.reverseTransaction({
+    const answer = await darajaFor(services.config).reverseTransaction({
       transactionId: payment.mpesaReceipt,
       amount: payment.amount,
       resultUrl: `${base}/api/payments/mpesa/reversal/result`,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
 import { toNum } from '../../db/values.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, unauthorized } from '../../http/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import { canManageCourse, type Actor } from '../access/policies.ts';
 import { nairobiDay } from '../admin/nairobiTime.ts';
@@ -53,6 +53,7 @@ export async function getCourseAnalytics(
   now = new Date(),
 ): Promise<CourseAnalytics> {
   const { db, dialect } = database;
+  if (!actor) throw unauthorized();
   if (!isId(courseId)) throw notFound('Course not found.');
   const course = await db.selectFrom('course').select(['id', 'title', 'creatorId', 'published']).where('id', '=', courseId).executeTakeFirst();
   // Someone else's course is answered exactly like a missing one.

@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { getDashboard } from '../modules/admin/getDashboard.ts';
+import { auditListQuery, listAuditLog } from '../modules/admin/listAuditLog.ts';
+import { courseListQuery, listCourses } from '../modules/admin/listCourses.ts';
+import { listFailedJobs } from '../modules/admin/listFailedJobs.ts';
+import { listPurchases, purchaseListQuery } from '../modules/admin/listPurchases.ts';
+import { parseListQuery } from '../modules/admin/listQuery.ts';
+import { listUsers, userListQuery } from '../modules/admin/listUsers.ts';
+import { moderateCourse } from '../modules/admin/moderateCourse.ts';
+import { moderateUser } from '../modules/admin/moderateUser.ts';
+import { courseAction, moderationBody, userAction } from '../modules/admin/moderationSchema.ts';
+import { refundPurchase } from '../modules/admin/refundPurchase.ts';
+import { requireAdmin } from '../modules/admin/requireAdmin.ts';
+import { retryFailedJob } from '../modules/admin/retryFailedJob.ts';
+import { badRequest, notFound } from './errors.ts';
+import type { AppEnv } from './honoEnv.ts';
+
+const limit = bodyLimit({ maxSize: 4 * 1024, onError: () => { throw badRequest('The request is too large.'); } });
+
+/** A moderation body: empty, or JSON with an optional reason. */
+async function reasonOf(c: Context<AppEnv>): Promise<string> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw badRequest('The request body must be JSON.');
+    }
+  }
+  const parsed = moderationBody.safeParse(raw);
+  if (!parsed.success) throw badRequest(`Invalid request: ${parsed.error.issues[0]!.message}`);
+  return parsed.data.reason;
+}
+
+function actionOf<T extends z.ZodType<string>>(schema: T, raw: string): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** The admin console's JSON API. Every route is admins-only; the modules check again and do the work. */
+export function adminRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    requireAdmin(c.var.ctx.viewer);
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  const services = (c: Context<AppEnv>) => c.var.ctx.services;
+  const db = (c: Context<AppEnv>) => c.var.ctx.services.database.db;
+  const query = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
+
+  app.get('/dashboard', async (c) => c.json(await getDashboard(db(c))));
+  app.get('/users', async (c) => c.json(await listUsers(db(c), parseListQuery(userListQuery, query(c)))));
+  app.get('/courses', async (c) => c.json(await listCourses(db(c), parseListQuery(courseListQuery, query(c)))));
+  app.get('/purchases', async (c) => c.json(await listPurchases(db(c), parseListQuery(purchaseListQuery, query(c)))));
+  app.get('/audit', async (c) => c.json(await listAuditLog(db(c), parseListQuery(auditListQuery, query(c)))));
+  app.get('/jobs', async (c) => c.json({ items: await listFailedJobs(db(c)) }));
+
+  app.post('/courses/:id/:action', limit, async (c) => {
+    const action = actionOf(courseAction, c.req.param('action'));
+    return c.json(await moderateCourse(services(c), c.var.ctx.viewer, c.req.param('id'), action, await reasonOf(c)));
+  });
+  app.post('/users/:id/:action', limit, async (c) => {
+    const action = actionOf(userAction, c.req.param('action'));
+    return c.json(await moderateUser(services(c), c.var.ctx.viewer, c.req.param('id'), action, await reasonOf(c)));
+  });
+  app.post('/purchases/:id/refund', limit, async (c) =>
+    c.json(await refundPurchase(services(c), c.var.ctx.viewer, c.req.param('id'), await reasonOf(c))),
+  );
+  app.post('/jobs/:id/retry', limit, async (c) => {
+    await retryFailedJob(services(c), c.var.ctx.viewer, c.req.param('id'));
+    return c.json({ status: 'queued' });
+  });
+  return app;
+}
