@@ -43,7 +43,10 @@ export function EpisodeList({ episodes, onPreview }: Props) {
             </button>
           ) : (
             <span className="episode-action locked">
-              <span aria-hidden="true">🔒</span> Locked
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M17 9V7A5 5 0 0 0 7 7v2H5v13h14V9h-2zM9 7a3 3 0 0 1 6 0v2H9V7z" />
+              </svg>
+              Locked
             </span>
           )}
         </li>

@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from './tests/e2e/urls.ts';
+
+// End-to-end tests drive Debian's Chromium (never a downloaded browser) against the BUILT server
+// (`npm run build` first). Each server gets its own fresh temporary DATA_DIR from tests/e2e/serve.mjs.
+// To give a server more settings (e.g. an M-Pesa simulator), add them to its `env` below.
+const node = 'node_modules/.bin/node'; // the pinned Node 24, whatever `node` is on PATH
+
+function server(url: string, port: number, env: Record<string, string>) {
+  return {
+    command: `${node} tests/e2e/serve.mjs`,
+    url: `${url}/healthz`,
+    // Demo seeding makes real clips with ffmpeg on a shared machine: allow it time.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: 'list',
+  use: {
+    baseURL: DEMO_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    server(DEMO_URL, DEMO_PORT, { DEMO_DATA: 'true' }),
+    server(EMPTY_URL, EMPTY_PORT, { DEMO_DATA: 'false' }),
+  ],
+});

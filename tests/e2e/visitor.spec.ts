@@ -1,0 +1,195 @@
+// A visitor's journeys through the public screens, in Chromium against the built server with demo data.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+/** Resolves once the video is really playing: not paused and its clock moving. */
+async function expectPlaying(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.paused ? -1 : v.currentTime)), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+}
+
+/** The newest course (the hero) has a trailer and episodes in the demo catalog. */
+async function openHeroCourse(page: Page) {
+  await page.goto('/');
+  const hero = page.getByRole('region', { name: /./ }).filter({ hasText: 'FEATURED' });
+  const title = (await hero.getByRole('heading', { level: 1 }).textContent())!;
+  await hero.getByRole('link', { name: 'View Course' }).click();
+  await expect(page).toHaveURL(/\/course\/[0-9A-Za-z_-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+test('landing page: hero, rows of cards, and a card leads to its course', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region').filter({ hasText: 'FEATURED' });
+  await expect(hero.getByText(/^KES [\d,]+$/)).toBeVisible();
+  await expect(hero.getByRole('link', { name: 'View Course' })).toBeVisible();
+  await expect(hero.getByRole('button', { name: 'My List' })).toHaveAttribute('aria-pressed', 'false');
+  for (const row of ['Trending Now', 'Popular on Darasa', 'New Releases', 'Business', 'Technology']) {
+    await expect(page.getByRole('heading', { level: 2, name: row })).toBeVisible();
+  }
+  const trending = page.getByRole('region', { name: 'Trending Now' });
+  const card = trending.getByRole('link').first();
+  const cardTitle = (await card.getByRole('heading').textContent())!;
+  await card.click();
+  await expect(page).toHaveURL(/\/course\//);
+  await expect(page.getByRole('heading', { level: 1, name: cardTitle })).toBeVisible();
+});
+
+test('landing hero plays the first episode in place, and pauses', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.getByRole('region').filter({ hasText: 'FEATURED' });
+  await hero.getByRole('button', { name: 'Play', exact: true }).click();
+  const video = hero.locator('video');
+  await expectPlaying(video);
+  await hero.getByRole('button', { name: 'Pause', exact: true }).first().click();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await expect(hero.getByRole('button', { name: 'Play', exact: true }).first()).toBeVisible();
+});
+
+test('course page: facts, trailer, episode 1 preview in a modal, locked episodes', async ({ page }) => {
+  await openHeroCourse(page);
+  await expect(page.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByText('One-time payment • Lifetime access')).toBeVisible();
+  await expect(page.getByText(/\d+ students?/)).toBeVisible();
+  await expect(page.getByText(/\d+ episodes?/)).toBeVisible();
+
+  // The trailer plays in the hero, and the toggle pauses it.
+  await page.getByRole('button', { name: 'Play Trailer' }).click();
+  const trailer = page.locator('.course-hero video');
+  await expectPlaying(trailer);
+  await page.getByRole('button', { name: 'Pause Trailer' }).click();
+  await expect.poll(() => trailer.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+  // Episode 1 previews in a modal; every other episode is locked.
+  const episodes = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  const count = await episodes.count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  await expect(page.getByText('Locked', { exact: false })).toHaveCount(count - 1);
+  await expect(page.getByRole('button', { name: 'Preview' })).toHaveCount(1);
+  await episodes.first().getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Purchase Full Course' })).toBeVisible();
+  await expectPlaying(dialog.locator('video'));
+
+  // Keyboard: K pauses, M mutes, ↓ lowers the volume by one step.
+  await dialog.getByRole('group', { name: /Video player/ }).focus();
+  await page.keyboard.press('k');
+  await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBe(0.9);
+  await page.keyboard.press('m');
+  await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible();
+
+  // Escape closes the preview; so does "Close Preview".
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Close Preview' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
+test('"Purchase Course" sends a visitor to sign up, with the way back to the course', async ({ page }) => {
+  const path = await openHeroCourse(page);
+  await page.getByRole('link', { name: 'Purchase Course' }).click();
+  await expect(page).toHaveURL(`/register?redirectTo=${encodeURIComponent(path)}`);
+});
+
+test('the preview modal keeps keyboard focus inside', async ({ page }) => {
+  await openHeroCourse(page);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => {
+      const a = document.activeElement;
+      return !a || a === document.body || !!a.closest('dialog');
+    });
+    expect(inside).toBe(true);
+  }
+});
+
+test('"Loading course..." shows while a course page loads after a click', async ({ page }) => {
+  await page.goto('/');
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/course\/[^/]+\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('region', { name: 'Trending Now' }).getByRole('link').first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading course...' })).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/course\//);
+  await expect(page.getByText('Loading course...')).toBeHidden();
+  await expect(page.getByText('One-time payment • Lifetime access')).toBeVisible();
+});
+
+test('My List: toggled on a course page, kept across a reload, shown as a row', async ({ page }) => {
+  await openHeroCourse(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const toggle = page.getByRole('button', { name: 'My List' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'My List' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/');
+  const row = page.getByRole('region', { name: 'My List' });
+  await expect(row.getByRole('link')).toHaveCount(1);
+  await expect(row.getByRole('heading', { name: title })).toBeVisible();
+  // The hero is the same course: its toggle shows it saved, and removing it empties the row.
+  await page.getByRole('region').filter({ hasText: 'FEATURED' }).getByRole('button', { name: 'My List' }).click();
+  await expect(page.getByRole('region', { name: 'My List' })).toHaveCount(0);
+});
+
+test('a 360-px phone: no sideways scrolling on the landing and course pages', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.goto('/');
+  await expect(page.getByText('FEATURED')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await openHeroCourse(page);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
+test('a missing or malformed course id gets a real not-found page', async ({ page }) => {
+  for (const id of ['doesNotExist123', '%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(300)]) {
+    const res = await page.goto(`/course/${id}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Darasa' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Darasa home' })).toBeVisible();
+    const body = await page.content();
+    expect(body).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|Error:/);
+  }
+});
+
+test('an unknown path redirects to the landing page', async ({ page }) => {
+  await page.goto('/no/such/page?x=1');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText('FEATURED')).toBeVisible();
+});
+
+test('search: results for a word, a clear message for none, the query shown as text', async ({ page }) => {
+  await page.goto('/');
+  const heroTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const word = heroTitle.split(/\s+/).find((w) => w.length > 4)!.replace(/[^\p{L}\p{N}]/gu, '');
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill(word);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/search?q=${word}`);
+  await expect(page.getByRole('link', { name: new RegExp(heroTitle.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+
+  const nasty = '<b>zzqx</b> "NEAR(" OR *';
+  await page.goto(`/search?q=${encodeURIComponent(nasty)}`);
+  await expect(page.getByText(`No courses match “${nasty}”`, { exact: false })).toBeVisible();
+  await expect(page.locator('b', { hasText: 'zzqx' })).toHaveCount(0);
+});
