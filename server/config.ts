@@ -75,9 +75,72 @@ const schema = z.object({
   MEDIA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string };
+export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string; mpesa: MpesaSettings };
 
 export class ConfigError extends Error {}
+
+export interface MpesaSettings {
+  env: 'simulator' | 'sandbox' | 'production';
+  /** Daraja's origin; null in simulator mode until the embedded simulator is started. */
+  baseUrl: string | null;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  partyB: string;
+  transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+  /** Null: use PUBLIC_URL (the simulator calls back on this machine). */
+  callbackBaseUrl: string | null;
+  callbackSecret: string;
+  initiatorName: string | null;
+  securityCredential: string | null;
+}
+
+const DARAJA_URLS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' };
+// The simulator's credentials; Safaricom's published sandbox passkey, so a switch to sandbox changes little.
+const SIMULATOR_DEFAULTS = {
+  consumerKey: 'darasa-simulator-key',
+  consumerSecret: 'darasa-simulator-secret',
+  shortcode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  callbackSecret: 'simulator-callback-secret',
+};
+
+function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
+  const real = c.MPESA_ENV !== 'simulator';
+  if (real) {
+    const required = [
+      'MPESA_CONSUMER_KEY',
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_SHORTCODE',
+      'MPESA_PASSKEY',
+      'MPESA_CALLBACK_BASE_URL',
+      'MPESA_CALLBACK_SECRET',
+    ] as const;
+    const missing = required.filter((k) => !c[k]);
+    if (missing.length) {
+      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when MPESA_ENV=${c.MPESA_ENV}`).join('\n')}`);
+    }
+    if (!c.MPESA_CALLBACK_BASE_URL!.startsWith('https://')) {
+      throw new ConfigError('Invalid configuration:\n  MPESA_CALLBACK_BASE_URL: Safaricom only calls https URLs');
+    }
+  }
+  const shortcode = c.MPESA_SHORTCODE ?? SIMULATOR_DEFAULTS.shortcode;
+  return {
+    env: c.MPESA_ENV,
+    baseUrl: (c.MPESA_BASE_URL ?? (real ? DARAJA_URLS[c.MPESA_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ?? null,
+    consumerKey: c.MPESA_CONSUMER_KEY ?? SIMULATOR_DEFAULTS.consumerKey,
+    consumerSecret: c.MPESA_CONSUMER_SECRET ?? SIMULATOR_DEFAULTS.consumerSecret,
+    shortcode,
+    passkey: c.MPESA_PASSKEY ?? SIMULATOR_DEFAULTS.passkey,
+    partyB: c.MPESA_PARTY_B ?? shortcode,
+    transactionType: c.MPESA_TRANSACTION_TYPE,
+    callbackBaseUrl: c.MPESA_CALLBACK_BASE_URL?.replace(/\/$/, '') ?? null,
+    callbackSecret: c.MPESA_CALLBACK_SECRET ?? SIMULATOR_DEFAULTS.callbackSecret,
+    initiatorName: c.MPESA_INITIATOR_NAME ?? null,
+    securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? null,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -90,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    mpesa: mpesaSettings(c),
   };
 }

@@ -9,6 +9,8 @@ import { PageCache } from './http/pageCache.ts';
 import { startJobWorker } from './jobs/jobWorker.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { startReconciler } from './modules/payments/startReconciler.ts';
+import { startEmbeddedSimulator } from './mpesaSimulator/startEmbeddedSimulator.ts';
 import { seedDemoIfEmpty } from './seed/seedDemoIfEmpty.ts';
 
 export interface StartOptions {
@@ -27,6 +29,8 @@ export interface Running {
 export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const config: Config = loadConfig(opts.env);
   const log = createLogger(config.LOG_LEVEL);
+  const mpesaSimulator = await startEmbeddedSimulator(config);
+  if (mpesaSimulator) config.mpesa = { ...config.mpesa, baseUrl: mpesaSimulator.url };
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
@@ -36,6 +40,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
 
   if (config.DEMO_DATA) await seedDemoIfEmpty(services);
   const jobs = startJobWorker(services, jobDefinitions, { concurrency: config.JOB_CONCURRENCY });
+  const reconciler = startReconciler(services);
 
   const server = createHttpServer({
     services,
@@ -50,6 +55,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
+  // Without PUBLIC_URL, links and M-Pesa callbacks use the port actually bound (PORT=0 in tests).
+  if (!config.PUBLIC_URL) config.publicUrl = url;
   log.info({ url, database: database.dialect }, 'Darasa is listening');
 
   let stopping: Promise<void> | null = null;
@@ -57,7 +64,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
-      await Promise.all([closed, jobs.stop()]);
+      await Promise.all([closed, jobs.stop(), reconciler.stop(), mpesaSimulator?.close()]);
       await database.close();
     })());
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

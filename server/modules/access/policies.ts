@@ -30,6 +30,13 @@ export function canViewCourse(a: Actor, course: { creatorId: string; published: 
   return course.published || canManageCourse(a, course);
 }
 
+/** Buying: only customers buy courses, and never a course of their own. */
+export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
+  a?.role === 'customer' && a.userId !== course.creatorId;
+
+/** A payment's status and details are the payer's alone. */
+export const canViewPayment = (a: Actor, payment: { userId: string }): boolean => !!a && a.userId === payment.userId;
+
 /** Which dashboard a role lands on; also where a user of the wrong role is sent. */
 export function homePathFor(role: Role): string {
   return `/${role}`;

@@ -1,0 +1,60 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AppServices } from '../../http/appContext.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { toNum } from '../../db/values.ts';
+import { parseStkCallback } from '../../daraja/callback.ts';
+import { meaningOf } from '../../daraja/resultCodes.ts';
+import { darajaFor } from './daraja.ts';
+import { settlePayment } from './settlePayment.ts';
+
+/**
+ * Daraja's STK callback. It is not signed, so it is only a trigger: the URL must carry our secret, the
+ * CheckoutRequestID must match a payment of ours, a success must name that payment's amount and phone,
+ * and the outcome applied is the one an STK query confirms. Anything else is refused and changes nothing.
+ * Duplicates are harmless (settlePayment is idempotent).
+ */
+export async function handleStkCallback(
+  services: AppServices,
+  secret: string,
+  body: unknown,
+): Promise<{ settled: boolean }> {
+  if (!sameSecret(secret, services.config.mpesa.callbackSecret)) throw notFound();
+  const cb = parseStkCallback(body);
+  if (!cb) throw badRequest('This is not an M-Pesa STK callback.');
+  const payment = await services.database.db
+    .selectFrom('payment')
+    .select(['id', 'amount', 'phone', 'merchantRequestId', 'status'])
+    .where('checkoutRequestId', '=', cb.checkoutRequestId)
+    .executeTakeFirst();
+  if (!payment || payment.merchantRequestId !== cb.merchantRequestId) throw notFound('Unknown CheckoutRequestID.');
+  if (cb.resultCode === 0 && (cb.amount !== toNum(payment.amount) || cb.phone !== payment.phone)) {
+    services.log.warn({ paymentId: payment.id }, 'M-Pesa callback with a different amount or phone refused');
+    throw badRequest('The callback does not match the payment.');
+  }
+
+  let query;
+  try {
+    query = await darajaFor(services.config).stkQuery(cb.checkoutRequestId);
+  } catch (err) {
+    services.log.warn({ paymentId: payment.id, err: String(err) }, 'STK query after callback failed; reconciler will retry');
+    return { settled: false };
+  }
+  if (query.state === 'pending') return { settled: false };
+  const meaning = meaningOf(query.resultCode);
+  const result = await settlePayment(services, payment.id, {
+    outcome: meaning.outcome,
+    resultCode: query.resultCode,
+    resultDesc: query.resultDesc,
+    // The receipt number only comes with the callback; trust it once the query confirms the success.
+    receipt: query.resultCode === 0 && cb.resultCode === 0 ? cb.receipt : null,
+    rawCallback: body,
+    rawQuery: query.raw,
+  });
+  return { settled: !!result };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

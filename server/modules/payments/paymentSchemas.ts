@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '../../lib/ids.ts';
+
+export const startPaymentSchema = z.object({
+  courseId: z.string().regex(ID_PATTERN, 'Unknown course'),
+  /** The price the customer saw; a different price on the server means the page is stale. */
+  amount: z.number().int().min(0).max(1_000_000),
+  /** As typed; normalised to 2547XXXXXXXX by the operation. */
+  phone: z.string().max(32),
+  /** One per press of "Pay with M-Pesa": a repeated request with it sends no second prompt. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid idempotency key'),
+});
+export type StartPaymentInput = z.infer<typeof startPaymentSchema>;

@@ -1,0 +1,67 @@
+import type { AppServices } from '../../http/appContext.ts';
+import { meaningOf } from '../../daraja/resultCodes.ts';
+import { darajaFor } from './daraja.ts';
+import { settlePayment } from './settlePayment.ts';
+
+const BATCH = 50;
+
+/**
+ * Settles payments whose callback did not come (lost, or the server was down when it was sent): each
+ * pending payment old enough is asked about with an STK query and settled from the answer; one still
+ * unanswered after its expiry is expired (a success reported later still grants access). Payments that
+ * never got as far as an STK push (the process died in between) are expired too.
+ */
+export async function reconcilePayments(
+  services: AppServices,
+  now: Date = new Date(),
+): Promise<{ checked: number; settled: number; expired: number }> {
+  const { db } = services.database;
+  const askBefore = new Date(now.getTime() - services.config.PAYMENT_QUERY_AFTER_S * 1000);
+  const due = await db
+    .selectFrom('payment')
+    .select(['id', 'checkoutRequestId', 'expiresAt'])
+    .where('status', '=', 'pending')
+    .where('createdAt', '<=', askBefore)
+    .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', askBefore)]))
+    .orderBy('createdAt')
+    .limit(BATCH)
+    .execute();
+
+  let settled = 0;
+  let expired = 0;
+  const client = darajaFor(services.config);
+  for (const p of due) {
+    const answer = await client.stkQuery(p.checkoutRequestId!).catch((err: unknown) => {
+      services.log.warn({ paymentId: p.id, err: String(err) }, 'STK query failed');
+      return null;
+    });
+    if (answer?.state === 'done') {
+      const r = await settlePayment(services, p.id, {
+        outcome: meaningOf(answer.resultCode).outcome,
+        resultCode: answer.resultCode,
+        resultDesc: answer.resultDesc,
+        rawQuery: answer.raw,
+      }, now);
+      if (r?.changed) settled++;
+    } else if (now >= new Date(p.expiresAt)) {
+      const r = await settlePayment(services, p.id, {
+        outcome: 'expired',
+        resultCode: null,
+        resultDesc: 'M-Pesa did not confirm the payment in time.',
+        ...(answer ? { rawQuery: answer.raw } : {}),
+      }, now);
+      if (r?.changed) expired++;
+    } else {
+      await db.updateTable('payment').set({ checkedAt: now }).where('id', '=', p.id).execute();
+    }
+  }
+
+  const stale = await db
+    .updateTable('payment')
+    .set({ status: 'expired', resultDesc: 'The payment prompt could not be sent.', updatedAt: now })
+    .where('status', '=', 'created')
+    .where('expiresAt', '<=', now)
+    .executeTakeFirst();
+  expired += Number(stale.numUpdatedRows);
+  return { checked: due.length, settled, expired };
+}

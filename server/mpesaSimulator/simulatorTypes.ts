@@ -1,0 +1,46 @@
+import type { ScriptedOutcome } from './outcomes.ts';
+
+export interface SimulatorCredentials {
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+}
+
+export interface SimulatorOptions extends SimulatorCredentials {
+  port?: number;
+  host?: string;
+  /** Time the simulated customer takes to answer a prompt. */
+  callbackDelayMs?: number;
+  /** Time before a "late success" answers (past the payment's expiry). */
+  lateDelayMs?: number;
+  /** Time a prompt waits for a person (manual mode) before it times out with 1037. */
+  promptTimeoutMs?: number;
+  /** Numbers without a scripted outcome: wait for a person, or succeed. */
+  mode?: 'manual' | 'auto';
+  tokenTtlSeconds?: number;
+}
+
+export interface SimTransaction {
+  merchantRequestId: string;
+  checkoutRequestId: string;
+  phone: string;
+  amount: number;
+  accountReference: string;
+  callbackUrl: string;
+  createdAt: Date;
+  /** Null while the prompt is open on the "phone". */
+  result: ScriptedOutcome | null;
+  receipt: string | null;
+  manual: boolean;
+  reversed: boolean;
+  callbacksSent: number;
+}
+
+/** Every request the simulator received, so tests can assert that nothing was sent. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  status: number;
+}

@@ -1,0 +1,107 @@
+// Shared by the payments tests: a fresh database, a Daraja simulator on its own port, and the real server
+// pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
+import { loadConfig } from '../../server/config.ts';
+import type { Viewer } from '../../server/http/appContext.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '../../server/mpesaSimulator/createMpesaSimulator.ts';
+import type { SimulatorOptions } from '../../server/mpesaSimulator/simulatorTypes.ts';
+import { startServer, type Running } from '../../server/startServer.ts';
+import { makeCourse, makeUser } from '../support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+
+export const PHONES = {
+  success: '254708374149',
+  cancelled: '254700000001',
+  timeout: '254700001037',
+  expired: '254700001019',
+  insufficient: '254700000011',
+  wrongPin: '254700002001',
+  rule17: '254700000017',
+  noCallback: '254700000404',
+  duplicates: '254700000002',
+  late: '254700000408',
+  /** Not scripted: waits for the test to answer, like a person in manual mode. */
+  manual: '254711222333',
+} as const;
+
+export interface World {
+  t: TestDatabase;
+  sim: MpesaSimulator;
+  running: Running;
+  start(env?: Record<string, string>): Promise<Running>;
+  close(): Promise<void>;
+}
+
+export function simulatorCredentials() {
+  const { consumerKey, consumerSecret, shortcode, passkey } = loadConfig({}).mpesa;
+  return { consumerKey, consumerSecret, shortcode, passkey };
+}
+
+export async function startWorld(env: Record<string, string> = {}, sim: Partial<SimulatorOptions> = {}): Promise<World> {
+  const t = await createTestDatabase();
+  const simulator = await createMpesaSimulator({
+    ...simulatorCredentials(),
+    callbackDelayMs: 10,
+    mode: 'manual',
+    ...sim,
+  });
+  const servers: Running[] = [];
+  const start = async (more: Record<string, string> = {}) => {
+    const running = await startServer({
+      env: {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: t.dataDir,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'silent',
+        JOB_CONCURRENCY: '0',
+        MPESA_BASE_URL: simulator.url,
+        PAYMENT_RECONCILE_INTERVAL_MS: '0',
+        ...(t.url ? { DATABASE_URL: t.url } : {}),
+        ...env,
+        ...more,
+      },
+    });
+    servers.push(running);
+    return running;
+  };
+  const running = await start();
+  return {
+    t,
+    sim: simulator,
+    running,
+    start,
+    async close() {
+      for (const s of servers) await s.stop();
+      await simulator.close();
+      await t.close();
+    },
+  };
+}
+
+export async function makeCustomer(world: World, over: Parameters<typeof makeUser>[1] = {}): Promise<Viewer> {
+  const u = await makeUser(world.t.db, { role: 'customer', ...over });
+  return { userId: u.id, name: u.name, email: u.email as string, role: (over.role as Viewer['role']) ?? 'customer' };
+}
+
+export async function makePaidCourse(world: World, price = 1500, over: Parameters<typeof makeCourse>[2] = {}) {
+  const creator = await makeUser(world.t.db, { role: 'creator' });
+  const course = await makeCourse(world.t.db, creator, { price, ...over });
+  return { creator, course };
+}
+
+/** STK pushes the simulator received (accepted or not). */
+export function pushes(sim: MpesaSimulator) {
+  return sim.received.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest');
+}
+
+/** Waits (without a time budget of its own: the test timeout bounds it) until `check` answers a value. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, pauseMs = 20): Promise<T> {
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+}
+
+let keys = 0;
+export const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
