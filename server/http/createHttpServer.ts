@@ -13,7 +13,6 @@ import { errorResponse } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { mediaRoutes } from './mediaRoutes.ts';
 import { paymentRoutes } from './paymentRoutes.ts';
-import { paymentRoutes } from './paymentRoutes.ts';
 import { PageCache } from './pageCache.ts';
 import { pageHandler } from './pageRoutes.ts';
 import { serveFromMemory } from './rawFastPath.ts';
@@ -48,7 +47,6 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   });
 
   app.route('/media', mediaRoutes(path.join(services.config.dataDir, 'media')));
-  app.route('/', paymentRoutes(services));
   app.route('/api/uploads', uploadRoutes(services));
   app.route('/api/studio', studioRoutes());
   app.route('/', paymentRoutes(services));
