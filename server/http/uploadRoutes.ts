@@ -1,4 +1,3 @@
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
 import { createUploadServer } from '../modules/uploads/createUploadServer.ts';
 import { ABANDONED_AFTER_MS } from '../modules/uploads/uploadRules.ts';
@@ -8,7 +7,9 @@ import type { AppEnv } from './honoEnv.ts';
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * tus uploads at /api/uploads, served on Node's raw request and response so the bytes stream to disk.
+ * tus uploads at /api/uploads. tus reads the request body as a stream straight to disk. (Its web
+ * handler, not its Node one: Hono answers HEAD by re-wrapping the GET response, which would write the
+ * headers of an already-sent raw response a second time.)
  * Abandoned uploads are swept hourly (a timer that does not keep the process alive).
  */
 export function uploadRoutes(services: AppServices) {
@@ -21,10 +22,7 @@ export function uploadRoutes(services: AppServices) {
   setInterval(sweep, CLEANUP_EVERY_MS).unref();
   setTimeout(sweep, 60_000).unref();
 
-  const handle = async (c: Context<AppEnv>) => {
-    await uploads.handle(c.env.incoming, c.env.outgoing, c.var.ctx.viewer);
-    return RESPONSE_ALREADY_SENT;
-  };
+  const handle = (c: Context<AppEnv>) => uploads.handle(c.req.raw, c.var.ctx.viewer);
   const app = new Hono<AppEnv>();
   app.all('/', handle);
   app.all('/:uploadId', handle);

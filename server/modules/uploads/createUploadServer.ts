@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import type { AppServices } from '../../http/appContext.ts';
@@ -17,8 +16,8 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]
 const refuse = (status_code: number, body: string) => ({ status_code, body });
 
 export interface UploadServer {
-  /** Serves one tus request on Node's raw request/response; `actor` is the signed-in person or null. */
-  handle(req: IncomingMessage, res: ServerResponse, actor: Actor): Promise<void>;
+  /** Serves one tus request; `actor` is the signed-in person or null. The body is read as a stream. */
+  handle(req: Request, actor: Actor): Promise<Response>;
   /** Deletes unfinished uploads older than `maxAgeMs`; returns how many. */
   cleanUp(maxAgeMs: number, now?: Date): Promise<number>;
 }
@@ -32,11 +31,8 @@ export interface UploadServer {
 export function createUploadServer(services: AppServices, path = '/api/uploads'): UploadServer {
   const dirs = uploadPaths(services.config.dataDir);
   const store = new FileStore({ directory: dirs.incoming });
-  const actors = new WeakMap<IncomingMessage, Actor>();
-  const actorOf = (req: TusRequest): Actor => {
-    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-    return (node && actors.get(node)) ?? null;
-  };
+  const actors = new WeakMap<Request, Actor>();
+  const actorOf = (req: TusRequest): Actor => actors.get(req) ?? null;
 
   const tus = new Server({
     path,
@@ -88,9 +84,9 @@ export function createUploadServer(services: AppServices, path = '/api/uploads')
   });
 
   return {
-    async handle(req, res, actor) {
+    handle(req, actor) {
       actors.set(req, actor);
-      await tus.handle(req, res);
+      return tus.handleWeb(req);
     },
     async cleanUp(maxAgeMs, now = new Date()) {
       let removed = 0;
