@@ -3,7 +3,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
 
 const run = promisify(execFile);
 
@@ -60,14 +59,4 @@ export async function makeDemoClip(spec: ClipSpec, out: string): Promise<void> {
     ],
     { timeout: 120_000 },
   );
-}
-
-/** A still from the clip as a 640x360 WebP, shown before playback starts. */
-export async function grabPoster(video: string, out: string, atSeconds = 1.5): Promise<void> {
-  const { stdout } = await run(
-    'ffmpeg',
-    ['-v', 'error', '-ss', String(atSeconds), '-i', video, '-frames:v', '1', '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
-    { encoding: 'buffer', timeout: 60_000, maxBuffer: 32 * 1024 * 1024 },
-  );
-  await sharp(stdout).resize(640, 360, { fit: 'cover' }).webp({ quality: 75 }).toFile(out);
 }

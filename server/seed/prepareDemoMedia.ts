@@ -1,14 +1,17 @@
 // Makes every demo media file before anything touches the database: a thumbnail per course, a trailer
-// per course (its title on screen) and a handful of episode clips shared by position. Every asset still
-// gets its own folder `<mediaDir>/<assetId>/`; shared clips are hard-linked, so the disk holds each once.
+// per course (its title on screen) and a handful of episode clips shared by position. Each clip goes
+// through the same transcoder as uploads (HLS ladder, poster, thumbnails) and keeps its `video.mp4`.
+// Every asset gets its own folder `<mediaDir>/<assetId>/`; shared clips are hard-linked, so the disk
+// holds each clip once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { ProcessedImage } from '../modules/media/processImage.ts';
 import { probeVideo, type VideoProbe } from '../modules/media/probeVideo.ts';
+import { transcodeVideo, type RenditionInfo } from '../modules/media/transcodeVideo.ts';
 import type { DemoCourse } from './demoCatalog.ts';
-import { grabPoster, makeDemoClip, type ClipSpec } from './makeDemoClip.ts';
+import { makeDemoClip, type ClipSpec } from './makeDemoClip.ts';
 import { makeDemoThumbnail, wrapWords } from './makeDemoThumbnail.ts';
 
 export interface DemoAsset<M> {
@@ -16,10 +19,13 @@ export interface DemoAsset<M> {
   meta: M;
 }
 
+/** What a processed video's `meta` holds (as the processing job records it). */
+export type DemoVideoMeta = VideoProbe & { renditions: RenditionInfo[] };
+
 export interface DemoCourseMedia {
   thumbnail: DemoAsset<ProcessedImage>;
-  trailer: DemoAsset<VideoProbe>;
-  episodes: DemoAsset<VideoProbe>[];
+  trailer: DemoAsset<DemoVideoMeta>;
+  episodes: DemoAsset<DemoVideoMeta>[];
 }
 
 /** Episode clips by position (episode 1 of every course plays clip 1, and so on). */
@@ -50,28 +56,41 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 interface MadeClip {
   dir: string;
-  probe: VideoProbe;
+  meta: DemoVideoMeta;
 }
 
-async function makeClipFiles(spec: ClipSpec, dir: string): Promise<MadeClip> {
-  await fs.mkdir(dir, { recursive: true });
-  const video = path.join(dir, 'video.mp4');
+async function makeClipFiles(spec: ClipSpec, workDir: string): Promise<MadeClip> {
+  await fs.mkdir(workDir, { recursive: true });
+  const video = path.join(workDir, 'video.mp4');
   await makeDemoClip(spec, video);
-  await grabPoster(video, path.join(dir, 'poster.webp'));
-  return { dir, probe: await probeVideo(video) };
+  const probe = await probeVideo(video);
+  const dir = path.join(workDir, 'out');
+  const renditions = await transcodeVideo(video, probe, dir);
+  await fs.rename(video, path.join(dir, 'video.mp4'));
+  return { dir, meta: { ...probe, renditions } };
 }
 
-/** Gives an asset its own folder holding the clip's files (hard links; a copy across file systems). */
-async function placeVideo(clip: MadeClip, mediaDir: string): Promise<DemoAsset<VideoProbe>> {
+/** Hard-links a folder tree (a copy where links are not possible, e.g. across file systems). */
+async function linkTree(from: string, to: string): Promise<void> {
+  await fs.mkdir(to);
+  for (const entry of await fs.readdir(from, { withFileTypes: true })) {
+    const [src, dst] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) await linkTree(src, dst);
+    else await fs.link(src, dst).catch(() => fs.copyFile(src, dst));
+  }
+}
+
+/** Gives an asset its own folder holding the clip's files. */
+async function placeVideo(clip: MadeClip, mediaDir: string): Promise<DemoAsset<DemoVideoMeta>> {
   const id = newId();
   const dir = path.join(mediaDir, id);
-  await fs.mkdir(dir);
-  for (const file of ['video.mp4', 'poster.webp']) {
-    await fs.link(path.join(clip.dir, file), path.join(dir, file)).catch(() =>
-      fs.copyFile(path.join(clip.dir, file), path.join(dir, file)),
-    );
+  try {
+    await linkTree(clip.dir, dir);
+  } catch (err) {
+    await fs.rm(dir, { recursive: true, force: true });
+    throw err;
   }
-  return { id, meta: clip.probe };
+  return { id, meta: clip.meta };
 }
 
 /**

@@ -35,6 +35,7 @@ export async function seedDemoCatalog(
       ownerId: creator.id,
       kind,
       status: 'ready',
+      progress: 100,
       meta: JSON.stringify(meta),
       error: null,
       createdAt: at,

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppServices } from '../http/appContext.ts';
+import { mediaDir as mediaDirOf } from '../modules/media/mediaDir.ts';
 import { DEMO_COURSES } from './demoCatalog.ts';
 import { demoAssetIds, prepareDemoMedia, removeDemoMedia } from './prepareDemoMedia.ts';
 import { seedDemoCatalog } from './seedDemoCatalog.ts';
@@ -40,7 +40,7 @@ export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {
   if (await alreadySeeded(database.db)) return false;
 
   const started = performance.now();
-  const mediaDir = path.join(services.config.dataDir, 'media');
+  const mediaDir = mediaDirOf(services.config.dataDir);
   log.info({ courses: DEMO_COURSES.length }, 'demo data: making media with ffmpeg and sharp');
   const media = await prepareDemoMedia(mediaDir, DEMO_COURSES, log);
   const now = new Date();
