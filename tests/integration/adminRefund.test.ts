@@ -1,0 +1,100 @@
+// Refunds end to end: a real purchase through the Daraja simulator, then the admin's refund sends a real
+// reversal request to it; the enrollment is revoked, the payment marked refunded, the student count
+// lowered. Unpaid, failed and already refunded purchases are refused with nothing changed.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toNum } from '../../server/db/values.ts';
+import type { Viewer } from '../../server/http/appContext.ts';
+import { AppError } from '../../server/http/errors.ts';
+import { getDashboard } from '../../server/modules/admin/getDashboard.ts';
+import { refundPurchase } from '../../server/modules/admin/refundPurchase.ts';
+import { getPaymentForPayer } from '../../server/modules/payments/getPaymentForPayer.ts';
+import { startPayment } from '../../server/modules/payments/startPayment.ts';
+import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+
+let w: World;
+let admin: Viewer;
+beforeEach(async () => {
+  w = await startWorld({ MPESA_INITIATOR_NAME: 'darasa-api', MPESA_SECURITY_CREDENTIAL: 'simulated-credential' });
+  admin = await makeCustomer(w, { role: 'admin' });
+});
+afterEach(async () => {
+  await w.close();
+});
+
+async function buy(buyer: Viewer, course: { id: string; price: number }, phone: string) {
+  const r = await startPayment(w.running.services, buyer, { courseId: course.id, amount: course.price, phone, idempotencyKey: newKey() });
+  if (r.kind !== 'payment') throw new Error('expected a payment');
+  return eventually(async () => {
+    const p = await getPaymentForPayer(w.running.services, buyer, r.payment.id);
+    return p.status !== 'pending' && p.status !== 'created' ? p : null;
+  });
+}
+
+async function state(paymentId: string, courseId: string) {
+  const db = w.t.db;
+  const p = await db.selectFrom('payment').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
+  const enrolled = await db.selectFrom('enrollment').select('id').where('paymentId', '=', paymentId).execute();
+  const c = await db.selectFrom('course').select('enrolledCount').where('id', '=', courseId).executeTakeFirstOrThrow();
+  const refunds = await db.selectFrom('refund').select('providerRef').where('paymentId', '=', paymentId).execute();
+  const audit = await db.selectFrom('auditLog').select('action').where('targetId', '=', paymentId).execute();
+  return { status: p.status, enrolled: enrolled.length, enrolledCount: toNum(c.enrolledCount), refunds: refunds.length, audit: audit.length };
+}
+
+const reversals = () => w.sim.received.filter((r) => r.path === '/mpesa/reversal/v1/request');
+
+describe('refunds', () => {
+  it('reverses a paid purchase through M-Pesa, revokes access and takes it out of revenue', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w, 2000);
+    const paid = await buy(buyer, course, PHONES.success);
+    expect(paid.status).toBe('paid');
+    expect(await state(paid.id, course.id)).toEqual({ status: 'paid', enrolled: 1, enrolledCount: 1, refunds: 0, audit: 0 });
+    expect((await getDashboard(w.t.db)).revenue.total).toBe(2000);
+
+    const r = await refundPurchase(w.running.services, admin, paid.id, 'Duplicate purchase');
+    expect(r.status).toBe('refunded');
+    expect(reversals()).toHaveLength(1);
+    expect(reversals()[0]!.body).toMatchObject({ CommandID: 'TransactionReversal', TransactionID: paid.receipt, Amount: 2000 });
+    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+    const dash = await getDashboard(w.t.db);
+    expect(dash.revenue).toMatchObject({ total: 0, refunded: 2000 });
+    expect(dash.purchases).toMatchObject({ total: 1, refunded: 1 });
+
+    // A second refund is refused before M-Pesa is asked again.
+    const again = await refundPurchase(w.running.services, admin, paid.id).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(AppError);
+    expect((again as AppError).status).toBe(409);
+    expect(reversals()).toHaveLength(1);
+    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+  });
+
+  it('refuses to refund an unpaid purchase, and two simultaneous refunds reverse once', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w, 1500);
+    const failed = await buy(buyer, course, PHONES.insufficient);
+    expect(failed.status).toBe('failed');
+    const err = await refundPurchase(w.running.services, admin, failed.id).catch((e: unknown) => e);
+    expect((err as AppError).status).toBe(409);
+    expect(await state(failed.id, course.id)).toEqual({ status: 'failed', enrolled: 0, enrolledCount: 0, refunds: 0, audit: 0 });
+
+    const paid = await buy(buyer, course, PHONES.success);
+    const results = await Promise.allSettled([
+      refundPurchase(w.running.services, admin, paid.id),
+      refundPurchase(w.running.services, admin, paid.id),
+    ]);
+    expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+    expect(reversals()).toHaveLength(1);
+    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+  });
+
+  it('changes nothing when M-Pesa refuses the reversal', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w, 1000);
+    const paid = await buy(buyer, course, PHONES.success);
+    // Daraja refuses a reversal whose amount does not match the transaction: make ours disagree.
+    await w.t.db.updateTable('payment').set({ amount: 999 }).where('id', '=', paid.id).execute();
+    const err = await refundPurchase(w.running.services, admin, paid.id).catch((e: unknown) => e);
+    expect((err as AppError).status).toBe(502);
+    expect(await state(paid.id, course.id)).toEqual({ status: 'paid', enrolled: 1, enrolledCount: 1, refunds: 0, audit: 0 });
+  });
+});
