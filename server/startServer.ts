@@ -7,6 +7,8 @@ import type { AppServices } from './http/appContext.ts';
 import { createHttpServer } from './http/createHttpServer.ts';
 import { PageCache } from './http/pageCache.ts';
 import { startJobWorker } from './jobs/jobWorker.ts';
+import { useMediaTokenSecret } from './modules/playback/mediaToken.ts';
+import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
 import { startReconciler } from './modules/payments/startReconciler.ts';
@@ -28,6 +30,7 @@ export interface Running {
 
 export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const config: Config = loadConfig(opts.env);
+  useMediaTokenSecret(loadMediaTokenSecret(config));
   const log = createLogger(config.LOG_LEVEL);
   const mpesaSimulator = await startEmbeddedSimulator(config);
   if (mpesaSimulator) config.mpesa = { ...config.mpesa, baseUrl: mpesaSimulator.url };

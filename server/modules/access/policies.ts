@@ -30,6 +30,24 @@ export function canViewCourse(a: Actor, course: { creatorId: string; published: 
   return course.published || canManageCourse(a, course);
 }
 
+/** A course's trailer and its episode 1 are free previews once the course is published. */
+export const isFreePreview = (course: { published: boolean }, video: { episode: number | null }): boolean =>
+  course.published && (video.episode === null || video.episode === 1);
+
+/**
+ * Watching a course video (`episode` null for the trailer): free previews for everyone; every other
+ * episode for learners enrolled in the course (lifetime access, even if it is later unpublished), its
+ * creator and admins.
+ */
+export function canWatchVideo(
+  a: Actor,
+  course: { creatorId: string; published: boolean },
+  video: { episode: number | null },
+  enrolled: boolean,
+): boolean {
+  return isFreePreview(course, video) || canManageCourse(a, course) || (!!a && enrolled);
+}
+
 /** Buying: only customers buy courses, and never a course of their own. */
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
   a?.role === 'customer' && a.userId !== course.creatorId;

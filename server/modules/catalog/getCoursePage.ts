@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toBool, toIso, toNum } from '../../db/values.ts';
-import { imageRef, posterUrl, videoUrl, type ImageRef } from '../media/urls.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+import { videoSource } from '../playback/videoSource.ts';
 
 export interface EpisodeSummary {
   id: string;
@@ -64,7 +65,8 @@ export async function getCoursePage(
     readyVideoIds(db, courseId, c.trailerId),
   ]);
   const courseThumb = imageRef(c.thumbnailId);
-  const media = (id: string | null) => (id && ready.has(id) ? { src: videoUrl(id), poster: posterUrl(id) } : null);
+  // Free previews of a published course; a draft's only reach its creator and admins (checked above).
+  const media = (id: string | null) => (id && ready.has(id) ? videoSource(id, published ? 'public' : 'private') : null);
   return {
     id: c.id,
     title: c.title,

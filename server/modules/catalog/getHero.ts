@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toNum } from '../../db/values.ts';
 import { toRating } from './courseCard.ts';
-import { imageRef, posterUrl, videoUrl, type ImageRef } from '../media/urls.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+import { videoSource } from '../playback/videoSource.ts';
 
 /** Courses the hero picks from (PRODUCT.md: the newest of up to 4 newest published). */
 export const HERO_CANDIDATES = 4;
@@ -46,6 +47,6 @@ export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
     price: toNum(c.price),
     rating: toRating(c.ratingAvg),
     thumbnail: imageRef(c.thumbnailId),
-    preview: first?.videoId ? { src: videoUrl(first.videoId), poster: posterUrl(first.videoId) } : null,
+    preview: first?.videoId ? videoSource(first.videoId, 'public') : null,
   };
 }

@@ -15,8 +15,9 @@ export function imageRef(assetId: string | null | undefined): ImageRef | null {
   };
 }
 
-export function videoUrl(assetId: string): string {
-  return `/media/${assetId}/video.mp4`;
+/** A video's HLS master playlist behind its playback token; playlists and segments inherit the token. */
+export function videoUrl(assetId: string, token: string): string {
+  return `/media/s/${token}/${assetId}/master.m3u8`;
 }
 
 export function posterUrl(assetId: string): string {

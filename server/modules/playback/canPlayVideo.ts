@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toBool, toNum } from '../../db/values.ts';
+import { canWatchVideo, isFreePreview, type Actor } from '../access/policies.ts';
+import { isEnrolled } from '../enrollments/isEnrolled.ts';
+
+/**
+ * Whether this viewer may play this video asset (a course trailer or an episode video), and whether the
+ * answer is the same for everyone ('public': a free preview) or theirs alone ('private').
+ * Null when the asset is not a ready video or the viewer may not watch it.
+ */
+export async function canPlayVideo(
+  db: Kysely<DB>,
+  assetId: string,
+  viewer: Actor,
+): Promise<'public' | 'private' | null> {
+  const asset = await db
+    .selectFrom('mediaAsset')
+    .select(['kind', 'status'])
+    .where('id', '=', assetId)
+    .executeTakeFirst();
+  if (!asset || asset.kind !== 'video' || asset.status !== 'ready') return null;
+  const [trailers, episodes] = await Promise.all([
+    db.selectFrom('course').select(['id', 'creatorId', 'published']).where('trailerId', '=', assetId).execute(),
+    db
+      .selectFrom('episode')
+      .innerJoin('course', 'course.id', 'episode.courseId')
+      .select(['course.id', 'course.creatorId', 'course.published', 'episode.position'])
+      .where('episode.videoId', '=', assetId)
+      .execute(),
+  ]);
+  const uses = [
+    ...trailers.map((c) => ({ course: { ...c, published: toBool(c.published) }, video: { episode: null } })),
+    ...episodes.map((e) => ({ course: { ...e, published: toBool(e.published) }, video: { episode: toNum(e.position) } })),
+  ];
+  if (uses.some((u) => isFreePreview(u.course, u.video))) return 'public';
+  for (const u of uses) {
+    const enrolled = !!viewer && (await isEnrolled(db, viewer.userId, u.course.id));
+    if (canWatchVideo(viewer, u.course, u.video, enrolled)) return 'private';
+  }
+  return null;
+}
