@@ -4,6 +4,7 @@ import { loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { AppServices } from './http/appContext.ts';
+import { startCatalogChangeFeed } from './http/catalogChangeFeed.ts';
 import { createHttpServer } from './http/createHttpServer.ts';
 import { PageCache } from './http/pageCache.ts';
 import { startJobWorker } from './jobs/jobWorker.ts';
@@ -24,6 +25,8 @@ export interface StartOptions {
 export interface Running {
   server: Server;
   services: AppServices;
+  /** This process's anonymous page cache (tests and benchmarks look at it). */
+  pageCache: PageCache;
   url: string;
   stop(): Promise<void>;
 }
@@ -39,7 +42,19 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   if (applied.length) log.info({ applied }, 'migrations applied');
 
   const pageCache = new PageCache(config.PAGE_CACHE_ENTRIES);
-  const services: AppServices = { config, database, log, catalogChanged: () => pageCache.clear() };
+  // Several processes on one PostgreSQL database: a catalog change in any of them clears every cache.
+  const feed = config.DATABASE_URL
+    ? await startCatalogChangeFeed({ databaseUrl: config.DATABASE_URL, database, onChange: () => pageCache.clear(), log })
+    : null;
+  const services: AppServices = {
+    config,
+    database,
+    log,
+    catalogChanged: () => {
+      pageCache.clear();
+      feed?.notify();
+    },
+  };
 
   if (config.DEMO_DATA) await seedDemoIfEmpty(services);
   const jobs = startJobWorker(services, jobDefinitions, { concurrency: config.JOB_CONCURRENCY });
@@ -67,7 +82,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     (stopping ??= (async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
-      await Promise.all([closed, jobs.stop(), reconciler.stop(), mpesaSimulator?.close()]);
+      await Promise.all([closed, jobs.stop(), reconciler.stop(), mpesaSimulator?.close(), feed?.stop()]);
       await database.close();
     })());
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
@@ -76,5 +91,5 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       void stop().then(() => process.exit(0));
     });
   }
-  return { server, services, url, stop };
+  return { server, services, pageCache, url, stop };
 }
