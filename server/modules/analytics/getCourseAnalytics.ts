@@ -7,8 +7,8 @@ import { canManageCourse, type Actor } from '../access/policies.ts';
 import { nairobiDay } from '../admin/nairobiTime.ts';
 import { nairobiDaySql } from './dayBucket.ts';
 
-/** A watcher completed an episode once their watch time reaches this share of its length. */
-export const COMPLETION_SHARE = 0.9;
+/** A watcher completed an episode once their watch time reaches this percentage of its length. */
+export const COMPLETION_PCT = 90;
 
 export interface DayPoint {
   day: string;
@@ -117,7 +117,7 @@ export async function getCourseAnalytics(
       .where('episode.courseId', '=', courseId)
       .orderBy('episode.position')
       .execute(),
-    // Per episode: signed-in learners who watched, and those whose total reached COMPLETION_SHARE of it.
+    // Per episode: signed-in learners who watched, and those whose total reached COMPLETION_PCT of it.
     db
       .selectFrom((eb) =>
         eb
@@ -133,7 +133,7 @@ export async function getCourseAnalytics(
       .select([
         'u.episodeId',
         (eb) => eb.fn.countAll<number>().as('watchers'),
-        sql<number>`sum(case when "u"."s" >= ${COMPLETION_SHARE} * "u"."duration" and "u"."duration" > 0 then 1 else 0 end)`.as('completed'),
+        sql<number>`sum(case when "u"."s" * 100 >= ${COMPLETION_PCT} * "u"."duration" and "u"."duration" > 0 then 1 else 0 end)`.as('completed'),
       ])
       .groupBy('u.episodeId')
       .execute(),

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makePayment, makeRefund } from '../../../tests/support/adminFactories.ts';
+import { makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { AppError } from '../../http/errors.ts';
+import { getCourseAnalytics } from './getCourseAnalytics.ts';
+import { ViewEventBuffer } from './viewEventBuffer.ts';
+
+let t: TestDatabase;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const at = (iso: string) => new Date(iso);
+const NOW = at('2026-11-03T12:00:00Z');
+const silent = { warn: () => {} } as never;
+
+describe('course analytics', () => {
+  it('builds daily enrollments, revenue (less refunds) and views in Nairobi days, and watch/completion per episode', async () => {
+    const creator = await makeUser(t.db, { role: 'creator' });
+    const admin = await makeUser(t.db, { role: 'admin' });
+    const course = await makeCourse(t.db, creator, { price: 1000 });
+    const other = await makeCourse(t.db, creator, { price: 700 });
+    const ep1 = await makeEpisode(t.db, course.id, 1, { duration: 100 });
+    const ep2 = await makeEpisode(t.db, course.id, 2, { duration: 200 });
+    const [a, b, c] = [await makeUser(t.db, { role: 'customer' }), await makeUser(t.db, { role: 'customer' }), await makeUser(t.db, { role: 'customer' })];
+
+    // 22:30Z on Nov 1 is Nov 2 in Nairobi.
+    await makePayment(t.db, a, course, { createdAt: at('2026-11-01T22:30:00Z') });
+    const p2 = await makePayment(t.db, b, course, { createdAt: at('2026-11-02T10:00:00Z') });
+    await makeRefund(t.db, p2, admin.id, at('2026-11-03T08:00:00Z'));
+    await makePayment(t.db, c, other, { createdAt: at('2026-11-02T10:00:00Z') });
+    await makePayment(t.db, c, course, { status: 'failed', createdAt: at('2026-11-02T11:00:00Z') });
+
+    const buffer = new ViewEventBuffer(t.db, silent);
+    const ev = (kind: 'trailer_view' | 'preview_view' | 'watch', iso: string, o: { episodeId?: string; seconds?: number; userId?: string | null } = {}) =>
+      buffer.add({ courseId: course.id, kind, seconds: o.seconds ?? 0, userId: o.userId ?? null, at: at(iso), ...(o.episodeId ? { episodeId: o.episodeId } : {}) });
+    ev('trailer_view', '2026-11-01T20:59:00Z'); // Nov 1 23:59 in Nairobi
+    ev('trailer_view', '2026-11-01T21:00:00Z'); // Nov 2 00:00 in Nairobi
+    ev('preview_view', '2026-11-02T09:00:00Z', { episodeId: ep1.id });
+    // a finishes episode 1 (95 of 100 s) in two heartbeats; b watches 30 s; a visitor watches 50 s.
+    ev('watch', '2026-11-02T09:00:00Z', { episodeId: ep1.id, seconds: 60, userId: a.id });
+    ev('watch', '2026-11-02T09:01:00Z', { episodeId: ep1.id, seconds: 35, userId: a.id });
+    ev('watch', '2026-11-02T09:02:00Z', { episodeId: ep1.id, seconds: 30, userId: b.id });
+    ev('watch', '2026-11-02T09:03:00Z', { episodeId: ep1.id, seconds: 50, userId: null });
+    ev('watch', '2026-11-03T09:00:00Z', { episodeId: ep2.id, seconds: 120, userId: a.id });
+    // Ignored at write time: an unknown course, and an episode of another course.
+    buffer.add({ courseId: 'nosuchcourse', kind: 'trailer_view', seconds: 0, userId: null, at: NOW });
+    buffer.add({ courseId: other.id, episodeId: ep1.id, kind: 'preview_view', seconds: 0, userId: null, at: NOW });
+    await buffer.stop();
+    const stored = await t.db.selectFrom('viewEvent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(8);
+
+    const r = await getCourseAnalytics(t, { userId: creator.id, role: 'creator' }, course.id, 7, NOW);
+    expect(r.days.map((d) => d.day)).toEqual(['2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
+    const day = (d: string) => r.days.find((x) => x.day === d)!;
+    expect(day('2026-11-01')).toEqual({ day: '2026-11-01', enrollments: 0, revenue: 0, trailerViews: 1, previewViews: 0, watchSeconds: 0 });
+    // Enrollment of b was revoked by the refund; revenue counts both payments on Nov 2, the refund on Nov 3.
+    expect(day('2026-11-02')).toEqual({ day: '2026-11-02', enrollments: 1, revenue: 2000, trailerViews: 1, previewViews: 1, watchSeconds: 175 });
+    expect(day('2026-11-03')).toEqual({ day: '2026-11-03', enrollments: 0, revenue: -1000, trailerViews: 0, previewViews: 0, watchSeconds: 120 });
+    expect(r.totals).toEqual({ enrollments: 1, revenue: 1000, trailerViews: 2, previewViews: 1, watchSeconds: 295 });
+    expect(r.episodes).toEqual([
+      { episodeId: ep1.id, position: 1, title: 'Episode 1', duration: 100, watchSeconds: 175, watchers: 2, completed: 1, completionPct: 50 },
+      { episodeId: ep2.id, position: 2, title: 'Episode 2', duration: 200, watchSeconds: 120, watchers: 1, completed: 0, completionPct: 0 },
+    ]);
+
+    // An admin sees the same; another creator, a customer and a visitor do not.
+    expect((await getCourseAnalytics(t, { userId: admin.id, role: 'admin' }, course.id, 7, NOW)).totals).toEqual(r.totals);
+    const stranger = await makeUser(t.db, { role: 'creator' });
+    for (const [actor, status] of [
+      [{ userId: stranger.id, role: 'creator' as const }, 404],
+      [{ userId: a.id, role: 'customer' as const }, 404],
+      [null, 401],
+    ] as const) {
+      const err = await getCourseAnalytics(t, actor, course.id, 7, NOW).catch((e: unknown) => e);
+      expect((err as AppError).status).toBe(status);
+    }
+    const missing = await getCourseAnalytics(t, { userId: admin.id, role: 'admin' }, 'nope!', 7, NOW).catch((e: unknown) => e);
+    expect((missing as AppError).status).toBe(404);
+  });
+});
