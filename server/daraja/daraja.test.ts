@@ -1,0 +1,219 @@
+// The Daraja client against the simulator (which validates requests the way Daraja does), and the pure
+// rules: timestamp/password, phone formats, callback parsing by item name, result-code meanings.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMpesaSimulator, type MpesaSimulator } from '../mpesaSimulator/createMpesaSimulator.ts';
+import { loadConfig } from '../config.ts';
+import { parseStkCallback } from './callback.ts';
+import { createDarajaClient, type DarajaSettings } from './darajaClient.ts';
+import { DarajaError } from './darajaError.ts';
+import { toDarajaPhone } from './phone.ts';
+import { meaningOf } from './resultCodes.ts';
+import { darajaTimestamp, parseDarajaTimestamp, stkPassword } from './timestamp.ts';
+
+function simulatorCredentials() {
+  const { consumerKey, consumerSecret, shortcode, passkey } = loadConfig({}).mpesa;
+  return { consumerKey, consumerSecret, shortcode, passkey };
+}
+
+describe('timestamp and password', () => {
+  it('uses Nairobi time (UTC+3) as YYYYMMDDHHmmss, also across midnight and year end', () => {
+    expect(darajaTimestamp(new Date('2026-12-31T21:30:05Z'))).toBe('20270101003005');
+    expect(darajaTimestamp(new Date('2026-03-01T08:00:00Z'))).toBe('20260301110000');
+    expect(parseDarajaTimestamp('20270101003005')?.toISOString()).toBe('2026-12-31T21:30:05.000Z');
+    expect(parseDarajaTimestamp('20260231120000')).toBeNull();
+    expect(parseDarajaTimestamp('2026-01-01')).toBeNull();
+  });
+
+  it('builds the password as base64(shortcode + passkey + timestamp)', () => {
+    expect(Buffer.from(stkPassword('174379', 'key', '20260101120000'), 'base64').toString()).toBe('174379key20260101120000');
+  });
+});
+
+describe('phone numbers', () => {
+  it.each([
+    ['0712345678', '254712345678'],
+    ['712345678', '254712345678'],
+    ['+254712345678', '254712345678'],
+    ['254712345678', '254712345678'],
+    ['+254 712 345 678', '254712345678'],
+    ['(0712) 345-678', '254712345678'],
+    ['0110123456', '254110123456'],
+    ['110123456', '254110123456'],
+  ])('%s → %s', (typed, daraja) => {
+    expect(toDarajaPhone(typed)).toBe(daraja);
+  });
+
+  it.each(['+255712345678', '+12025550100', '071234567', '07123456789', '0201234567', '2540712345678', '', 'phone', '+254-71x-345678'])(
+    'refuses %j',
+    (typed) => {
+      expect(toDarajaPhone(typed)).toBeNull();
+    },
+  );
+});
+
+describe('callbacks and result codes', () => {
+  it('reads metadata by item name, whatever the order, and tolerates items without a value', () => {
+    const cb = parseStkCallback({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: 'm-1',
+          CheckoutRequestID: 'ws_CO_1',
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'PhoneNumber', Value: 254708374149 },
+              { Name: 'Balance' },
+              { Name: 'MpesaReceiptNumber', Value: 'NLJ7RT61SV' },
+              { Name: 'TransactionDate', Value: 20191219102115 },
+              { Name: 'Amount', Value: 1500 },
+            ],
+          },
+        },
+      },
+    });
+    expect(cb).toMatchObject({ amount: 1500, receipt: 'NLJ7RT61SV', phone: '254708374149', transactionDate: '20191219102115', resultCode: 0 });
+  });
+
+  it('parses a failure without metadata and refuses what is not a callback', () => {
+    const cb = parseStkCallback({ Body: { stkCallback: { MerchantRequestID: 'm', CheckoutRequestID: 'c', ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } });
+    expect(cb).toMatchObject({ resultCode: 1032, amount: null, receipt: null, phone: null });
+    expect(parseStkCallback({ Body: {} })).toBeNull();
+    expect(parseStkCallback('x')).toBeNull();
+    expect(parseStkCallback(null)).toBeNull();
+  });
+
+  it('maps result codes to outcomes', () => {
+    expect([0, 1032, 1037, 1019, 1, 2001, 17, 9999].map((c) => [meaningOf(c).outcome, meaningOf(c).reason])).toEqual([
+      ['paid', 'paid'],
+      ['cancelled', 'cancelled'],
+      ['expired', 'timeout'],
+      ['expired', 'timeout'],
+      ['failed', 'insufficient_funds'],
+      ['failed', 'wrong_pin'],
+      ['failed', 'failed'],
+      ['failed', 'failed'],
+    ]);
+  });
+});
+
+describe('client against the simulator', () => {
+  let sim: MpesaSimulator;
+  let settings: DarajaSettings;
+  beforeEach(async () => {
+    sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 0, mode: 'manual' });
+    settings = {
+      ...simulatorCredentials(),
+      baseUrl: sim.url,
+      partyB: simulatorCredentials().shortcode,
+      transactionType: 'CustomerPayBillOnline',
+      initiatorName: 'apiop',
+      securityCredential: 'encrypted-credential',
+    };
+  });
+  afterEach(async () => {
+    await sim.close();
+  });
+
+  const push = (client = createDarajaClient(settings), over: Partial<Parameters<ReturnType<typeof createDarajaClient>['stkPush']>[0]> = {}) =>
+    client.stkPush({
+      amount: 1500,
+      phone: '254711222333',
+      callbackUrl: 'http://127.0.0.1:9/cb/secret',
+      accountReference: 'DARASA123456',
+      transactionDesc: 'Darasa course',
+      ...over,
+    });
+  const oauthCalls = () => sim.received.filter((r) => r.path === '/oauth/v1/generate').length;
+
+  it('caches one token for concurrent requests', async () => {
+    const client = createDarajaClient(settings);
+    const results = await Promise.all(Array.from({ length: 8 }, () => push(client)));
+    expect(results.every((r) => r.response.ResponseCode === '0')).toBe(true);
+    expect(oauthCalls()).toBe(1);
+    expect(results[0]!.request).not.toHaveProperty('Password');
+  });
+
+  it('renews its token when another client\'s token retired it', async () => {
+    const a = createDarajaClient(settings);
+    const b = createDarajaClient(settings);
+    await push(a);
+    await push(b); // b's new token invalidates a's
+    await push(a);
+    expect(oauthCalls()).toBe(3);
+    expect(sim.received.filter((r) => r.status === 401)).toHaveLength(1);
+  });
+
+  it('reports "being processed" as pending, then the result', async () => {
+    const client = createDarajaClient(settings);
+    const { response } = await push(client);
+    expect(await client.stkQuery(response.CheckoutRequestID)).toMatchObject({ state: 'pending' });
+    sim.answer(response.CheckoutRequestID, 'wrong_pin');
+    expect(await client.stkQuery(response.CheckoutRequestID)).toMatchObject({ state: 'done', resultCode: 2001 });
+    await expect(client.stkQuery('ws_CO_unknown')).rejects.toBeInstanceOf(DarajaError);
+  });
+
+  it('is refused with wrong credentials, a wrong passkey or a foreign token', async () => {
+    await expect(push(createDarajaClient({ ...settings, consumerSecret: 'wrong' }))).rejects.toMatchObject({ status: 400 });
+    await expect(push(createDarajaClient({ ...settings, passkey: 'wrong' }))).rejects.toMatchObject({ status: 500, message: 'Wrong credentials' });
+    const res = await fetch(`${sim.url}/mpesa/stkpush/v1/processrequest`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer made-up', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    expect(sim.transactions.size).toBe(0);
+  });
+
+  it('checks fields before sending, and the simulator checks them as Daraja does', async () => {
+    const client = createDarajaClient(settings);
+    await expect(push(client, { accountReference: 'DARASA1234567' })).rejects.toBeInstanceOf(DarajaError);
+    await expect(push(client, { transactionDesc: 'Darasa courses!' })).rejects.toBeInstanceOf(DarajaError);
+    await expect(push(client, { amount: 10.5 })).rejects.toBeInstanceOf(DarajaError);
+    await expect(push(client, { phone: '0711222333' })).rejects.toBeInstanceOf(DarajaError);
+    expect(sim.received.filter((r) => r.path.includes('stkpush'))).toHaveLength(0);
+
+    // Straight at the simulator: its own validation.
+    const token = await client.token();
+    const ts = darajaTimestamp();
+    const body = {
+      BusinessShortCode: settings.shortcode,
+      Password: stkPassword(settings.shortcode, settings.passkey, ts),
+      Timestamp: ts,
+      TransactionType: 'CustomerPayBillOnline',
+      Amount: 1500,
+      PartyA: '254711222333',
+      PartyB: settings.shortcode,
+      PhoneNumber: '254711222333',
+      CallBackURL: 'https://example.com/cb',
+      AccountReference: 'DARASA',
+      TransactionDesc: 'Course',
+    };
+    const send = (over: Record<string, unknown>) =>
+      fetch(`${sim.url}/mpesa/stkpush/v1/processrequest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, ...over }),
+      }).then(async (r) => [r.status, ((await r.json()) as { errorMessage?: string }).errorMessage ?? 'ok']);
+    expect(await send({})).toEqual([200, 'ok']);
+    expect(await send({ Amount: 0 })).toEqual([400, 'Bad Request - Invalid Amount']);
+    expect(await send({ Amount: 99.5 })).toEqual([400, 'Bad Request - Invalid Amount']);
+    expect(await send({ PhoneNumber: '255712345678' })).toEqual([400, 'Bad Request - Invalid PhoneNumber']);
+    expect(await send({ AccountReference: 'X'.repeat(13) })).toEqual([400, 'Bad Request - Invalid AccountReference']);
+    expect(await send({ TransactionDesc: 'Y'.repeat(14) })).toEqual([400, 'Bad Request - Invalid TransactionDesc']);
+    expect(await send({ CallBackURL: 'not a url' })).toEqual([400, 'Bad Request - Invalid CallBackURL']);
+    expect(await send({ Timestamp: darajaTimestamp(new Date(Date.now() - 3 * 3600_000)) })).toEqual([400, 'Bad Request - Invalid Timestamp']);
+    expect(await send({ TransactionType: 'Other' })).toEqual([400, 'Bad Request - Invalid TransactionType']);
+  });
+
+  it('reverses a completed transaction once', async () => {
+    const client = createDarajaClient({ ...settings });
+    const { response } = await push(client);
+    sim.answer(response.CheckoutRequestID, 'approve');
+    const receipt = sim.transactions.get(response.CheckoutRequestID)!.receipt!;
+    const input = { transactionId: receipt, amount: 1500, resultUrl: 'http://127.0.0.1:9/r', queueTimeoutUrl: 'http://127.0.0.1:9/q', remarks: 'Refund' };
+    expect(await client.reverseTransaction(input)).toMatchObject({ ResponseCode: '0' });
+    await expect(client.reverseTransaction(input)).rejects.toMatchObject({ status: 400 });
+    await expect(createDarajaClient({ ...settings, initiatorName: null }).reverseTransaction(input)).rejects.toBeInstanceOf(DarajaError);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.ts';
+
+const real = {
+  MPESA_CONSUMER_KEY: 'key',
+  MPESA_CONSUMER_SECRET: 'secret',
+  MPESA_SHORTCODE: '600000',
+  MPESA_PASSKEY: 'passkey',
+  MPESA_CALLBACK_BASE_URL: 'https://darasa.example',
+  MPESA_CALLBACK_SECRET: 'a-long-random-secret-1234',
+};
+
+describe('M-Pesa configuration', () => {
+  it('defaults to the simulator, started by the server', () => {
+    expect(loadConfig({}).mpesa).toMatchObject({ env: 'simulator', baseUrl: null, shortcode: '174379' });
+  });
+
+  it('points sandbox and production at Safaricom', () => {
+    expect(loadConfig({ MPESA_ENV: 'sandbox', ...real }).mpesa.baseUrl).toBe('https://sandbox.safaricom.co.ke');
+    expect(loadConfig({ MPESA_ENV: 'production', ...real }).mpesa.baseUrl).toBe('https://api.safaricom.co.ke');
+  });
+
+  it('refuses to start sandbox or production without real credentials or over plain http', () => {
+    expect(() => loadConfig({ MPESA_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MPESA_ENV: 'sandbox', ...real, MPESA_PASSKEY: '' })).toThrow(/MPESA_PASSKEY/);
+    expect(() => loadConfig({ MPESA_ENV: 'production', ...real, MPESA_CALLBACK_BASE_URL: 'http://darasa.example' })).toThrow(/https/);
+    expect(() => loadConfig({ MPESA_CALLBACK_SECRET: 'short' })).toThrow(/MPESA_CALLBACK_SECRET/);
+    expect(() => loadConfig({ MPESA_SHORTCODE: '12ab' })).toThrow(/MPESA_SHORTCODE/);
+  });
+});
