@@ -1,19 +1,93 @@
+import { Link } from 'react-router';
+import { getCreatorDashboard } from '../../server/modules/studio/getCreatorDashboard.ts';
+import { TopBar } from '../components/TopBar.tsx';
+import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
 import { requireArea } from '../lib/authGuard.ts';
+import { formatKes } from '../lib/format.ts';
+import { serverContext } from '../lib/serverContext.ts';
 import type { Route } from './+types/creator';
+import '../styles/studio.css';
 
 export function meta() {
   return [{ title: 'Creator Dashboard — Darasa' }];
 }
 
-export function loader(args: Route.LoaderArgs) {
-  return { viewer: requireArea(args, 'creator') };
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = requireArea(args, 'creator');
+  const { services } = serverContext(args.context);
+  return { viewer, dashboard: await getCreatorDashboard(services.database.db, viewer) };
 }
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
+  const { viewer, dashboard } = loaderData;
+  const { totals, courses } = dashboard;
   return (
-    <main className="page-message">
-      <h1>Creator Dashboard</h1>
-      <p>Welcome, {loaderData.viewer.name}. Your courses, sales and analytics are coming soon.</p>
-    </main>
+    <>
+      <TopBar viewer={viewer} />
+      <main className="studio">
+        <div className="studio-head">
+          <h1>Creator Dashboard</h1>
+          <Link to="/creator/course/new" className="btn btn-primary">
+            + New Course
+          </Link>
+        </div>
+        <p className="studio-welcome">Welcome, {viewer.name}.</p>
+        <dl className="studio-totals">
+          <div>
+            <dt>Courses</dt>
+            <dd>{totals.courses}</dd>
+          </div>
+          <div>
+            <dt>Published</dt>
+            <dd>{totals.published}</dd>
+          </div>
+          <div>
+            <dt>Students</dt>
+            <dd>{totals.students}</dd>
+          </div>
+          <div>
+            <dt>Revenue</dt>
+            <dd>{formatKes(totals.revenue)}</dd>
+          </div>
+        </dl>
+        <h2>Your courses</h2>
+        {courses.length === 0 ? (
+          <p className="empty-hint">
+            You have no courses yet. <Link to="/creator/course/new">Create your first course</Link>.
+          </p>
+        ) : (
+          <ul className="studio-courses">
+            {courses.map((c) => (
+              <li key={c.id} className="studio-course">
+                {c.thumbnail ? (
+                  <img src={c.thumbnail.src} srcSet={c.thumbnail.srcSet} sizes="160px" alt="" width={160} height={90} loading="lazy" />
+                ) : (
+                  <div className="studio-course-noimg" aria-hidden="true" />
+                )}
+                <div className="studio-course-body">
+                  <h3>{c.title}</h3>
+                  <CourseStatusBadges course={c} />
+                  <p className="studio-course-meta">
+                    {formatKes(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} · {c.enrolledCount}{' '}
+                    {c.enrolledCount === 1 ? 'student' : 'students'}
+                  </p>
+                  <div className="studio-course-actions">
+                    <Link to={`/creator/course/${c.id}`} className="btn btn-light btn-small">
+                      Edit Course
+                    </Link>
+                    <button type="button" className="btn btn-ghost btn-small" disabled aria-describedby={`soon-${c.id}`}>
+                      View Analytics
+                    </button>
+                    <span id={`soon-${c.id}`} className="field-hint">
+                      Analytics coming soon
+                    </span>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
   );
 }

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { CATEGORIES, categoryLabel } from '../../../server/modules/catalog/categories.ts';
+import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import type { EditorCourse } from '../../../server/modules/studio/getCourseForEditor.ts';
+import { LIMITS, STUDIO_MESSAGES } from '../../../server/modules/studio/messages.ts';
+import { FormMessage, type Flash } from './FormMessage.tsx';
+import { studioApi } from './studioApi.ts';
+import { UploadField } from './UploadField.tsx';
+
+/** The course fields and "Save Course"; the published toggle persists only here. */
+export function CourseForm({ course, initialFlash }: { course: EditorCourse | null; initialFlash: Flash }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [title, setTitle] = useState(course?.title ?? '');
+  const [description, setDescription] = useState(course?.description ?? '');
+  const [price, setPrice] = useState(String(course?.price ?? 0));
+  const [category, setCategory] = useState(course?.category ?? '');
+  const [thumbnail, setThumbnail] = useState<AssetView | null>(course?.thumbnail ?? null);
+  const [trailer, setTrailer] = useState<AssetView | null>(course?.trailer ?? null);
+  const [published, setPublished] = useState(course?.published ?? false);
+  const [saving, setSaving] = useState(false);
+  const [flash, setFlash] = useState<Flash>(initialFlash);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (!title.trim() || !description.trim() || !category) {
+      setFlash({ kind: 'error', text: STUDIO_MESSAGES.requiredFields });
+      return;
+    }
+    const json = {
+      title,
+      description,
+      price: price.trim() === '' ? 0 : price.trim(),
+      category,
+      thumbnailId: thumbnail?.id ?? null,
+      trailerId: trailer?.id ?? null,
+      published,
+    };
+    setSaving(true);
+    setFlash(null);
+    try {
+      if (course) {
+        await studioApi(`/courses/${course.id}`, { method: 'PUT', json }, STUDIO_MESSAGES.courseSaveFailed);
+        setFlash({ kind: 'success', text: STUDIO_MESSAGES.courseSaved });
+        await revalidator.revalidate();
+      } else {
+        const { id } = await studioApi<{ id: string }>('/courses', { method: 'POST', json }, STUDIO_MESSAGES.courseSaveFailed);
+        await navigate(`/creator/course/${id}`, { replace: true, state: { flash: STUDIO_MESSAGES.courseSaved } });
+      }
+    } catch (err) {
+      setFlash({ kind: 'error', text: err instanceof Error ? err.message : STUDIO_MESSAGES.courseSaveFailed });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="studio-form" onSubmit={save} noValidate>
+      <label className="field">
+        <span className="field-label">Title *</span>
+        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={LIMITS.title} required name="title" />
+      </label>
+      <label className="field">
+        <span className="field-label">Description *</span>
+        <textarea
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={LIMITS.description}
+          rows={5}
+          required
+          name="description"
+        />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span className="field-label">Price (KES)</span>
+          <input
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            inputMode="numeric"
+            type="number"
+            min={0}
+            step={1}
+            max={LIMITS.maxPrice}
+            name="price"
+          />
+        </label>
+        <label className="field">
+          <span className="field-label">Category *</span>
+          <select value={category} onChange={(e) => setCategory(e.target.value)} required name="category">
+            <option value="">Choose a category</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <UploadField kind="image" label="Thumbnail" value={thumbnail} onChange={setThumbnail} />
+      <UploadField kind="video" label="Trailer" value={trailer} onChange={setTrailer} />
+      <label className="switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={published}
+          disabled={!course}
+          onChange={(e) => setPublished(e.target.checked)}
+          name="published"
+        />
+        <span>Published</span>
+      </label>
+      <p className="field-hint">
+        {course
+          ? 'Publishing takes effect when you save. A course needs a thumbnail and an episode with a ready video.'
+          : 'New courses start as drafts. Save the course, then add episodes and publish it.'}
+      </p>
+      <FormMessage flash={flash} />
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? 'Saving…' : 'Save Course'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { EditorCourse, EditorEpisode } from '../../../server/modules/studio/getCourseForEditor.ts';
+import { STUDIO_MESSAGES } from '../../../server/modules/studio/messages.ts';
+import { formatDuration } from '../../lib/format.ts';
+import { AssetStatus } from './AssetStatus.tsx';
+import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
+import { FormMessage, type Flash } from './FormMessage.tsx';
+import { studioApi } from './studioApi.ts';
+
+const toJson = (v: EpisodeValues) => ({
+  title: v.title,
+  description: v.description,
+  videoId: v.video?.id ?? null,
+  thumbnailId: v.thumbnail?.id ?? null,
+});
+
+/** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
+export function EpisodeManager({ course }: { course: EditorCourse }) {
+  const revalidator = useRevalidator();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useState<Flash>(null);
+  const base = `/courses/${course.id}/episodes`;
+
+  async function run(action: () => Promise<unknown>, success: string | null, failure: string) {
+    setBusy(true);
+    setFlash(null);
+    try {
+      await action();
+      if (success) setFlash({ kind: 'success', text: success });
+    } catch (err) {
+      setFlash({ kind: 'error', text: err instanceof Error ? err.message : failure });
+    } finally {
+      setBusy(false);
+      await revalidator.revalidate();
+    }
+  }
+
+  function move(index: number, by: -1 | 1) {
+    const ids = course.episodes.map((e) => e.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved!);
+    void run(() => studioApi(`${base}/order`, { method: 'PUT', json: { episodeIds: ids } }, 'Failed to reorder episodes. Please try again.'), null, 'Failed to reorder episodes. Please try again.');
+  }
+
+  function remove(e: EditorEpisode) {
+    if (!window.confirm(STUDIO_MESSAGES.episodeDeleteConfirm)) return;
+    void run(
+      () => studioApi(`${base}/${e.id}`, { method: 'DELETE' }, STUDIO_MESSAGES.episodeDeleteFailed),
+      STUDIO_MESSAGES.episodeDeleted,
+      STUDIO_MESSAGES.episodeDeleteFailed,
+    );
+  }
+
+  async function add(values: EpisodeValues) {
+    await studioApi(base, { method: 'POST', json: toJson(values) }, STUDIO_MESSAGES.episodeAddFailed);
+    await revalidator.revalidate();
+    return STUDIO_MESSAGES.episodeAdded;
+  }
+
+  async function save(e: EditorEpisode, values: EpisodeValues) {
+    await studioApi(`${base}/${e.id}`, { method: 'PUT', json: toJson(values) }, STUDIO_MESSAGES.episodeSaveFailed);
+    setEditing(null);
+    await revalidator.revalidate();
+    return STUDIO_MESSAGES.episodeSaved;
+  }
+
+  const last = course.episodes.length - 1;
+  return (
+    <section className="studio-section" aria-labelledby="episodes-heading">
+      <h2 id="episodes-heading">Episodes ({course.episodes.length})</h2>
+      <FormMessage flash={flash} />
+      {course.episodes.length === 0 ? <p className="empty-hint">No episodes yet. Add the first one below.</p> : null}
+      <ol className="studio-episodes">
+        {course.episodes.map((e, i) => (
+          <li key={e.id} className="studio-episode">
+            {editing === e.id ? (
+              <EpisodeForm
+                initial={{ title: e.title, description: e.description, video: e.video, thumbnail: e.thumbnail }}
+                submitLabel="Save Episode"
+                onSubmit={(v) => save(e, v)}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <>
+                <div className="studio-episode-info">
+                  <span className="studio-episode-order">{e.order}</span>
+                  <div>
+                    <h3>{e.title}</h3>
+                    <p className="studio-episode-meta">
+                      {formatDuration(e.duration)} · {e.video ? <AssetStatus asset={e.video} /> : 'No video'}
+                    </p>
+                  </div>
+                </div>
+                <div className="studio-episode-actions">
+                  <button type="button" className="btn btn-ghost btn-small" disabled={busy || i === 0} onClick={() => move(i, -1)} aria-label={`Move episode ${e.order} up`}>
+                    ↑
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" disabled={busy || i === last} onClick={() => move(i, 1)} aria-label={`Move episode ${e.order} down`}>
+                    ↓
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => setEditing(e.id)}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small danger" disabled={busy} onClick={() => remove(e)} aria-label={`Delete episode ${e.order}`}>
+                    Delete
+                  </button>
+                </div>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      <h3 className="studio-subheading">Add Episode</h3>
+      <EpisodeForm submitLabel="Add Episode" onSubmit={add} />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useState } from 'react';
+import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import { ACCEPT, UPLOAD_LIMITS, type UploadKind } from '../../../server/modules/uploads/uploadRules.ts';
+import { AssetStatus } from './AssetStatus.tsx';
+import { useAssetPolling } from './useAssetPolling.ts';
+import { useTusUpload } from './useTusUpload.ts';
+
+interface Props {
+  kind: UploadKind;
+  label: string;
+  value: AssetView | null;
+  onChange(asset: AssetView | null): void;
+  required?: boolean;
+}
+
+const HINT: Record<UploadKind, string> = {
+  image: `PNG, JPG, JPEG or WebP, up to ${UPLOAD_LIMITS.image.maxMb}MB`,
+  video: `MP4, MOV, AVI or WebM, up to ${UPLOAD_LIMITS.video.maxMb}MB`,
+};
+
+/** A file picker that uploads at once (resumably), shows its progress, then a preview and a remove button. */
+export function UploadField({ kind, label, value, onChange, required }: Props) {
+  const id = useId();
+  const { state, start, reset } = useTusUpload(kind, onChange);
+  const [localUrl, setLocalUrl] = useState<string | null>(null);
+  useAssetPolling(value, onChange);
+  useEffect(() => () => void (localUrl && URL.revokeObjectURL(localUrl)), [localUrl]);
+
+  function pick(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    setLocalUrl(URL.createObjectURL(file));
+    void start(file);
+  }
+
+  function remove() {
+    reset();
+    setLocalUrl(null);
+    onChange(null);
+  }
+
+  const preview = localUrl ?? value?.preview ?? null;
+  return (
+    <div className="upload-field">
+      <span className="field-label" id={`${id}-label`}>
+        {label}
+        {required ? ' *' : ''}
+      </span>
+      {value ? (
+        <div className="upload-done">
+          {kind === 'image' && preview ? <img src={preview} alt={`${label} preview`} className="upload-preview" /> : null}
+          {kind === 'video' && localUrl ? (
+            <video src={localUrl} controls preload="metadata" className="upload-preview" aria-label={`${label} preview`} />
+          ) : null}
+          {kind === 'video' && !localUrl && preview ? <img src={preview} alt={`${label} preview`} className="upload-preview" /> : null}
+          <div className="upload-meta">
+            <span className="upload-name">{value.fileName ?? 'Uploaded file'}</span>
+            <AssetStatus asset={value} />
+            <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
+              Remove
+            </button>
+          </div>
+        </div>
+      ) : state.phase === 'uploading' ? (
+        <div className="upload-progress">
+          <progress max={100} value={state.percent} aria-labelledby={`${id}-label`} />
+          <span aria-live="polite">
+            {state.resumed ? 'Resuming… ' : 'Uploading… '}
+            {state.percent}%
+          </span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <>
+          {/* The input stays focusable (keyboard users open the picker with Enter/Space); the label is its face. */}
+          <input id={id} type="file" accept={ACCEPT[kind]} onChange={pick} className="upload-input" aria-labelledby={`${id}-label`} />
+          <label className="upload-drop" htmlFor={id}>
+            <span>Choose {kind === 'image' ? 'an image' : 'a video'}</span>
+            <small>{HINT[kind]}</small>
+          </label>
+          {state.phase === 'failed' ? (
+            <p className="form-error" role="alert">
+              {state.message}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

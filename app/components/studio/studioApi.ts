@@ -1,0 +1,28 @@
+// The editor's calls to /api/studio. A refused request carries a message meant for people (4xx); a
+// failure on our side or of the network gets the caller's fallback (PRODUCT.md's "Failed to … Please
+// try again.").
+export class StudioApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function studioApi<T>(path: string, init: { method?: string; json?: unknown }, fallback: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/studio${path}`, {
+      method: init.method ?? 'GET',
+      headers: init.json === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.json === undefined ? null : JSON.stringify(init.json),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new StudioApiError(0, fallback);
+  }
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  if (res.ok) return body as T;
+  const message = res.status < 500 && body?.error?.message ? body.error.message : fallback;
+  throw new StudioApiError(res.status, message);
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import { studioApi } from './studioApi.ts';
+
+const EVERY_MS = 4000;
+
+export const isPending = (a: AssetView | null | undefined) => !!a && (a.status === 'uploaded' || a.status === 'processing');
+
+/** While a file waits for or is in processing, asks for its state every few seconds. */
+export function useAssetPolling(asset: AssetView | null, onUpdate: (a: AssetView) => void) {
+  const id = isPending(asset) ? asset!.id : null;
+  useEffect(() => {
+    if (!id) return;
+    const timer = setInterval(() => {
+      studioApi<AssetView>(`/assets/${id}`, {}, '').then(
+        (fresh) => onUpdate(fresh),
+        () => {},
+      );
+    }, EVERY_MS);
+    return () => clearInterval(timer);
+    // onUpdate is a state setter from the parent; the poll restarts only when the polled file changes.
+  }, [id]);
+}
