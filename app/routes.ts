@@ -5,6 +5,7 @@ export default [
   route('course/:courseId', 'routes/course.tsx'),
   route('search', 'routes/search.tsx'),
   route('creator', 'routes/creator.tsx'),
+  route('creator/course/:courseId', 'routes/creatorCourse.tsx'),
   route('admin', 'routes/admin.tsx'),
   route('*', 'routes/catchAll.tsx'),
 ] satisfies RouteConfig;
