@@ -3,6 +3,7 @@ import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
 import { formatKes } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
+import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
 import { PlayerIcon } from './player/PlayerIcon.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import { Rating } from './Rating.tsx';
@@ -14,7 +15,7 @@ export function purchasePath(courseId: string): string {
 }
 
 /** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
-export function CourseHero({ course }: { course: CoursePage }) {
+export function CourseHero({ course, purchase }: { course: CoursePage; purchase?: React.ReactNode }) {
   const player = useInPlacePlayer();
   return (
     <section className="course-hero" aria-labelledby="course-title">
@@ -30,14 +31,24 @@ export function CourseHero({ course }: { course: CoursePage }) {
         <p className="hero-description">{course.description}</p>
         <div className="hero-actions">
           {course.trailer ? (
-            <button type="button" className="btn btn-light" onClick={player.toggle}>
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={player.toggle}
+              onPointerEnter={preloadPlayer}
+              onFocus={preloadPlayer}
+            >
               <PlayerIcon name={player.playing ? 'pause' : 'play'} />
               {player.playing ? 'Pause Trailer' : 'Play Trailer'}
             </button>
           ) : null}
-          <Link className="btn btn-primary" to={purchasePath(course.id)}>
-            Purchase Course
-          </Link>
+          {purchase === undefined ? (
+            <Link className="btn btn-primary" to={purchasePath(course.id)}>
+              Purchase Course
+            </Link>
+          ) : (
+            purchase
+          )}
           <MyListButton course={course} />
         </div>
         <div className="price-box">

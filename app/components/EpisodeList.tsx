@@ -1,13 +1,17 @@
 import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
+import { Link } from 'react-router';
 import { formatDuration } from '../lib/format.ts';
+import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
 
 interface Props {
   episodes: readonly EpisodeSummary[];
   onPreview: (episode: EpisodeSummary) => void;
+  /** Set when the viewer may watch every episode (owner, its creator, an admin): each shows "Play". */
+  playHref?: (order: number) => string;
 }
 
 /** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
-export function EpisodeList({ episodes, onPreview }: Props) {
+export function EpisodeList({ episodes, onPreview, playHref }: Props) {
   if (episodes.length === 0) return <p className="empty">No episodes available yet</p>;
   return (
     <ol className="episodes">
@@ -37,8 +41,18 @@ export function EpisodeList({ episodes, onPreview }: Props) {
             </h3>
             <p className="episode-duration">{formatDuration(e.duration)}</p>
           </div>
-          {e.order === 1 ? (
-            <button type="button" className="btn btn-light episode-action" onClick={() => onPreview(e)}>
+          {playHref ? (
+            <Link className="btn btn-light episode-action" to={playHref(e.order)}>
+              Play
+            </Link>
+          ) : e.order === 1 ? (
+            <button
+              type="button"
+              className="btn btn-light episode-action"
+              onClick={() => onPreview(e)}
+              onPointerEnter={preloadPlayer}
+              onFocus={preloadPlayer}
+            >
               Preview
             </button>
           ) : (

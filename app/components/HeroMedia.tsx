@@ -1,5 +1,5 @@
 import type { ImageRef } from '../../server/modules/media/urls.ts';
-import { VideoPlayer } from './player/VideoPlayer.tsx';
+import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 import type { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 
 interface Props {
@@ -29,7 +29,7 @@ export function HeroMedia({ image, video, label, player }: Props) {
         />
       ) : null}
       {player.started && video ? (
-        <VideoPlayer
+        <LazyVideoPlayer
           ref={player.ref}
           src={video.src}
           poster={video.poster}

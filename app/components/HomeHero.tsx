@@ -3,6 +3,7 @@ import type { Hero } from '../../server/modules/catalog/getHero.ts';
 import { formatKes } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
+import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
 import { PlayerIcon } from './player/PlayerIcon.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 
@@ -20,7 +21,13 @@ export function HomeHero({ hero }: { hero: Hero }) {
         <p className="price">{formatKes(hero.price)}</p>
         <div className="hero-actions">
           {hero.preview ? (
-            <button type="button" className="btn btn-light" onClick={player.toggle}>
+            <button
+              type="button"
+              className="btn btn-light"
+              onClick={player.toggle}
+              onPointerEnter={preloadPlayer}
+              onFocus={preloadPlayer}
+            >
               <PlayerIcon name={player.playing ? 'pause' : 'play'} />
               {player.playing ? 'Pause' : 'Play'}
             </button>

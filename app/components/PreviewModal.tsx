@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
-import { VideoPlayer } from './player/VideoPlayer.tsx';
+import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 
 interface Props {
   episode: EpisodeSummary;
@@ -25,7 +25,7 @@ export function PreviewModal({ episode, purchaseTo, onClose }: Props) {
       <h2 id="preview-title" className="modal-title">
         Preview: {episode.order}. {episode.title}
       </h2>
-      <VideoPlayer
+      <LazyVideoPlayer
         src={episode.video?.src}
         poster={episode.video?.poster}
         label={`Preview: ${episode.title}`}

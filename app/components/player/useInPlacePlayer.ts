@@ -11,8 +11,10 @@ export function useInPlacePlayer() {
   const [state, setState] = useState<PlayerState>('paused');
   const playing = started && (state === 'playing' || state === 'loading');
   const toggle = () => {
-    if (!started) setStarted(true);
-    else if (playing) ref.current?.pause();
+    if (!started) {
+      setStarted(true);
+      setState('loading');
+    } else if (playing) ref.current?.pause();
     else ref.current?.play();
   };
   return { ref, started, playing, toggle, onStateChange: setState };
