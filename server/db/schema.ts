@@ -219,6 +219,27 @@ export interface EnrollmentTable {
   createdAt: Timestamp;
 }
 
+export interface ProgressTable {
+  userId: string;
+  episodeId: string;
+  courseId: string;
+  /** Seconds into the episode. */
+  position: number;
+  /** Set once 90 % was reached; never unset by a later, earlier position. */
+  completed: Bool;
+  updatedAt: Timestamp;
+}
+
+export interface ReviewTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  rating: number;
+  comment: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -238,5 +259,7 @@ export interface DB {
   refund: RefundTable;
   payment: PaymentTable;
   enrollment: EnrollmentTable;
+  progress: ProgressTable;
+  review: ReviewTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }

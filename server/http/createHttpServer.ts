@@ -11,6 +11,7 @@ import { mountAuthRoutes } from './authRoutes.ts';
 import { sessionMiddleware } from './authSession.ts';
 import { errorResponse } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { learningRoutes } from './learningRoutes.ts';
 import { mediaRoutes } from './mediaRoutes.ts';
 import { paymentRoutes } from './paymentRoutes.ts';
 import { PageCache } from './pageCache.ts';
@@ -47,6 +48,7 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   });
 
   app.route('/media', mediaRoutes(path.join(services.config.dataDir, 'media')));
+  app.route('/api/learning', learningRoutes());
   app.route('/api/uploads', uploadRoutes(services));
   app.route('/api/studio', studioRoutes());
   app.route('/', paymentRoutes(services));

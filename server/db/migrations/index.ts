@@ -5,6 +5,7 @@ import { search } from './0003_search.ts';
 import { accountsExtras } from './0004_accounts_extras.ts';
 import { mediaJobs } from './0005_media_jobs.ts';
 import { payments } from './0006_payments.ts';
+import { learning } from './0008_learning.ts';
 import { admin } from './0009_admin.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -15,5 +16,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0004_accounts_extras': accountsExtras,
   '0005_media_jobs': mediaJobs,
   '0006_payments': payments,
+  '0008_learning': learning,
   '0009_admin': admin,
 };

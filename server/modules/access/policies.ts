@@ -45,8 +45,16 @@ export function canWatchVideo(
   video: { episode: number | null },
   enrolled: boolean,
 ): boolean {
-  return isFreePreview(course, video) || canManageCourse(a, course) || (!!a && enrolled);
+  return isFreePreview(course, video) || hasCourseAccess(a, course, enrolled);
 }
+
+/** The whole course (every episode, the learning page): enrolled learners, its creator and admins. */
+export const hasCourseAccess = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
+  canManageCourse(a, course) || (!!a && enrolled);
+
+/** Rating a course: learners enrolled in it (one review each, editable); never its own creator. */
+export const canReviewCourse = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
+  a?.role === 'customer' && enrolled && a.userId !== course.creatorId;
 
 /** Buying: only customers buy courses, and never a course of their own. */
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toBool, toNum } from '../../db/values.ts';
+import { canReviewCourse, hasCourseAccess, type Actor } from '../access/policies.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+import { videoSizes, type VideoSizes } from '../media/videoSizes.ts';
+import { videoSource, type VideoSource } from '../playback/videoSource.ts';
+import { findEpisodeForViewer } from './findEpisodeForViewer.ts';
+
+export interface LearnEpisode {
+  id: string;
+  order: number;
+  title: string;
+  duration: number;
+  /** Seconds watched (saved position). */
+  position: number;
+  completed: boolean;
+  sizes: VideoSizes | null;
+  thumbnail: ImageRef | null;
+}
+
+export interface LearnPage {
+  course: { id: string; title: string; creatorName: string; rating: number | null; ratingCount: number };
+  episodes: LearnEpisode[];
+  current: LearnEpisode & { description: string; source: VideoSource | null; resumeAt: number };
+  prev: number | null;
+  next: number | null;
+  review: { allowed: boolean; mine: { rating: number; comment: string } | null };
+}
+
+export type LearnPageResult = { status: 'ok'; page: LearnPage } | { status: 'not-found' } | { status: 'no-access' };
+
+/** Near the end, "resume" means start again. */
+const RESTART_WITHIN_S = 5;
+
+/** The learning page of one episode for a viewer with access to the whole course. */
+export async function getLearnPage(db: Kysely<DB>, courseId: string, order: number, viewer: Actor): Promise<LearnPageResult> {
+  const found = await findEpisodeForViewer(db, { courseId, position: order }, viewer);
+  if (!found) return { status: 'not-found' };
+  if (!hasCourseAccess(viewer, found.course, found.enrolled)) return { status: 'no-access' };
+  const [course, rows, progress, mine] = await Promise.all([
+    db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('episode')
+      .leftJoin('mediaAsset', (j) => j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'))
+      .select([
+        'episode.id', 'episode.position', 'episode.title', 'episode.description', 'episode.duration',
+        'episode.thumbnailId', 'mediaAsset.id as readyVideoId', 'mediaAsset.meta',
+      ])
+      .where('episode.courseId', '=', courseId)
+      .orderBy('episode.position')
+      .execute(),
+    viewer
+      ? db.selectFrom('progress').select(['episodeId', 'position', 'completed']).where('userId', '=', viewer.userId).where('courseId', '=', courseId).execute()
+      : [],
+    viewer
+      ? db.selectFrom('review').select(['rating', 'comment']).where('userId', '=', viewer.userId).where('courseId', '=', courseId).executeTakeFirst()
+      : undefined,
+  ]);
+  const saved = new Map(progress.map((p) => [p.episodeId, p]));
+  const courseThumb = imageRef(course.thumbnailId);
+  const episodes = rows.map((e): LearnEpisode & { description: string; readyVideoId: string | null } => {
+    const p = saved.get(e.id);
+    return {
+      id: e.id,
+      order: toNum(e.position),
+      title: e.title,
+      description: e.description,
+      duration: toNum(e.duration),
+      position: p ? toNum(p.position) : 0,
+      completed: p ? toBool(p.completed) : false,
+      sizes: e.readyVideoId ? videoSizes(e.meta) : null,
+      thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
+      readyVideoId: e.readyVideoId,
+    };
+  });
+  const i = episodes.findIndex((e) => e.order === order);
+  const { readyVideoId, ...current } = episodes[i]!;
+  const resumeAt = current.duration && current.position < current.duration - RESTART_WITHIN_S ? current.position : 0;
+  return {
+    status: 'ok',
+    page: {
+      course: {
+        id: course.id,
+        title: course.title,
+        creatorName: course.creatorName,
+        rating: course.ratingAvg == null ? null : Math.round(toNum(course.ratingAvg) * 10) / 10,
+        ratingCount: toNum(course.ratingCount),
+      },
+      episodes: episodes.map(({ readyVideoId: _v, description: _d, ...e }) => e),
+      current: { ...current, source: readyVideoId ? videoSource(readyVideoId, 'private') : null, resumeAt },
+      prev: i > 0 ? episodes[i - 1]!.order : null,
+      next: i < episodes.length - 1 ? episodes[i + 1]!.order : null,
+      review: {
+        allowed: canReviewCourse(viewer, found.course, found.enrolled),
+        mine: mine ? { rating: toNum(mine.rating), comment: mine.comment } : null,
+      },
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toBool, toIso, toNum } from '../../db/values.ts';
+import { imageRef, type ImageRef } from '../media/urls.ts';
+
+export interface MyCourse {
+  id: string;
+  title: string;
+  creatorName: string;
+  thumbnail: ImageRef | null;
+  episodeCount: number;
+  completedCount: number;
+  /** 0–100: completed episodes over all episodes. */
+  percent: number;
+  /** Where "Continue" goes: the episode last watched, or the one after it once that one is completed. */
+  continueUrl: string;
+  lastWatchedAt: string | null;
+}
+
+/** "My Courses": the courses a learner is enrolled in, most recently watched first, with progress. */
+export async function listMyCourses(db: Kysely<DB>, userId: string): Promise<MyCourse[]> {
+  const courses = await db
+    .selectFrom('enrollment')
+    .innerJoin('course', 'course.id', 'enrollment.courseId')
+    .select(['course.id', 'course.title', 'course.creatorName', 'course.thumbnailId', 'enrollment.createdAt as enrolledAt'])
+    .where('enrollment.userId', '=', userId)
+    .execute();
+  if (!courses.length) return [];
+  const ids = courses.map((c) => c.id);
+  const [episodes, progress] = await Promise.all([
+    db.selectFrom('episode').select(['id', 'courseId', 'position']).where('courseId', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('progress')
+      .select(['episodeId', 'courseId', 'completed', 'updatedAt'])
+      .where('userId', '=', userId)
+      .where('courseId', 'in', ids)
+      .execute(),
+  ]);
+  const list = courses.map((c) => {
+    const eps = episodes.filter((e) => e.courseId === c.id).map((e) => ({ id: e.id, order: toNum(e.position) }));
+    const mine = progress
+      .filter((p) => p.courseId === c.id)
+      .map((p) => ({ episodeId: p.episodeId, completed: toBool(p.completed), at: toIso(p.updatedAt) }))
+      .sort((a, b) => b.at.localeCompare(a.at));
+    const completed = new Set(mine.filter((p) => p.completed).map((p) => p.episodeId));
+    const doneCount = eps.filter((e) => completed.has(e.id)).length;
+    const lastIndex = mine[0] ? eps.findIndex((e) => e.id === mine[0]!.episodeId) : -1;
+    const target = lastIndex < 0 ? eps[0] : mine[0]!.completed && eps[lastIndex + 1] ? eps[lastIndex + 1] : eps[lastIndex];
+    return {
+      id: c.id,
+      title: c.title,
+      creatorName: c.creatorName,
+      thumbnail: imageRef(c.thumbnailId),
+      episodeCount: eps.length,
+      completedCount: doneCount,
+      percent: eps.length ? Math.round((doneCount / eps.length) * 100) : 0,
+      continueUrl: `/learn/${c.id}/${target?.order ?? 1}`,
+      lastWatchedAt: mine[0]?.at ?? null,
+      sortKey: mine[0]?.at ?? toIso(c.enrolledAt),
+    };
+  });
+  return list.sort((a, b) => b.sortKey.localeCompare(a.sortKey)).map(({ sortKey: _s, ...c }) => c);
+}
