@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { AppServices } from '../http/appContext.ts';
 import { mediaDir as mediaDirOf } from '../modules/media/mediaDir.ts';
-import { DEMO_COURSES } from './demoCatalog.ts';
+import { DEMO_COURSES, type DemoCourse } from './demoCatalog.ts';
 import { demoAssetIds, prepareDemoMedia, removeDemoMedia } from './prepareDemoMedia.ts';
 import { seedDemoCatalog } from './seedDemoCatalog.ts';
 import { seedDemoPeople } from './seedDemoPeople.ts';
@@ -35,14 +35,14 @@ async function claimSeed(db: Kysely<DB>): Promise<boolean> {
  * Loads the demo marketplace into a database without courses: media files first (the slow part, outside
  * any transaction), then every row in one transaction. Returns whether this call seeded.
  */
-export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {
+export async function seedDemoIfEmpty(services: AppServices, courses: DemoCourse[] = DEMO_COURSES): Promise<boolean> {
   const { database, log } = services;
   if (await alreadySeeded(database.db)) return false;
 
   const started = performance.now();
   const mediaDir = mediaDirOf(services.config.dataDir);
-  log.info({ courses: DEMO_COURSES.length }, 'demo data: making media with ffmpeg and sharp');
-  const media = await prepareDemoMedia(mediaDir, DEMO_COURSES, log);
+  log.info({ courses: courses.length }, 'demo data: making media with ffmpeg and sharp');
+  const media = await prepareDemoMedia(mediaDir, courses, log);
   const now = new Date();
   let seeded = false;
   try {
@@ -51,7 +51,7 @@ export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {
       // A course created meanwhile (a creator was quicker) means the marketplace is no longer empty.
       if (await trx.selectFrom('course').select('id').limit(1).executeTakeFirst()) return false;
       const people = await seedDemoPeople(trx, now);
-      await seedDemoCatalog(trx, people, DEMO_COURSES, media, now);
+      await seedDemoCatalog(trx, people, courses, media, now);
       return true;
     });
   } finally {
@@ -62,6 +62,6 @@ export async function seedDemoIfEmpty(services: AppServices): Promise<boolean> {
     return false;
   }
   services.catalogChanged();
-  log.info({ courses: DEMO_COURSES.length, seconds: Math.round(performance.now() - started) / 1000 }, 'demo data loaded');
+  log.info({ courses: courses.length, seconds: Math.round(performance.now() - started) / 1000 }, 'demo data loaded');
   return true;
 }
