@@ -13,8 +13,11 @@ import { updateEpisode } from '../modules/studio/updateEpisode.ts';
 import { AppError, unauthorized } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 
-/** A description is at most 5,000 characters: 64 KB of JSON is plenty, and a 1 MB body is refused early. */
-const MAX_BODY = 64 * 1024;
+/**
+ * Form bodies are small (a description is at most 5,000 characters). Up to 2 MB is still read so that an
+ * over-long field gets its own message from validation; anything larger is cut off with a 413.
+ */
+const MAX_BODY = 2 * 1024 * 1024;
 
 /** The signed-in person; visitors are asked to sign in before anything is read. */
 function actorOf(c: Context<AppEnv>) {
@@ -38,7 +41,7 @@ export function studioRoutes() {
     '*',
     bodyLimit({
       maxSize: MAX_BODY,
-      onError: (c) => c.json({ error: { code: 'too_large', message: 'The request is too large. Descriptions may be at most 5,000 characters.' } }, 413),
+      onError: (c) => c.json({ error: { code: 'too_large', message: 'The request is too large.' } }, 413),
     }),
   );
   const services = (c: Context<AppEnv>) => c.var.ctx.services;
