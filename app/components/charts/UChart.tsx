@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+  color: string;
+}
+
+/**
+ * A uPlot chart, loaded on demand: the library (≈20 KB gzip) and its CSS are fetched by the first chart
+ * drawn, so no other page carries them. Days on the x axis as a line chart, or categories (episodes) as
+ * bars. The numbers are also in a table beside it, for screen readers and for anyone who wants them.
+ */
+export function UChart({
+  title,
+  x,
+  xLabels,
+  series,
+  bars = false,
+  format = (v) => String(v),
+}: {
+  title: string;
+  /** Unix seconds for time series, 1..n for categories. */
+  x: number[];
+  xLabels: string[];
+  series: ChartSeries[];
+  bars?: boolean;
+  format?: (v: number) => string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let chart: uPlot | null = null;
+    let observer: ResizeObserver | null = null;
+    let cancelled = false;
+    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled) return;
+        const width = () => Math.max(240, el.clientWidth);
+        const opts: uPlot.Options = {
+          width: width(),
+          height: 220,
+          scales: { x: { time: !bars } },
+          axes: [
+            {
+              stroke: '#b3b3b3',
+              grid: { stroke: '#2a2a2a' },
+              ...(bars ? { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (xLabels[t - 1] ?? '') : '')) } : {}),
+            },
+            { stroke: '#b3b3b3', grid: { stroke: '#2a2a2a' }, size: 60, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
+          ],
+          series: [
+            {},
+            ...series.map((s) => ({
+              label: s.label,
+              stroke: s.color,
+              fill: bars ? s.color : `${s.color}33`,
+              width: 2,
+              value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)),
+              ...(bars ? { paths: UPlot.paths.bars!({ size: [0.6, 64] }), points: { show: false } } : {}),
+            })),
+          ],
+        };
+        chart = new UPlot(opts, [x, ...series.map((s) => s.values)], el);
+        observer = new ResizeObserver(() => chart?.setSize({ width: width(), height: 220 }));
+        observer.observe(el);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [x, xLabels, series, bars, format]);
+
+  return (
+    <figure className="chart-card">
+      <figcaption>
+        <h3>{title}</h3>
+      </figcaption>
+      {failed ? <p className="notice error">The chart could not be drawn; the figures are in the table below.</p> : null}
+      <div ref={box} className="chart-box" aria-hidden="true" />
+      <details>
+        <summary>Show as a table</summary>
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th />
+                {series.map((s) => (
+                  <th key={s.label} className="num">
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {xLabels.map((label, i) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  {series.map((s) => (
+                    <td key={s.label} className="num">
+                      {format(s.values[i] ?? 0)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

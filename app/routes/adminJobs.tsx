@@ -1,0 +1,66 @@
+import { listFailedJobs } from '../../server/modules/admin/listFailedJobs.ts';
+import { retryFailedJob } from '../../server/modules/admin/retryFailedJob.ts';
+import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { adminContext, field, runAction } from '../components/admin/adminServer.server.ts';
+import type { Route } from './+types/adminJobs';
+
+export function meta() {
+  return [{ title: 'Media jobs — Admin — Darasa' }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { services } = adminContext(args);
+  return { jobs: await listFailedJobs(services.database.db) };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runAction(args, async (services, viewer, form) => {
+    await retryFailedJob(services, viewer, field(form, 'id'));
+    return 'Queued again.';
+  });
+}
+
+export default function AdminJobs({ loaderData }: Route.ComponentProps) {
+  const { jobs } = loaderData;
+  return (
+    <section className="admin" aria-labelledby="jobs-h">
+      <h2 id="jobs-h">Failed media jobs</h2>
+      {jobs.length === 0 ? (
+        <p className="empty-hint">No failed jobs. Every upload was processed.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Job</th>
+                <th>Error</th>
+                <th>Failed</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((j) => (
+                <tr key={j.id}>
+                  <td>
+                    {j.type}
+                    <span className="sub">
+                      {j.ownerName ? `${j.ownerName} · ` : ''}
+                      {j.attempts} {j.attempts === 1 ? 'attempt' : 'attempts'}
+                    </span>
+                  </td>
+                  <td>
+                    <span className="sub">{j.lastError ?? 'Unknown error'}</span>
+                  </td>
+                  <td>{j.updatedAt.slice(0, 16).replace('T', ' ')}</td>
+                  <td>
+                    <ActionButton intent="retry" id={j.id} label="Retry" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
