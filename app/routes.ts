@@ -6,6 +6,14 @@ export default [
   route('search', 'routes/search.tsx'),
   route('creator', 'routes/creator.tsx'),
   route('creator/course/:courseId', 'routes/creatorCourse.tsx'),
-  route('admin', 'routes/admin.tsx'),
+  route('creator/course/:courseId/analytics', 'routes/creatorAnalytics.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/adminDashboard.tsx'),
+    route('users', 'routes/adminUsers.tsx'),
+    route('courses', 'routes/adminCourses.tsx'),
+    route('purchases', 'routes/adminPurchases.tsx'),
+    route('jobs', 'routes/adminJobs.tsx'),
+    route('audit', 'routes/adminAudit.tsx'),
+  ]),
   route('*', 'routes/catchAll.tsx'),
 ] satisfies RouteConfig;
