@@ -2,6 +2,7 @@ import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResp
 import type { Route } from './+types/root';
 import { NavigationStatus } from './components/NavigationStatus.tsx';
 import { TopBar } from './components/TopBar.tsx';
+import { serverContext } from './lib/serverContext.ts';
 import './styles/app.css';
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -21,6 +22,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The signed-in viewer for the top bar of every page (null for visitors). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { viewer: serverContext(context).viewer };
 }
 
 export default function App() {

@@ -8,6 +8,7 @@ import type { AppServices } from './appContext.ts';
 import { mountAccountRoutes } from './authAccountRoutes.ts';
 import { originCheck } from './authOriginCheck.ts';
 import { mountAuthRoutes } from './authRoutes.ts';
+import { mountMyListRoutes } from './authMyListRoutes.ts';
 import { sessionMiddleware } from './authSession.ts';
 import { errorResponse } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
@@ -37,6 +38,7 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   mountAuthRoutes(app, services);
   app.use('*', sessionMiddleware(services));
   mountAccountRoutes(app, services);
+  mountMyListRoutes(app, services);
 
   app.get('/healthz', async (c) => {
     try {

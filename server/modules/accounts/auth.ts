@@ -49,6 +49,8 @@ function createAuth(services: AppServices) {
       },
     },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    // Reset tokens are stored hashed: a leaked database does not hand out live reset links.
+    verification: { storeIdentifier: 'hashed' },
     databaseHooks: {
       session: {
         create: {

@@ -1,0 +1,15 @@
+import { replaceMyList } from '../../lib/myList.ts';
+
+/**
+ * "Sign Out": a plain form post to /logout (works before and without JavaScript), which deletes the
+ * session on the server. The browser's copy of My List is cleared too: it belongs to the account.
+ */
+export function SignOutButton() {
+  return (
+    <form method="post" action="/logout" onSubmit={() => replaceMyList([])}>
+      <button type="submit" className="btn btn-ghost">
+        Sign Out
+      </button>
+    </form>
+  );
+}

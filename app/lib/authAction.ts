@@ -1,0 +1,66 @@
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import type { Viewer } from '../../server/http/appContext.ts';
+import { AppError } from '../../server/http/errors.ts';
+import { listMyList, type SavedCourse } from '../../server/modules/accounts/myList/savedCourse.ts';
+import { saveToMyList } from '../../server/modules/accounts/myList/saveToMyList.ts';
+import type { AuthResult } from '../../server/modules/accounts/startSession.ts';
+import type { AppServices } from '../../server/http/appContext.ts';
+import { homePathFor } from '../../server/modules/access/policies.ts';
+import { safeRedirectPath } from './authRedirect.ts';
+import { serverContext } from './serverContext.ts';
+
+export type AuthActionData =
+  | { ok: true; name: string; to: string; myList: SavedCourse[] }
+  | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
+
+type Operation = (services: AppServices, input: unknown, req: { headers: Headers; clientIp: string }) => Promise<AuthResult>;
+
+/**
+ * The body of the /login and /register actions: runs the account operation on the posted form, merges
+ * the browser's My List (sent as a hidden field) into the account, and answers either the welcome data
+ * with the session cookie, or the error to show next to the form (with the status the API would use).
+ */
+export async function runAuthAction(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  operation: Operation,
+  fallbackError: string,
+) {
+  const { services, clientIp } = serverContext(args.context);
+  const form = await args.request.formData();
+  const input: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === 'string') input[k] = v;
+  const values = { name: input.name ?? '', email: input.email ?? '', phone: input.phone ?? '', role: input.role ?? '' };
+  try {
+    const { viewer, setCookies } = await operation(services, input, { headers: args.request.headers, clientIp });
+    const myList = await mergeBrowserList(services, viewer, input.myList);
+    const headers = new Headers();
+    for (const cookie of setCookies) headers.append('set-cookie', cookie);
+    const to = safeRedirectPath(input.redirectTo) ?? homePathFor(viewer.role);
+    return data<AuthActionData>({ ok: true, name: viewer.name, to, myList }, { headers });
+  } catch (err) {
+    if (err instanceof AppError)
+      return data<AuthActionData>({ ok: false, error: err.message, fields: err.details ?? {}, values }, { status: err.status });
+    services.log.error({ err }, 'account form failed');
+    return data<AuthActionData>({ ok: false, error: fallbackError, fields: {}, values }, { status: 500 });
+  }
+}
+
+async function mergeBrowserList(services: AppServices, viewer: Viewer, raw: string | undefined): Promise<SavedCourse[]> {
+  let ids: unknown[] = [];
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) ids = parsed;
+  } catch {
+    // A damaged hidden field only loses the merge, never the sign-in.
+  }
+  await saveToMyList(services.database.db, viewer.userId, ids);
+  return listMyList(services.database.db, viewer.userId);
+}
+
+/** Signed-in people have no business on /login or /register: send them on. */
+export function redirectIfSignedIn(args: { request: Request; context: Readonly<RouterContextProvider> }): string | null {
+  const { viewer } = serverContext(args.context);
+  const redirectTo = safeRedirectPath(new URL(args.request.url).searchParams.get('redirectTo'));
+  if (viewer) throw redirect(redirectTo ?? homePathFor(viewer.role));
+  return redirectTo;
+}

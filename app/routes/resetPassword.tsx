@@ -1,0 +1,63 @@
+import { Form, Link, data, useNavigation } from 'react-router';
+import { AppError } from '../../server/http/errors.ts';
+import { resetPassword } from '../../server/modules/accounts/resetPassword.ts';
+import { Field, FormMessage } from '../components/auth/FormMessage.tsx';
+import { TopBar } from '../components/TopBar.tsx';
+import { serverContext } from '../lib/serverContext.ts';
+import '../styles/auth.css';
+import type { Route } from './+types/resetPassword';
+
+export function meta() {
+  return [{ title: 'Choose a new password — Darasa' }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get('token')?.slice(0, 200) ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = serverContext(context);
+  const form = await request.formData();
+  try {
+    await resetPassword(services, { token: form.get('token'), password: form.get('password') });
+    return { done: true as const, error: null };
+  } catch (err) {
+    if (err instanceof AppError) return data({ done: false as const, error: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <>
+      <TopBar />
+      <main className="auth-page">
+        {actionData?.done ? (
+          <div className="auth-card">
+            <h1>Password changed</h1>
+            <FormMessage notice="Your password has been changed. Please sign in with the new one." />
+            <Link className="btn btn-primary auth-submit" to="/login">
+              Sign In
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="auth-card">
+            <h1>Choose a new password</h1>
+            <FormMessage error={actionData?.error ?? (loaderData.token ? null : 'This reset link is incomplete. Please ask for a new one.')} />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field id="password" label="New password">
+              <input id="password" name="password" type="password" autoComplete="new-password" required minLength={6} maxLength={128} />
+            </Field>
+            <button type="submit" className="btn btn-primary auth-submit" disabled={busy || !loaderData.token}>
+              {busy ? 'Saving...' : 'Save new password'}
+            </button>
+            <p className="auth-alt">
+              <Link to="/forgot-password">Ask for a new link</Link>
+            </p>
+          </Form>
+        )}
+      </main>
+    </>
+  );
+}

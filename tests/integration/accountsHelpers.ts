@@ -1,0 +1,95 @@
+// Shared by the accounts integration tests: a real server on port 0 over a fresh test database, and a
+// tiny cookie-keeping client.
+import { startServer, type Running } from '../../server/startServer.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+
+export interface App {
+  running: Running;
+  t: TestDatabase;
+  url: string;
+}
+
+export async function startApp(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}, t?: TestDatabase): Promise<App> {
+  const db = t ?? (await createTestDatabase());
+  if (!t) cleanups.push(() => db.close());
+  const running = await startServer({
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: db.dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      JOB_CONCURRENCY: '0',
+      ...(db.url ? { DATABASE_URL: db.url } : {}),
+      ...env,
+    },
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await running.stop();
+  };
+  cleanups.push(stop);
+  return { running: { ...running, stop }, t: db, url: running.url };
+}
+
+let n = 0;
+export function newRegistration(over: Record<string, unknown> = {}) {
+  n++;
+  return {
+    name: `Wanjiru ${n}`,
+    email: `wanjiru${n}.${process.pid}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'secret1',
+    phone: '+254 712345678',
+    role: 'customer',
+    ...over,
+  };
+}
+
+/** A browser-like client: keeps cookies, sends the site's own Origin on writes. */
+export class Client {
+  cookies = new Map<string, string>();
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader);
+    if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', new URL(this.base).origin);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(this.base + path, { ...init, headers, body, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i);
+      const value = pair!.slice(i + 1);
+      if (value === '' || /max-age=0/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  register(body: unknown) {
+    return this.request('/api/account/register', { method: 'POST', json: body });
+  }
+
+  signIn(email: string, password: string) {
+    return this.request('/api/account/sign-in', { method: 'POST', json: { email, password } });
+  }
+
+  async session(): Promise<{ user: { id: string; role: string; email: string } } | null> {
+    const res = await this.request('/api/auth/get-session');
+    return (await res.json()) as { user: { id: string; role: string; email: string } } | null;
+  }
+}
