@@ -6,6 +6,7 @@ import { deleteEpisode } from '../modules/studio/deleteEpisode.ts';
 import { getAssetStatus } from '../modules/studio/getAssetStatus.ts';
 import { getCourseForEditor } from '../modules/studio/getCourseForEditor.ts';
 import { getCreatorDashboard } from '../modules/studio/getCreatorDashboard.ts';
+import { retryAssetProcessing } from '../modules/studio/retryAssetProcessing.ts';
 import { reorderEpisodes } from '../modules/studio/reorderEpisodes.ts';
 import { STUDIO_MESSAGES } from '../modules/studio/messages.ts';
 import { updateCourse } from '../modules/studio/updateCourse.ts';
@@ -80,5 +81,6 @@ export function studioRoutes() {
 
   /** Processing state of the caller's own uploads (the editor polls it while videos are processed). */
   app.get('/assets/:assetId', async (c) => c.json(await getAssetStatus(db(c), actorOf(c), c.req.param('assetId'))));
+  app.post('/assets/:assetId/retry', async (c) => c.json(await retryAssetProcessing(db(c), actorOf(c), c.req.param('assetId'))));
   return app;
 }

@@ -89,7 +89,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {formatDuration(e.duration)} · {e.video ? <AssetStatus asset={e.video} /> : 'No video'}
+                      {formatDuration(e.duration)} · {e.video ? <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} /> : 'No video'}
                     </p>
                   </div>
                 </div>

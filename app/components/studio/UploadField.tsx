@@ -56,7 +56,7 @@ export function UploadField({ kind, label, value, onChange, required }: Props) {
           {kind === 'video' && !localUrl && preview ? <img src={preview} alt={`${label} preview`} className="upload-preview" /> : null}
           <div className="upload-meta">
             <span className="upload-name">{value.fileName ?? 'Uploaded file'}</span>
-            <AssetStatus asset={value} />
+            <AssetStatus asset={value} onChange={onChange} />
             <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
               Remove
             </button>

@@ -4,7 +4,8 @@ import { studioApi } from './studioApi.ts';
 
 const EVERY_MS = 4000;
 
-export const isPending = (a: AssetView | null | undefined) => !!a && (a.status === 'uploaded' || a.status === 'processing');
+export const isPending = (a: AssetView | null | undefined) =>
+  !!a && (a.status === 'uploaded' || a.status === 'queued' || a.status === 'processing');
 
 /** While a file waits for or is in processing, asks for its state every few seconds. */
 export function useAssetPolling(asset: AssetView | null, onUpdate: (a: AssetView) => void) {

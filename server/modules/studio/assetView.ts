@@ -7,7 +7,7 @@ import { parseMeta } from './videoDuration.ts';
 export interface AssetView {
   id: string;
   kind: 'image' | 'video';
-  /** uploaded (waiting for processing) | processing | ready | failed */
+  /** queued (waiting for a worker) | processing | ready | failed; `uploaded` before any processing is asked for */
   status: string;
   /** 0–100 while processing, when the pipeline reports it. */
   progress: number | null;
@@ -17,17 +17,28 @@ export interface AssetView {
   preview: string | null;
 }
 
-type AssetRow = { id: string; kind: string; status: string; meta: string; error: string | null };
+type AssetRow = {
+  id: string;
+  kind: string;
+  status: string;
+  meta: string;
+  error: string | null;
+  progress: number | string | null;
+  /** The status of the video's processing job, when it has one. */
+  jobStatus?: string | null;
+};
 
 export function toAssetView(a: AssetRow): AssetView {
   const meta = parseMeta(a.meta);
   const ready = a.status === 'ready';
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const progress = a.progress == null ? null : Number(a.progress);
+  const queued = a.status === 'processing' && a.jobStatus === 'queued' && !progress;
   return {
     id: a.id,
     kind: a.kind === 'image' ? 'image' : 'video',
-    status: a.status,
-    progress: num(meta.progress),
+    status: queued ? 'queued' : a.status,
+    progress: a.status === 'processing' ? progress : null,
     error: a.error,
     fileName: typeof meta.fileName === 'string' ? meta.fileName : null,
     duration: num(meta.duration),
@@ -40,8 +51,9 @@ export async function loadAssetViews(db: Kysely<DB>, ids: (string | null)[]): Pr
   if (!wanted.length) return new Map();
   const rows = await db
     .selectFrom('mediaAsset')
-    .select(['id', 'kind', 'status', 'meta', 'error'])
-    .where('id', 'in', wanted)
+    .leftJoin('job', 'job.id', 'mediaAsset.jobId')
+    .select(['mediaAsset.id', 'mediaAsset.kind', 'mediaAsset.status', 'mediaAsset.meta', 'mediaAsset.error', 'mediaAsset.progress', 'job.status as jobStatus'])
+    .where('mediaAsset.id', 'in', wanted)
     .execute();
   return new Map(rows.map((r) => [r.id, toAssetView(r)]));
 }

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import type { AppServices } from '../../http/appContext.ts';
 import { badRequest } from '../../http/errors.ts';
+import { enqueueVideoProcessing } from '../media/enqueueVideoProcessing.ts';
 import { mediaDir } from '../media/mediaDir.ts';
 import { processImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
 import { KIND_OF, sniffFileType } from './sniffFileType.ts';
-import { startVideoProcessing } from './startVideoProcessing.ts';
 import { uploadPaths } from './uploadPaths.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from './uploadRules.ts';
 
@@ -24,7 +24,7 @@ export interface CompletedUpload {
  * Turns a completed upload into a media asset. The type is checked from the content (magic bytes, then a
  * real decode: sharp for images, ffprobe for videos, which also measures the duration); a refused file is
  * deleted and an AppError says why. Images are processed at once (WebP widths, ready); videos are handed
- * to the video pipeline.
+ * to the video pipeline (a durable job, queued in the same transaction as the asset).
  */
 export async function finishUpload(services: AppServices, upload: CompletedUpload): Promise<AssetView> {
   const type = await sniffFileType(upload.path);
@@ -45,6 +45,7 @@ export async function finishUpload(services: AppServices, upload: CompletedUploa
         status: 'ready',
         meta: JSON.stringify({ fileName: upload.fileName, width: image.width, height: image.height, files: image.files }),
         error: null,
+        progress: 100,
         createdAt: now,
         updatedAt: now,
       };
@@ -58,9 +59,9 @@ export async function finishUpload(services: AppServices, upload: CompletedUploa
         .insertInto('mediaAsset')
         .values({ id: upload.id, ownerId: upload.ownerId, kind: 'video', status: 'uploaded', meta, error: null, createdAt: now, updatedAt: now })
         .execute();
-      await startVideoProcessing(trx, upload.id, original);
+      await enqueueVideoProcessing(trx, upload.id, original);
       const row = await trx.selectFrom('mediaAsset').selectAll().where('id', '=', upload.id).executeTakeFirstOrThrow();
-      return toAssetView(row);
+      return toAssetView({ ...row, jobStatus: 'queued' });
     });
   } catch (err) {
     await fs.rm(original, { force: true });
