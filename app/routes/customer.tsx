@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { getCustomerHome, parseCustomerTab, type CustomerTab } from '../../server/modules/accounts/getCustomerHome.ts';
+import { listCustomerGrid, parseCustomerTab, type CustomerTab } from '../../server/modules/accounts/listCustomerGrid.ts';
+import { listMyCourses, type MyCourse } from '../../server/modules/learning/listMyCourses.ts';
 import { getPurchaseState } from '../../server/modules/payments/getPurchaseState.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
@@ -17,9 +18,11 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = requireArea(args, 'customer');
   const { services } = serverContext(args.context);
   const tab = parseCustomerTab(new URL(args.request.url).searchParams.get('tab'));
-  const courses = await getCustomerHome(services.database.db, viewer.userId, tab);
-  const purchase = await getPurchaseState(services.database.db, viewer, courses.map((c) => c.id));
-  return { name: viewer.name, tab, courses, purchase };
+  const db = services.database.db;
+  if (tab === 'mine') return { name: viewer.name, tab, courses: [], owned: await listMyCourses(db, viewer.userId), purchase: null };
+  const courses = await listCustomerGrid(db, tab);
+  const purchase = await getPurchaseState(db, viewer, courses.map((c) => c.id));
+  return { name: viewer.name, tab, courses, owned: [], purchase };
 }
 
 const TABS: { key: CustomerTab; label: string }[] = [
@@ -35,7 +38,8 @@ const EMPTY: Record<CustomerTab, string> = {
 };
 
 export default function CustomerHome({ loaderData }: Route.ComponentProps) {
-  const { name, tab, courses, purchase } = loaderData;
+  const { name, tab, courses, owned, purchase } = loaderData;
+  const empty = tab === 'mine' ? owned.length === 0 : courses.length === 0;
   return (
     <>
       <TopBar />
@@ -54,7 +58,7 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
-        {courses.length === 0 ? (
+        {empty ? (
           <p className="empty">
             {EMPTY[tab]}
             {tab === 'all' ? null : (
@@ -64,19 +68,18 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
               </>
             )}
           </p>
+        ) : tab === 'mine' ? (
+          <div className="grid">
+            {owned.map((c) => (
+              <OwnedCourse key={c.id} course={c} />
+            ))}
+          </div>
         ) : (
           <div className="grid">
-            {courses.map((c) =>
-              tab === 'mine' ? (
-                <div key={c.id} className="owned-card">
-                  <CourseCard course={c} />
-                  <Link className="btn btn-primary" to={`/learn/${c.id}/1`}>
-                    Continue watching
-                  </Link>
-                </div>
-              ) : (
-                <div key={c.id} className="owned-card">
-                  <CourseCard course={c} />
+            {courses.map((c) => (
+              <div key={c.id} className="owned-card">
+                <CourseCard course={c} />
+                {purchase ? (
                   <div className="card-purchase">
                     <PurchaseAction
                       course={c}
@@ -85,12 +88,38 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
                       phone={purchase.phone}
                     />
                   </div>
-                </div>
-              ),
-            )}
+                ) : null}
+              </div>
+            ))}
           </div>
         )}
       </main>
     </>
+  );
+}
+
+/** A bought course: its card, how far the learner got, and where "Continue watching" picks up. */
+function OwnedCourse({ course }: { course: MyCourse }) {
+  return (
+    <div className="owned-card">
+      <Link to={`/course/${course.id}`} className="card">
+        <div className="card-thumb">
+          {course.thumbnail ? <img src={course.thumbnail.src} srcSet={course.thumbnail.srcSet} sizes="(max-width: 600px) 45vw, 240px" width={640} height={360} loading="lazy" alt="" /> : null}
+        </div>
+        <div className="owned-progress" role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={course.percent} aria-valuemin={0} aria-valuemax={100}>
+          <span style={{ width: `${course.percent}%` }} />
+        </div>
+        <div className="card-body">
+          <h3 className="card-title">{course.title}</h3>
+          <p className="card-meta">{course.creatorName}</p>
+          <p className="card-meta">
+            {course.completedCount} of {course.episodeCount} episodes watched
+          </p>
+        </div>
+      </Link>
+      <Link className="btn btn-primary" to={course.continueUrl}>
+        Continue watching
+      </Link>
+    </div>
   );
 }

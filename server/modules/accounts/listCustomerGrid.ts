@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { publishedCourses, toCard, type CourseCard } from '../catalog/courseCard.ts';
+
+export type CustomerTab = 'all' | 'featured' | 'mine';
+
+/** The grid is bounded; search reaches the rest of a large catalog. */
+export const CUSTOMER_GRID_LIMIT = 60;
+
+export function parseCustomerTab(v: string | null): CustomerTab {
+  return v === 'featured' || v === 'mine' ? v : 'all';
+}
+
+/** The grid of /customer's "All Courses" (published, newest first) or "Featured" tab. */
+export async function listCustomerGrid(db: Kysely<DB>, tab: 'all' | 'featured'): Promise<CourseCard[]> {
+  let q = publishedCourses(db);
+  if (tab === 'featured') q = q.where('course.featured', '=', true);
+  const rows = await q.orderBy('course.createdAt', 'desc').orderBy('course.id').limit(CUSTOMER_GRID_LIMIT).execute();
+  return rows.map(toCard);
+}
