@@ -169,6 +169,12 @@ export interface ViewEventTable {
   createdAt: Timestamp;
 }
 
+/** Dashboard figures kept by triggers (migration 0010); `key` names the figure and its month. */
+export interface AdminCounterTable {
+  key: string;
+  n: ColumnType<number, number | undefined, number>;
+}
+
 export interface RefundTable {
   id: string;
   paymentId: string;
@@ -257,6 +263,7 @@ export interface DB {
   auditLog: AuditLogTable;
   viewEvent: ViewEventTable;
   refund: RefundTable;
+  adminCounter: AdminCounterTable;
   payment: PaymentTable;
   enrollment: EnrollmentTable;
   progress: ProgressTable;

@@ -7,6 +7,7 @@ import { mediaJobs } from './0005_media_jobs.ts';
 import { payments } from './0006_payments.ts';
 import { learning } from './0008_learning.ts';
 import { admin } from './0009_admin.ts';
+import { adminCounters } from './0010_admin_counters.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0006_payments': payments,
   '0008_learning': learning,
   '0009_admin': admin,
+  '0010_admin_counters': adminCounters,
 };

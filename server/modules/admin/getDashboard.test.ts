@@ -74,4 +74,35 @@ describe('admin dashboard figures', () => {
     await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-01T00:00:00Z') });
     expect((await getDashboard(t.db, NOW)).users.new).toEqual({ thisMonth: 1, lastMonth: 0, growthPct: null });
   });
+
+  it('keeps the figures exact through updates and deletes (role, status, publish, payment settling, refunds)', async () => {
+    const admin = await makeUser(t.db, { role: 'admin', createdAt: at('2026-11-01T00:00:00Z') });
+    const creator = await makeUser(t.db, { role: 'creator', createdAt: at('2026-11-01T00:00:00Z') });
+    const buyer = await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-02T00:00:00Z') });
+    const gone = await makeUser(t.db, { role: 'customer', createdAt: at('2026-10-02T00:00:00Z') });
+    const course = await makeCourse(t.db, creator, { price: 1200, published: false, createdAt: at('2026-11-03T00:00:00Z') });
+    const pending = await makePayment(t.db, buyer, course, { status: 'pending', createdAt: at('2026-11-04T00:00:00Z') });
+
+    await t.db.updateTable('user').set({ role: 'creator', status: 'suspended' }).where('id', '=', buyer.id).execute();
+    await t.db.deleteFrom('user').where('id', '=', gone.id).execute();
+    await t.db.updateTable('course').set({ published: true, featured: true }).where('id', '=', course.id).execute();
+    // The payment settles in November: it becomes a purchase then.
+    await t.db.updateTable('payment').set({ status: 'paid', paidAt: at('2026-11-05T00:00:00Z') }).where('id', '=', pending.id).execute();
+    let d = await getDashboard(t.db, NOW);
+    expect(d.users).toMatchObject({ total: 3, customer: 0, creator: 2, admin: 1, suspended: 1, new: { thisMonth: 3, lastMonth: 0 } });
+    expect(d.courses).toMatchObject({ total: 1, published: 1, draft: 0, featured: 1 });
+    expect(d.purchases).toMatchObject({ total: 1, new: { thisMonth: 1, lastMonth: 0 } });
+    expect(d.revenue).toMatchObject({ total: 1200, new: { thisMonth: 1200 } });
+
+    // Refunded: still a purchase, no longer revenue.
+    await makeRefund(t.db, { id: pending.id, amount: 1200 }, admin.id, at('2026-11-06T00:00:00Z'));
+    d = await getDashboard(t.db, NOW);
+    expect(d.purchases).toMatchObject({ total: 1, refunded: 1 });
+    expect(d.revenue).toMatchObject({ total: 0, refunded: 1200, new: { thisMonth: 0 } });
+
+    await t.db.deleteFrom('course').where('id', '=', course.id).execute();
+    d = await getDashboard(t.db, NOW);
+    expect(d.courses).toMatchObject({ total: 0, published: 0, featured: 0 });
+    expect(d.purchases.total).toBe(0);
+  });
 });

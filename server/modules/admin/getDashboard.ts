@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toBool, toNum } from '../../db/values.ts';
-import { nairobiMonthStart } from './nairobiTime.ts';
+import { toNum } from '../../db/values.ts';
+import { nairobiMonthStart, nairobiOffsetMs } from './nairobiTime.ts';
 
 /** A figure this calendar month (to date) against the whole of last month, in Nairobi time. */
 export interface Trend {
@@ -21,109 +21,65 @@ export interface Dashboard {
   monthStart: string;
 }
 
-// Purchases that completed; a refunded payment was still a purchase, its money leaves through `refund`.
-const COMPLETED = ['paid', 'refunded'] as const;
-
 function trend(thisMonth: number, lastMonth: number): Trend {
   const growthPct = lastMonth === 0 ? null : Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
   return { thisMonth, lastMonth, growthPct };
 }
 
-/** The admin dashboard's figures, all from the live database. */
+/** "2026-11": the Nairobi month an instant falls in, as the counters name it. */
+const monthKey = (at: Date) => new Date(at.getTime() + nairobiOffsetMs(at)).toISOString().slice(0, 7);
+
+/**
+ * The admin dashboard's figures from the live database. They come from `adminCounter`, which triggers keep
+ * exact on every write (migration 0010), so this reads a few dozen rows whatever the platform's size.
+ */
 export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<Dashboard> {
   const thisStart = nairobiMonthStart(now, 0);
-  const lastStart = nairobiMonthStart(now, -1);
-  // Each month split is one pass over an index range: `from` ≤ t < `to`.
-  const inMonth = (col: string) => ({
-    this: sql<number>`count(case when ${sql.ref(col)} >= ${thisStart} then 1 end)`,
-    last: sql<number>`count(case when ${sql.ref(col)} >= ${lastStart} and ${sql.ref(col)} < ${thisStart} then 1 end)`,
-  });
+  const thisM = monthKey(thisStart);
+  const lastM = monthKey(nairobiMonthStart(now, -1));
+  const monthly = ['users.new', 'courses.new', 'purchases.count', 'purchases.amount', 'refunds.amount'];
+  const keys = [
+    'users.role.customer',
+    'users.role.creator',
+    'users.role.admin',
+    'users.status.suspended',
+    'courses.published',
+    'courses.draft',
+    'courses.featured',
+    'purchases.count',
+    'purchases.amount',
+    'refunds.count',
+    'refunds.amount',
+    ...monthly.flatMap((k) => [`${k}@${thisM}`, `${k}@${lastM}`]),
+  ];
+  const rows = await db.selectFrom('adminCounter').select(['key', 'n']).where('key', 'in', keys).execute();
+  const counters = new Map(rows.map((r) => [r.key, toNum(r.n)]));
+  const get = (k: string) => counters.get(k) ?? 0;
+  const months = (k: string) => [get(`${k}@${thisM}`), get(`${k}@${lastM}`)] as const;
 
-  const [roles, suspended, newUsers, courses, newCourses, paidTotals, paidMonths, refunds, refundMonths] = await Promise.all([
-    db.selectFrom('user').select(['role', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('role').execute(),
-    db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'suspended').executeTakeFirstOrThrow(),
-    db
-      .selectFrom('user')
-      .select([inMonth('createdAt').this.as('this'), inMonth('createdAt').last.as('last')])
-      .where('createdAt', '>=', lastStart)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('course')
-      .select(['published', 'featured', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy(['published', 'featured'])
-      .execute(),
-    db
-      .selectFrom('course')
-      .select([inMonth('createdAt').this.as('this'), inMonth('createdAt').last.as('last')])
-      .where('createdAt', '>=', lastStart)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payment')
-      .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('amount').as('amount')])
-      .where('status', 'in', COMPLETED)
-      .groupBy('status')
-      .execute(),
-    db
-      .selectFrom('payment')
-      .select([
-        inMonth('paidAt').this.as('this'),
-        inMonth('paidAt').last.as('last'),
-        sql<number>`coalesce(sum(case when "paidAt" >= ${thisStart} then "amount" end), 0)`.as('thisAmount'),
-        sql<number>`coalesce(sum(case when "paidAt" < ${thisStart} then "amount" end), 0)`.as('lastAmount'),
-      ])
-      .where('status', 'in', COMPLETED)
-      .where('paidAt', '>=', lastStart)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('refund')
-      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('amount')])
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('refund')
-      .select([
-        sql<number>`coalesce(sum(case when "createdAt" >= ${thisStart} then "amount" end), 0)`.as('thisAmount'),
-        sql<number>`coalesce(sum(case when "createdAt" < ${thisStart} then "amount" end), 0)`.as('lastAmount'),
-      ])
-      .where('createdAt', '>=', lastStart)
-      .executeTakeFirstOrThrow(),
-  ]);
-
-  const byRole = Object.fromEntries(roles.map((r) => [r.role, toNum(r.n)]));
-  let published = 0;
-  let draft = 0;
-  let featured = 0;
-  for (const c of courses) {
-    const n = toNum(c.n);
-    if (toBool(c.published)) published += n;
-    else draft += n;
-    if (toBool(c.featured)) featured += n;
-  }
-  const paid = Object.fromEntries(paidTotals.map((p) => [p.status, { n: toNum(p.n), amount: toNum(p.amount) }]));
-  const gross = (paid.paid?.amount ?? 0) + (paid.refunded?.amount ?? 0);
-  const refundedAmount = toNum(refunds.amount);
+  const [usersThis, usersLast] = months('users.new');
+  const [coursesThis, coursesLast] = months('courses.new');
+  const [buysThis, buysLast] = months('purchases.count');
+  const [grossThis, grossLast] = months('purchases.amount');
+  const [refundThis, refundLast] = months('refunds.amount');
+  const published = get('courses.published');
+  const draft = get('courses.draft');
 
   return {
     users: {
-      total: roles.reduce((s, r) => s + toNum(r.n), 0),
-      customer: byRole.customer ?? 0,
-      creator: byRole.creator ?? 0,
-      admin: byRole.admin ?? 0,
-      suspended: toNum(suspended.n),
-      new: trend(toNum(newUsers.this), toNum(newUsers.last)),
+      total: get('users.role.customer') + get('users.role.creator') + get('users.role.admin'),
+      customer: get('users.role.customer'),
+      creator: get('users.role.creator'),
+      admin: get('users.role.admin'),
+      suspended: get('users.status.suspended'),
+      new: trend(usersThis, usersLast),
     },
-    courses: { total: published + draft, published, draft, featured, new: trend(toNum(newCourses.this), toNum(newCourses.last)) },
-    purchases: {
-      total: (paid.paid?.n ?? 0) + (paid.refunded?.n ?? 0),
-      refunded: toNum(refunds.n),
-      new: trend(toNum(paidMonths.this), toNum(paidMonths.last)),
-    },
+    courses: { total: published + draft, published, draft, featured: get('courses.featured'), new: trend(coursesThis, coursesLast) },
+    purchases: { total: get('purchases.count'), refunded: get('refunds.count'), new: trend(buysThis, buysLast) },
     revenue: {
-      total: gross - refundedAmount,
-      refunded: refundedAmount,
-      new: trend(
-        toNum(paidMonths.thisAmount) - toNum(refundMonths.thisAmount),
-        toNum(paidMonths.lastAmount) - toNum(refundMonths.lastAmount),
-      ),
+      total: get('purchases.amount') - get('refunds.amount'),
+      refunded: get('refunds.amount'),
+      new: trend(grossThis - refundThis, grossLast - refundLast),
     },
     monthStart: thisStart.toISOString(),
   };

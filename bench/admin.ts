@@ -1,0 +1,177 @@
+// Issue 7: the admin dashboard and the first page of each admin list (users, courses, purchases) with
+// 1,000,000 users, 100,000 courses and 2,000,000 purchases loaded, on SQLite and on PostgreSQL, against a
+// trivial `select 1` on the same connection. Goal: p95 ≤ 200 ms each. The data is generated inside the
+// database (a recursive CTE on SQLite, generate_series on PostgreSQL): no rows cross the driver.
+// BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a throw-away database is
+// created; BENCH_SKIP_PG=1 runs SQLite only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { connectDatabase, type Database, type DialectName } from '../server/db/connect.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import type { DB } from '../server/db/schema.ts';
+import { getDashboard } from '../server/modules/admin/getDashboard.ts';
+import { courseListQuery, listCourses } from '../server/modules/admin/listCourses.ts';
+import { listPurchases, purchaseListQuery } from '../server/modules/admin/listPurchases.ts';
+import { parseListQuery } from '../server/modules/admin/listQuery.ts';
+import { listUsers, userListQuery } from '../server/modules/admin/listUsers.ts';
+import { compared, round, timeCalls } from './lib/stats.ts';
+import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
+
+const GOAL_MS = 200;
+
+interface Sizes {
+  users: number;
+  courses: number;
+  purchases: number;
+}
+
+// Timestamps one minute apart going back from "now", in the format each dialect stores (ISO text with
+// milliseconds on SQLite, timestamptz on PostgreSQL).
+function tsSql(dialect: DialectName, minutesAgo: string) {
+  return dialect === 'postgres'
+    ? `(now() - (${minutesAgo}) * interval '1 minute')`
+    : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(${minutesAgo})) || ' minutes')`;
+}
+
+/** `insert into <table> select <cols> from 1..n` in the dialect's own way. */
+async function generate(db: Kysely<DB>, dialect: DialectName, n: number, table: string, select: string) {
+  const q =
+    dialect === 'postgres'
+      ? `insert into "${table}" select ${select} from generate_series(1, ${n}) as s(n)`
+      : `with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) insert into "${table}" select ${select} from s`;
+  await sql.raw(q).execute(db);
+}
+
+async function load(database: Database, s: Sizes) {
+  const { db, dialect } = database;
+  const pad = (prefix: string, expr: string) =>
+    dialect === 'postgres' ? `'${prefix}' || lpad((${expr})::text, 8, '0')` : `printf('${prefix}%08d', ${expr})`;
+  const bool = (expr: string) => (dialect === 'postgres' ? `(${expr})` : `(case when ${expr} then 1 else 0 end)`);
+  const creators = Math.max(10, Math.floor(s.users / 100));
+  // Users: the first 1% creators, a handful of admins, the rest customers; 1 in 500 suspended.
+  await generate(
+    db,
+    dialect,
+    s.users,
+    'user',
+    `${pad('u', 'n')}, 'User ' || n, 'user' || n || '@bench.test', ${bool('false')}, null,
+     case when n <= ${creators} then 'creator' when n <= ${creators + 5} then 'admin' else 'customer' end,
+     '+254712345678', case when n % 500 = 0 then 'suspended' else 'active' end,
+     ${tsSql(dialect, `${s.users} - n`)}, ${tsSql(dialect, `${s.users} - n`)}`,
+  );
+  // Courses: 9 in 10 published, 1 in 50 featured, spread over the creators.
+  await generate(
+    db,
+    dialect,
+    s.courses,
+    'course',
+    `${pad('c', 'n')}, 'Course ' || n, 'About course ' || n, 500 + (n % 10) * 500, 'business', null, null,
+     ${bool('n % 10 <> 0')}, ${bool('n % 50 = 1')}, ${pad('u', `1 + n % ${creators}`)}, 'User ' || (1 + n % ${creators}),
+     n % 300, 5, null, 0, 0, ${tsSql(dialect, `${s.courses} - n`)}, ${tsSql(dialect, `${s.courses} - n`)}, ${tsSql(dialect, `${s.courses} - n`)}`,
+  );
+  // Payments: 85% paid, 2% refunded, the rest failed/cancelled/expired/pending; amounts follow the price.
+  const status = `case when n % 100 < 85 then 'paid' when n % 100 < 87 then 'refunded' when n % 100 < 95 then 'failed'
+    when n % 100 < 97 then 'cancelled' when n % 100 < 99 then 'expired' else 'pending' end`;
+  const at = tsSql(dialect, `(${s.purchases} - n) / 4`);
+  const paidAt = `case when n % 100 < 87 then ${at} else null end`;
+  await generate(
+    db,
+    dialect,
+    s.purchases,
+    'payment',
+    `${pad('p', 'n')}, ${pad('u', `${creators + 6} + n % ${s.users - creators - 6}`)}, ${pad('c', `1 + n % ${s.courses}`)},
+     500 + ((1 + n % ${s.courses}) % 10) * 500, 'KES', '254712345678', 'mpesa', ${status}, null, null, null,
+     'ws_CO_' || n, case when n % 100 < 87 then 'R' || n else null end, 'k' || n, ${bool('false')}, null, null, null, null,
+     ${at}, ${at}, ${paidAt}, ${at}`,
+  );
+  await generate(
+    db,
+    dialect,
+    Math.floor(s.purchases / 100),
+    'refund',
+    `${pad('r', 'n')}, ${pad('p', 'n * 100 - 14')}, 'u00000001', 500 + ((1 + (n * 100 - 14) % ${s.courses}) % 10) * 500, 'AG_' || n,
+     ${tsSql(dialect, `(${s.purchases} - (n * 100 - 14)) / 4 - 60`)}`,
+  );
+  // Statistics for the planner, as a maintained database has them (autovacuum / PRAGMA optimize).
+  await sql`analyze`.execute(db);
+}
+
+async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Promise<Figure[]> {
+  const { db, dialect } = database;
+  const t0 = performance.now();
+  await load(database, sizes);
+  ctx.log(
+    `${dialect}: loaded ${sizes.users} users, ${sizes.courses} courses, ${sizes.purchases} purchases in ${round((performance.now() - t0) / 1000, 1)} s`,
+  );
+  const times = ctx.quick ? 10 : 40;
+  const reference = await timeCalls(() => sql`select 1`.execute(db), times * 2);
+  const ref = { label: 'select 1 p95', value: reference.p95 };
+  const goal = { text: `p95 ≤ ${GOAL_MS} ms`, met: (v: number) => v <= GOAL_MS };
+  const cases: [string, () => Promise<unknown>][] = [
+    ['dashboard', () => getDashboard(db)],
+    ['users first page', () => listUsers(db, parseListQuery(userListQuery, {}))],
+    ['courses first page', () => listCourses(db, parseListQuery(courseListQuery, {}))],
+    ['purchases first page', () => listPurchases(db, parseListQuery(purchaseListQuery, {}))],
+    ['users by name, first page', () => listUsers(db, parseListQuery(userListQuery, { sort: 'name', dir: 'asc' }))],
+    ['paid purchases by amount, first page', () => listPurchases(db, parseListQuery(purchaseListQuery, { sort: 'amount', status: 'paid' }))],
+  ];
+  const figures: Figure[] = [];
+  for (const [label, fn] of cases) {
+    const r = await timeCalls(fn, times);
+    figures.push({ label: `${dialect} ${label} p50`, value: round(r.p50, 2), unit: 'ms' });
+    figures.push(compared(`${dialect} ${label} p95`, r.p95, 'ms', ref, goal));
+  }
+  return figures;
+}
+
+async function onSqlite(sizes: Sizes, ctx: BenchContext) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-admin-'));
+  const database = connectDatabase({ dataDir });
+  try {
+    await migrateToLatest(database);
+    return await measure(database, sizes, ctx);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(sizes: Sizes, ctx: BenchContext) {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `darasa_bench_admin_${process.pid}`;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  // The dashboard runs its queries in parallel, as it does in the app (pool of 10).
+  const database = connectDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  try {
+    await migrateToLatest(database);
+    return await measure(database, sizes, ctx);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'admin',
+  description: 'admin dashboard and first list pages with 1,000,000 users, 100,000 courses, 2,000,000 purchases, SQLite and PostgreSQL',
+  async run(ctx) {
+    const sizes = ctx.quick ? { users: 20_000, courses: 2_000, purchases: 40_000 } : { users: 1_000_000, courses: 100_000, purchases: 2_000_000 };
+    const figures = await onSqlite(sizes, ctx);
+    if (process.env.BENCH_SKIP_PG !== '1') figures.push(...(await onPostgres(sizes, ctx)));
+    return figures;
+  },
+};
