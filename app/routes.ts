@@ -3,6 +3,7 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('course/:courseId', 'routes/course.tsx'),
+  route('learn/:courseId/:episodeNo', 'routes/learn.tsx'),
   route('search', 'routes/search.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

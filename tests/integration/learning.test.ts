@@ -13,7 +13,7 @@ import { postJson, startCast, type Cast } from './adminHelpers.ts';
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
 let second: Client & { id: string };
-let outsider: Client;
+let outsider: Client & { id: string };
 let courseId: string;
 const ep: Record<number, string> = {};
 

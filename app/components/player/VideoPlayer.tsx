@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { attachSource } from './attachSource.ts';
+import type { Quality, StreamControl } from './hlsSource.ts';
+import { extraKeyAction, PlayerMenus } from './PlayerMenus.tsx';
 import { actionForKey, stepVolume, type PlayerAction } from './playerKeys.ts';
 import { PlayerIcon } from './PlayerIcon.tsx';
 
@@ -22,6 +24,10 @@ export interface VideoPlayerProps {
   /** Start as soon as mounted (the user already asked for it, e.g. "Play Trailer"). */
   autoPlay?: boolean;
   onStateChange?: (state: PlayerState) => void;
+  /** Seconds to start from (a saved position). */
+  startAt?: number;
+  /** The playing position, as it advances (to save progress). */
+  onTimeUpdate?: (seconds: number) => void;
   ref?: Ref<PlayerHandle>;
 }
 
@@ -32,9 +38,11 @@ const MEDIA_ERRORS: Record<number, string> = {
   4: 'The video format is not supported or the file was not found.',
 };
 
-export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChange, ref }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChange, startAt, onTimeUpdate, ref }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  const detachRef = useRef<(() => void) | null>(null);
+  const detachRef = useRef<StreamControl | null>(null);
+  const [stream, setStream] = useState<StreamControl | null>(null);
+  const [qualities, setQualities] = useState<Quality[]>([]);
   const [state, setState] = useState<PlayerState>(src ? 'paused' : 'error');
   const [error, setError] = useState<{ text: PlayerErrorText; reason: string } | null>(
     src ? null : { text: 'No video source provided', reason: '' },
@@ -56,7 +64,8 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
     if (!src) return fail('No video source provided');
     setError(null);
     if (!detachRef.current) {
-      detachRef.current = attachSource(v, src);
+      detachRef.current = attachSource(v, src, { ...(startAt ? { startAt } : {}), onQualities: setQualities, onFatal: fail });
+      setStream(detachRef.current);
       setStarted(true);
     }
     if (v.readyState < 3) setState('loading');
@@ -74,7 +83,7 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
         fail('Error loading video', e instanceof Error ? e.message : '');
       });
     void attempt(true);
-  }, [src, fail]);
+  }, [src, fail, startAt]);
 
   const pause = useCallback(() => videoRef.current?.pause(), []);
   useImperativeHandle(ref, () => ({ play, pause }), [play, pause]);
@@ -89,8 +98,10 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
     setTime(0);
     if (src && autoPlay) play();
     return () => {
-      detachRef.current?.();
+      detachRef.current?.detach();
       detachRef.current = null;
+      setStream(null);
+      setQualities([]);
     };
     // autoPlay only matters at mount or when the source changes.
   }, [src]);
@@ -115,6 +126,7 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
     // Buttons and sliders keep their own Space/Enter/arrow behaviour.
     if ((target.tagName === 'BUTTON' || target.tagName === 'INPUT') && /^( |Enter|Arrow.*)$/.test(e.key)) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (extraKeyAction(e.key, videoRef.current)) return e.preventDefault();
     const action = actionForKey(e.key);
     if (!action) return;
     e.preventDefault();
@@ -143,7 +155,10 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
         onPlaying={() => setState('playing')}
         onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
         onWaiting={() => setState('loading')}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setTime(e.currentTarget.currentTime);
+          onTimeUpdate?.(e.currentTarget.currentTime);
+        }}
         onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
         onVolumeChange={(e) => {
           setVolume(e.currentTarget.volume);
@@ -216,6 +231,7 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
             v.muted = v.volume === 0;
           }}
         />
+        <PlayerMenus videoRef={videoRef} control={stream} qualities={qualities} />
       </div>
     </div>
   );

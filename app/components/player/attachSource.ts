@@ -1,11 +1,20 @@
+import { attachHls, type StreamControl, type StreamOptions } from './hlsSource.ts';
+
 /**
- * Connects a source URL to a <video> element and returns how to disconnect it. The one place that knows
- * how a source is played: today MP4 files go straight to the element; streaming formats (HLS) plug in here.
+ * Connects a source URL to a <video> element and returns how to control and disconnect it. The one place
+ * that knows how a source is played: HLS playlists (`.m3u8`) through hls.js, loaded on demand; other
+ * files (MP4) straight to the element.
  */
-export function attachSource(video: HTMLVideoElement, src: string): () => void {
+export function attachSource(video: HTMLVideoElement, src: string, opts: StreamOptions = {}): StreamControl {
+  if (new URL(src, location.href).pathname.endsWith('.m3u8')) return attachHls(video, src, opts);
   video.src = src;
-  return () => {
-    video.removeAttribute('src');
-    video.load();
+  if (opts.startAt) video.addEventListener('loadedmetadata', () => (video.currentTime = opts.startAt!), { once: true });
+  return {
+    detach() {
+      video.removeAttribute('src');
+      video.load();
+    },
+    setQuality() {},
+    setMaxShortSide() {},
   };
 }
