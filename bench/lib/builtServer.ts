@@ -6,7 +6,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export const BUNDLE = path.resolve('build/server/index.js');
+/** BENCH_BUILD_DIR: benchmark a copy of a build (e.g. while others rebuild `build/` in the same tree). */
+export const BUNDLE = path.resolve(process.env.BENCH_BUILD_DIR ?? 'build', 'server/index.js');
 
 export interface ChildServer {
   url: string;
