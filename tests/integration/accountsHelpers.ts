@@ -51,8 +51,11 @@ export function newRegistration(over: Record<string, unknown> = {}) {
 export class Client {
   cookies = new Map<string, string>();
   readonly base: string;
-  constructor(base: string) {
+  readonly origin: string;
+  /** `origin`: the site's public origin when it differs from where the server listens (PUBLIC_URL). */
+  constructor(base: string, origin = new URL(base).origin) {
     this.base = base;
+    this.origin = origin;
   }
 
   get cookieHeader(): string {
@@ -62,7 +65,7 @@ export class Client {
   async request(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader);
-    if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', new URL(this.base).origin);
+    if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', this.origin);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');

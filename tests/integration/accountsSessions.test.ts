@@ -1,0 +1,148 @@
+// Sessions over real HTTP: cookie attributes, sign-in errors, sign-out ending the session on the server,
+// sessions surviving a restart, suspension, foreign origins and rate limits.
+import { afterEach, describe, expect, it } from 'vitest';
+import { restoreUser } from '../../server/modules/accounts/restoreUser.ts';
+import { suspendUser } from '../../server/modules/accounts/suspendUser.ts';
+import { TOO_MANY_ATTEMPTS } from '../../server/modules/accounts/limitAuthAttempts.ts';
+import { createTestDatabase } from '../support/testDatabase.ts';
+import { Client, newRegistration, startApp } from './accountsHelpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
+
+async function signedUp(url: string, over: Record<string, unknown> = {}) {
+  const c = new Client(url);
+  const reg = newRegistration(over);
+  const res = await c.register(reg);
+  expect(res.status).toBe(201);
+  const { user } = (await res.json()) as { user: { userId: string } };
+  return { c, reg, userId: user.userId };
+}
+
+describe('sign-in and cookies', () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie (Secure when PUBLIC_URL is https) and refuses bad credentials alike', async () => {
+    const app = await startApp(cleanups);
+    const { reg } = await signedUp(app.url);
+    const c = new Client(app.url);
+    const ok = await c.signIn(reg.email.toUpperCase(), reg.password);
+    expect(ok.status).toBe(200);
+    const [cookie] = ok.headers.getSetCookie().filter((h) => h.startsWith('darasa.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    for (const [email, password] of [
+      [reg.email, 'wrong-password'],
+      ['nobody@example.com', reg.password],
+    ]) {
+      const bad = await new Client(app.url).signIn(email!, password!);
+      expect(bad.status).toBe(401);
+      expect(await errorOf(bad)).toBe('Invalid email or password');
+      expect(bad.headers.getSetCookie()).toEqual([]);
+    }
+    const missing = await new Client(app.url).request('/api/account/sign-in', { method: 'POST', json: { email: reg.email } });
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toBe('Password is required');
+
+    const secureApp = await startApp(cleanups, { PUBLIC_URL: 'https://darasa.example' });
+    const secure = new Client(secureApp.url, 'https://darasa.example');
+    const res = await secure.register(newRegistration());
+    expect(res.status).toBe(201);
+    const secureCookie = res.headers.getSetCookie().find((h) => h.includes('session_token='));
+    expect(secureCookie).toMatch(/^__Secure-darasa\.session_token=.*; Secure/i);
+  });
+
+  it('signing out deletes the session on the server: the old cookie no longer works', async () => {
+    const app = await startApp(cleanups);
+    const { c, userId } = await signedUp(app.url);
+    const stolen = c.cookieHeader;
+    expect((await c.session())?.user.id).toBe(userId);
+    const out = await c.request('/logout', { method: 'POST' });
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/');
+    expect(await app.t.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).toEqual([]);
+    const replay = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: stolen } });
+    expect(await replay.json()).toBeNull();
+    const list = await fetch(`${app.url}/api/my-list`, { headers: { cookie: stolen } });
+    expect(list.status).toBe(401);
+  });
+
+  it('keeps sessions across a server restart', async () => {
+    const t = await createTestDatabase();
+    cleanups.push(() => t.close());
+    const first = await startApp(cleanups, {}, t);
+    const { c, userId } = await signedUp(first.url);
+    const cookie = c.cookieHeader;
+    await first.running.stop();
+    const second = await startApp(cleanups, {}, t);
+    const res = await fetch(`${second.url}/api/auth/get-session`, { headers: { cookie } });
+    expect(((await res.json()) as { user: { id: string } }).user.id).toBe(userId);
+  });
+
+  it('a suspended user loses their sessions and cannot sign in until restored', async () => {
+    const app = await startApp(cleanups);
+    const { c, reg, userId } = await signedUp(app.url);
+    const cookie = c.cookieHeader;
+    expect(await suspendUser(app.t.db, userId)).toBe(true);
+    expect(await (await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie } })).json()).toBeNull();
+    const refused = await new Client(app.url).signIn(reg.email, reg.password);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toMatch(/suspended/);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await app.t.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).toEqual([]);
+
+    expect(await restoreUser(app.t.db, userId)).toBe(true);
+    expect((await new Client(app.url).signIn(reg.email, reg.password)).status).toBe(200);
+    expect(await suspendUser(app.t.db, 'no-such-user')).toBe(false);
+  });
+
+  it('refuses requests from a foreign origin, creating nothing', async () => {
+    const app = await startApp(cleanups, { PUBLIC_URL: 'https://darasa.example' });
+    const reg = newRegistration();
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const res = await fetch(`${app.url}/api/account/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(reg),
+      });
+      expect(res.status).toBe(403);
+    }
+    const signOut = await fetch(`${app.url}/api/auth/sign-out`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(signOut.status).toBe(403);
+    expect(await app.t.db.selectFrom('user').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per account with a clear 429, shared through the database', async () => {
+    const app = await startApp(cleanups, { AUTH_LIMIT_PER_ACCOUNT: '3', AUTH_LIMIT_PER_IP: '0' });
+    const { reg } = await signedUp(app.url);
+    for (let i = 0; i < 3; i++) expect((await new Client(app.url).signIn(reg.email, 'wrong-one')).status).toBe(401);
+    const blocked = await new Client(app.url).signIn(reg.email.toUpperCase(), reg.password);
+    expect(blocked.status).toBe(429);
+    expect(await errorOf(blocked)).toBe(TOO_MANY_ATTEMPTS);
+    // A second process on the same database sees the same counters.
+    const other = await startApp(cleanups, { AUTH_LIMIT_PER_ACCOUNT: '3', AUTH_LIMIT_PER_IP: '0' }, app.t);
+    expect((await new Client(other.url).signIn(reg.email, reg.password)).status).toBe(429);
+    // Another account is not affected.
+    const second = await signedUp(app.url);
+    expect((await new Client(app.url).signIn(second.reg.email, second.reg.password)).status).toBe(200);
+  });
+
+  it('limits sign-ups and sign-ins per client address', async () => {
+    const app = await startApp(cleanups, { AUTH_LIMIT_PER_IP: '2', AUTH_LIMIT_PER_ACCOUNT: '0' });
+    await signedUp(app.url);
+    await signedUp(app.url);
+    const before = await app.t.db.selectFrom('user').select('id').execute();
+    const third = await new Client(app.url).register(newRegistration());
+    expect(third.status).toBe(429);
+    expect(await errorOf(third)).toBe(TOO_MANY_ATTEMPTS);
+    expect(await app.t.db.selectFrom('user').select('id').execute()).toHaveLength(before.length);
+    for (let i = 0; i < 2; i++) expect((await new Client(app.url).signIn(`x${i}@example.com`, 'secret1')).status).toBe(401);
+    expect((await new Client(app.url).signIn('x9@example.com', 'secret1')).status).toBe(429);
+  });
+});
