@@ -15,6 +15,8 @@ import { createLogger } from './logger.ts';
 import { startReconciler } from './modules/payments/startReconciler.ts';
 import { startEmbeddedSimulator } from './mpesaSimulator/startEmbeddedSimulator.ts';
 import { seedDemoIfEmpty } from './seed/seedDemoIfEmpty.ts';
+import { ensureConfiguredAdmin } from './modules/accounts/ensureConfiguredAdmin.ts';
+import { ensureDemoAccounts } from './modules/accounts/ensureDemoAccounts.ts';
 
 export interface StartOptions {
   build?: ServerBuild;
@@ -56,7 +58,11 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     },
   };
 
-  if (config.DEMO_DATA) await seedDemoIfEmpty(services);
+  if (config.DEMO_DATA) {
+    await seedDemoIfEmpty(services);
+    await ensureDemoAccounts(services);
+  }
+  await ensureConfiguredAdmin(services);
   const jobs = startJobWorker(services, jobDefinitions, { concurrency: config.JOB_CONCURRENCY });
   const reconciler = startReconciler(services);
 
