@@ -21,6 +21,8 @@ function server(url: string, port: number, env: Record<string, string>) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Overridable with E2E_PORT_BASE (see urls.ts) for runs side by side on one machine.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   workers: 1,
   fullyParallel: false,
   forbidOnly: true,

@@ -193,3 +193,33 @@ test('search: results for a word, a clear message for none, the query shown as t
   await expect(page.getByText(`No courses match “${nasty}”`, { exact: false })).toBeVisible();
   await expect(page.locator('b', { hasText: 'zzqx' })).toHaveCount(0);
 });
+
+test('rows scroll by keyboard (each focused card comes into view) and by the arrow buttons', async ({ page }) => {
+  await page.goto('/');
+  const row = page.getByRole('region', { name: 'Trending Now' });
+  const scroller = row.locator('.row-scroller');
+  const cards = row.getByRole('link');
+  const n = await cards.count();
+  expect(n).toBeGreaterThanOrEqual(8);
+  await cards.first().focus();
+  for (let i = 1; i < n; i++) await page.keyboard.press('Tab');
+  await expect(cards.nth(n - 1)).toBeFocused();
+  await expect(cards.nth(n - 1)).toBeInViewport();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+
+  await page.reload();
+  await expect(row.getByRole('button', { name: 'Scroll Trending Now left' })).toBeHidden();
+  await row.getByRole('button', { name: 'Scroll Trending Now right' }).click();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await expect(row.getByRole('button', { name: 'Scroll Trending Now left' })).toBeVisible();
+});
+
+test('a video that cannot be downloaded shows "Failed to load video" and the reason', async ({ page }) => {
+  await openHeroCourse(page);
+  await page.route(/\/media\/.*\.(mp4|m3u8|m4s|ts)(\?|$)/, (route) => route.abort('connectionfailed'));
+  await page.getByRole('button', { name: 'Play Trailer' }).click();
+  const alert = page.locator('.course-hero').getByRole('alert');
+  await expect(alert).toContainText('Failed to load video');
+  await expect(alert.locator('.player-error-reason')).not.toBeEmpty();
+  await expect(page.getByRole('button', { name: 'Play Trailer' })).toBeVisible();
+});
