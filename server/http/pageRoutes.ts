@@ -1,17 +1,60 @@
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  type HandleErrorFunction,
+  type ServerBuild,
+} from 'react-router';
 import type { Context } from 'hono';
 import { requestContext } from './appContext.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';
 import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
 
+/**
+ * React Router's default prints every route error with its stack on console.error, including the 404s
+ * and 405s that visitors and scanners cause all day. Those are answers, not faults: only real failures
+ * are logged, through the app's logger.
+ */
+const logPageError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // A 5xx route error response carries the thrown error inside (not in its public type).
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const err = inner ?? error;
+  (context as RouterContextProvider).get(requestContext).services.log.error(
+    { err, path: new URL(request.url).pathname },
+    'page rendering failed',
+  );
+};
+
+/**
+ * A path with broken percent-encoding (`/course/%ZZ`, a cut UTF-8 sequence) would make the router warn on
+ * every request; with its `%` escaped it is an ordinary unknown path or id and gets the usual answer.
+ */
+function readablePath(req: Request): Request {
+  const url = new URL(req.url);
+  try {
+    decodeURIComponent(url.pathname);
+    return req;
+  } catch {
+    url.pathname = url.pathname.replaceAll('%', '%25');
+    return new Request(url, req);
+  }
+}
+
 /** Renders React Router pages; anonymous cacheable answers are buffered into the page cache. */
 export function pageHandler(build: ServerBuild, cache: PageCache) {
-  const handle = createRequestHandler(build, process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const withLogging: ServerBuild = build.entry.module.handleError
+    ? build
+    : { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError: logPageError } } };
+  const handle = createRequestHandler(
+    withLogging,
+    process.env.NODE_ENV === 'development' ? 'development' : 'production',
+  );
   return async (c: Context<AppEnv>) => {
     const provider = new RouterContextProvider();
     provider.set(requestContext, c.var.ctx);
-    const req = c.req.raw;
+    const req = readablePath(c.req.raw);
     const key =
       req.method === 'GET' && !c.var.ctx.viewer && !hasSessionCookie(req.headers.get('cookie') ?? undefined)
         ? pageCacheKey(c.req.path + new URL(req.url).search)

@@ -65,6 +65,7 @@ test('malformed and unknown course ids get the not-found page', async ({ request
   const ids = [
     '%00',
     '%ZZ',
+    '%E0%A4',
     '..%2F..%2Fetc%2Fpasswd',
     long(2048),
     encodeURIComponent('kozi-ya-kiswahili-✓-🎓'),
@@ -91,7 +92,7 @@ test('a path climbing out of /course is an unknown path and goes home', async ({
 });
 
 test('unknown paths redirect to the landing page', async ({ request }) => {
-  for (const p of ['/nope', '/admin/../../x', '/%ZZ', `/${long(2048)}`, '/course', '/wp-login.php?x=1']) {
+  for (const p of ['/nope', '/admin/../../x', '/%ZZ', '/%E0%A4%', `/${long(2048)}`, '/course', '/wp-login.php?x=1']) {
     const res = await request.get(url(p), { maxRedirects: 0 });
     await expectClean(res);
     expect(res.status(), p).toBe(302);
@@ -192,6 +193,25 @@ test('anonymous pages are cached until the catalog changes', async ({ request })
   // A visitor with a session cookie never gets a cached page.
   const withCookie = await request.get(page, { headers: { cookie: 'better-auth.session_token=abc' } });
   expect(withCookie.headers()['x-cache']).toBeUndefined();
+});
+
+test('other methods on pages are refused quietly', async ({ request }) => {
+  // React Router would print each refusal with a stack: a scanner could flood the logs for free.
+  const printed: unknown[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void printed.push(args);
+  try {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      for (const p of ['/', `/course/${courseId}`, '/search?q=x', '/nope']) {
+        const res = await request.fetch(url(p), { method, data: 'a=%ZZ&b=1', maxRedirects: 0 });
+        await expectClean(res);
+        expect(res.status(), `${method} ${p}`).toBe(405);
+      }
+    }
+  } finally {
+    console.error = original;
+  }
+  expect(printed).toEqual([]);
 });
 
 test('a bad configuration value stops the server with a message naming the variable', () => {
