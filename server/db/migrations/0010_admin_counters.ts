@@ -66,8 +66,9 @@ const SOURCES: Record<string, { watch: string[]; keys: (r: string, d: DialectNam
 /** One upsert adding (sign = 1) or removing (sign = -1) a row's contributions. */
 function upsert(keys: Key[], sign: 1 | -1, from = ''): string {
   const rows = keys.map(([k, v]) => `select ${k} as k, ${sign === 1 ? v : `-(${v})`} as v ${from}`).join(' union all ');
+  // Keys whose contributions cancel out (an update that changed nothing counted) are not touched at all.
   return `insert into "adminCounter" ("key", "n") select k, sum(v) from (${rows}) as x where k is not null group by k
-    on conflict ("key") do update set "n" = "adminCounter"."n" + excluded."n"`;
+    having sum(v) <> 0 on conflict ("key") do update set "n" = "adminCounter"."n" + excluded."n"`;
 }
 
 export const adminCounters: DarasaMigration = {
@@ -82,22 +83,31 @@ export const adminCounters: DarasaMigration = {
       await sql.raw(upsert(keys('r', dialect), 1, `from "${table}" as r`)).execute(db);
       const cols = watch.map((c) => `"${c}"`).join(', ');
       if (dialect === 'postgres') {
+        // Statement-level triggers over transition tables: one upsert per statement, however many rows it
+        // touched. (Row-level ones would update the same counter rows once per row, and PostgreSQL slows
+        // down badly when one transaction rewrites a row thousands of times, as a bulk load does.)
         await sql
           .raw(
             `create function "admin_count_${table}"() returns trigger language plpgsql as $$
             begin
-              if TG_OP <> 'DELETE' then ${upsert(keys('NEW', dialect), 1)}; end if;
-              if TG_OP <> 'INSERT' then ${upsert(keys('OLD', dialect), -1)}; end if;
+              if TG_OP <> 'DELETE' then ${upsert(keys('r', dialect), 1, 'from new_rows as r')}; end if;
+              if TG_OP <> 'INSERT' then ${upsert(keys('r', dialect), -1, 'from old_rows as r')}; end if;
               return null;
             end $$`,
           )
           .execute(db);
-        await sql
-          .raw(
-            `create trigger "admin_count_${table}" after insert or update of ${cols} or delete on "${table}"
-             for each row execute function "admin_count_${table}"()`,
-          )
-          .execute(db);
+        for (const [event, tables] of [
+          ['insert', 'new table as new_rows'],
+          ['update', 'old table as old_rows new table as new_rows'],
+          ['delete', 'old table as old_rows'],
+        ]) {
+          await sql
+            .raw(
+              `create trigger "admin_count_${table}_${event}" after ${event} on "${table}" referencing ${tables}
+               for each statement execute function "admin_count_${table}"()`,
+            )
+            .execute(db);
+        }
         continue;
       }
       await sql.raw(`create trigger "admin_count_${table}_ai" after insert on "${table}" begin ${upsert(keys('NEW', dialect), 1)}; end`).execute(db);
