@@ -75,12 +75,9 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
                     <Link to={`/creator/course/${c.id}`} className="btn btn-light btn-small">
                       Edit Course
                     </Link>
-                    <button type="button" className="btn btn-ghost btn-small" disabled aria-describedby={`soon-${c.id}`}>
+                    <Link to={`/creator/course/${c.id}/analytics`} className="btn btn-ghost btn-small">
                       View Analytics
-                    </button>
-                    <span id={`soon-${c.id}`} className="field-hint">
-                      Analytics coming soon
-                    </span>
+                    </Link>
                   </div>
                 </div>
               </li>
