@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
-import { authFor } from '../modules/accounts/auth.ts';
+import { authFor, withClientIp } from '../modules/accounts/auth.ts';
 import { signOut } from '../modules/accounts/signOut.ts';
 import type { AppServices } from './appContext.ts';
+import { clientIpOf } from './authClientIp.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 /**
@@ -11,7 +12,10 @@ import type { AppEnv } from './honoEnv.ts';
  */
 export function mountAuthRoutes(app: Hono<AppEnv>, services: AppServices): void {
   const auth = authFor(services);
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = withClientIp(c.req.raw.headers, clientIpOf(c, services.config.TRUST_PROXY));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
   app.post('/logout', async (c) => {
     const cookies = await signOut(services, c.req.raw.headers).catch(() => [] as string[]);
     const res = c.redirect('/', 303);

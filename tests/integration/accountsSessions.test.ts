@@ -103,7 +103,8 @@ describe('sign-in and cookies', () => {
   it('refuses requests from a foreign origin, creating nothing', async () => {
     const app = await startApp(cleanups, { PUBLIC_URL: 'https://darasa.example' });
     const reg = newRegistration();
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
       const res = await fetch(`${app.url}/api/account/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },

@@ -6,6 +6,15 @@ import { resolveAuthSecret } from './authSecret.ts';
 import { consumeRateLimit } from './rateLimit.ts';
 import { sendEmail } from './sendEmail.ts';
 
+export const CLIENT_IP_HEADER = 'x-darasa-client-ip';
+
+/** A copy of a request's headers carrying the client address we resolved, for better-auth. */
+export function withClientIp(headers: Headers, clientIp: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_IP_HEADER, clientIp);
+  return copy;
+}
+
 export const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';
 /** A reset link works once, for this long. */
 export const RESET_LINK_SECONDS = 30 * 60;
@@ -90,7 +99,8 @@ function createAuth(services: AppServices) {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       database: { generateId: () => newId() },
-      ipAddress: config.TRUST_PROXY ? { ipAddressHeaders: ['x-forwarded-for'] } : { ipAddressHeaders: ['x-darasa-client-ip'] },
+      // Set by us on every call from the resolved client address (TRUST_PROXY decides how): never the client's word.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {
       level: 'warn',

@@ -27,6 +27,6 @@ export async function registerAccount(
   const passwordHash = await hashPassword(a.password);
   const { uniqueId } = await createAccount(services.database.db, { ...a, passwordHash });
   // The account exists now; signing in through better-auth gives the session and its cookie.
-  const session = await startSession(services, a.email, a.password, req.headers);
+  const session = await startSession(services, a.email, a.password, req);
   return { ...session, uniqueId };
 }

@@ -18,7 +18,7 @@ export async function signIn(
   }
   const email = parsed.data.email.toLowerCase();
   await limitAuthAttempts(services, 'sign-in', req.clientIp, email);
-  const result = await startSession(services, email, parsed.data.password, req.headers);
+  const result = await startSession(services, email, parsed.data.password, req);
   // Only failures should count against the account: a good sign-in starts it afresh.
   await clearRateLimit(services.database.db, accountLimitKey('sign-in', email));
   return result;

@@ -1,7 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { AppServices, Viewer } from '../../http/appContext.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
-import { SUSPENDED_MESSAGE, authFor } from './auth.ts';
+import { SUSPENDED_MESSAGE, authFor, withClientIp } from './auth.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -16,12 +16,12 @@ export async function startSession(
   services: AppServices,
   email: string,
   password: string,
-  headers: Headers,
+  req: { headers: Headers; clientIp: string },
 ): Promise<AuthResult> {
   try {
     const { headers: out, response } = await authFor(services).api.signInEmail({
       body: { email, password, rememberMe: true },
-      headers,
+      headers: withClientIp(req.headers, req.clientIp),
       returnHeaders: true,
     });
     const { user } = response;
