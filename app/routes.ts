@@ -5,6 +5,7 @@ export default [
   route('course/:courseId', 'routes/course.tsx'),
   route('learn/:courseId/:episodeNo', 'routes/learn.tsx'),
   route('search', 'routes/search.tsx'),
+  route('customer/purchases', 'routes/customerPurchases.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('forgot-password', 'routes/forgotPassword.tsx'),

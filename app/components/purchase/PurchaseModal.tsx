@@ -1,0 +1,211 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { toDarajaPhone } from '../../../server/daraja/phone.ts';
+import { formatKes } from '../../lib/format.ts';
+import { outcomeTitle } from './outcomeText.ts';
+import { fetchPayment, newIdempotencyKey, startPurchase, type PaymentView } from './purchaseApi.ts';
+import { useCountdown } from './useCountdown.ts';
+
+export interface PurchaseCourse {
+  id: string;
+  title: string;
+  price: number;
+}
+
+type Stage =
+  | { kind: 'form'; error: string | null }
+  | { kind: 'sending' }
+  | { kind: 'waiting'; payment: PaymentView }
+  | { kind: 'done'; payment: PaymentView }
+  | { kind: 'owned' };
+
+const POLL_MS = 2000;
+const PHONE_HELP = 'Enter a Kenyan M-Pesa number, like 0712 345 678.';
+
+export const playPath = (courseId: string) => `/learn/${courseId}/1`;
+
+/**
+ * "Purchase Course": the customer checks the phone number, presses "Pay with M-Pesa", approves the prompt on
+ * the phone, and the modal follows the payment live (polling) to its outcome, with a retry when it failed.
+ */
+export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCourse; phone: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [stage, setStage] = useState<Stage>({ kind: 'form', error: null });
+  const [number, setNumber] = useState(phone);
+  const key = useRef(newIdempotencyKey());
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+
+  // Live status while the prompt is open; stops once the payment is settled.
+  const waitingId = stage.kind === 'waiting' ? stage.payment.id : null;
+  useEffect(() => {
+    if (!waitingId) return;
+    let stopped = false;
+    const tick = async () => {
+      const p = await fetchPayment(waitingId);
+      if (stopped) return;
+      if (p && p.status !== 'pending' && p.status !== 'created') {
+        setStage({ kind: 'done', payment: p });
+        // The page behind shows "Purchased" / "Play" without a reload.
+        if (p.status === 'paid') void revalidator.revalidate();
+      } else timer = setTimeout(tick, POLL_MS);
+    };
+    let timer = setTimeout(tick, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Only a new payment restarts polling (the revalidator changes identity every render).
+  }, [waitingId]);
+
+  async function pay(e: React.FormEvent) {
+    e.preventDefault();
+    if (stage.kind === 'sending') return;
+    if (course.price > 0 && !toDarajaPhone(number)) {
+      setStage({ kind: 'form', error: PHONE_HELP });
+      return;
+    }
+    setStage({ kind: 'sending' });
+    const answer = await startPurchase({ courseId: course.id, amount: course.price, phone: number, idempotencyKey: key.current });
+    if (answer.ok) {
+      if (answer.result.kind === 'enrolled') {
+        setStage({ kind: 'owned' });
+        void revalidator.revalidate();
+      } else setStage({ kind: 'waiting', payment: answer.result.payment });
+      return;
+    }
+    if (answer.code === 'already_owned') return setStage({ kind: 'owned' });
+    if (answer.code === 'payment_open' && answer.paymentId) {
+      const open = await fetchPayment(answer.paymentId);
+      if (open) return setStage({ kind: 'waiting', payment: open });
+    }
+    if (answer.status === 401) {
+      window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
+    key.current = newIdempotencyKey();
+    setStage({ kind: 'form', error: answer.message });
+  }
+
+  function retry() {
+    key.current = newIdempotencyKey();
+    setStage({ kind: 'form', error: null });
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="purchase-modal"
+      aria-labelledby="purchase-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) onClose();
+      }}
+    >
+      <div className="purchase-body">
+        <button type="button" className="purchase-close" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+        <p className="purchase-kicker">Purchase Course</p>
+        <h2 id="purchase-title">{course.title}</h2>
+        <p className="purchase-price">{formatKes(course.price)}</p>
+        <p className="purchase-note">One-time payment • Lifetime access</p>
+        <div aria-live="polite">
+          {stage.kind === 'form' || stage.kind === 'sending' ? (
+            <form onSubmit={pay} noValidate>
+              {course.price > 0 ? (
+                <>
+                  <label htmlFor="purchase-phone">M-Pesa phone number</label>
+                  <input
+                    id="purchase-phone"
+                    name="phone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    placeholder="0712 345 678"
+                    value={number}
+                    onChange={(e) => setNumber(e.target.value)}
+                    aria-invalid={stage.kind === 'form' && stage.error ? true : undefined}
+                    aria-describedby="purchase-phone-help"
+                    required
+                  />
+                  <p id="purchase-phone-help" className="purchase-help">
+                    You will get an M-Pesa prompt on this phone to enter your PIN.
+                  </p>
+                </>
+              ) : null}
+              {stage.kind === 'form' && stage.error ? (
+                <p className="purchase-error" role="alert">
+                  {stage.error}
+                </p>
+              ) : null}
+              <button type="submit" className="btn btn-primary purchase-pay" disabled={stage.kind === 'sending'}>
+                {stage.kind === 'sending' ? 'Sending prompt…' : course.price > 0 ? 'Pay with M-Pesa' : 'Enroll for free'}
+              </button>
+            </form>
+          ) : null}
+          {stage.kind === 'waiting' ? <Waiting payment={stage.payment} /> : null}
+          {stage.kind === 'done' ? (
+            <Outcome payment={stage.payment} courseId={course.id} onRetry={retry} />
+          ) : null}
+          {stage.kind === 'owned' ? (
+            <div className="purchase-outcome purchase-ok">
+              <h3>You own this course</h3>
+              <Link className="btn btn-primary" to={playPath(course.id)}>
+                Start watching
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+function Waiting({ payment }: { payment: PaymentView }) {
+  const left = useCountdown(payment.createdAt, payment.expiresAt);
+  return (
+    <div className="purchase-waiting">
+      <span className="purchase-spinner" aria-hidden="true" />
+      <h3>Check your phone</h3>
+      <p>
+        Enter your M-Pesa PIN on the prompt sent to {payment.phone.replace(/^254/, '0')} to pay {formatKes(payment.amount)}.
+      </p>
+      <p className="purchase-countdown">
+        {left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left` : 'Still waiting for M-Pesa to confirm…'}
+      </p>
+    </div>
+  );
+}
+
+function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseId: string; onRetry: () => void }) {
+  const paid = payment.status === 'paid';
+  return (
+    <div className={`purchase-outcome ${paid ? 'purchase-ok' : 'purchase-bad'}`}>
+      <h3>{outcomeTitle(payment)}</h3>
+      {paid ? (
+        <>
+          {payment.receipt ? <p>M-Pesa receipt {payment.receipt}</p> : null}
+          <Link className="btn btn-primary" to={playPath(courseId)}>
+            Start watching
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>{payment.message}</p>
+          <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
+            Try again
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

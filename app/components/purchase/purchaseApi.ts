@@ -1,0 +1,54 @@
+// The purchase modal's calls to the payments API (see server/http/paymentRoutes.ts).
+import type { PaymentView } from '../../../server/modules/payments/paymentView.ts';
+import type { StartPaymentResult } from '../../../server/modules/payments/startPayment.ts';
+
+export type { PaymentView };
+
+export type StartAnswer =
+  | { ok: true; result: StartPaymentResult }
+  | { ok: false; status: number; code: string; message: string; paymentId?: string };
+
+export async function startPurchase(body: {
+  courseId: string;
+  amount: number;
+  phone: string;
+  idempotencyKey: string;
+}): Promise<StartAnswer> {
+  try {
+    const res = await fetch('/api/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => null)) as
+      | (StartPaymentResult & { error?: never })
+      | { error: { code: string; message: string; details?: { paymentId?: string } } }
+      | null;
+    if (res.ok && json && !('error' in json && json.error)) return { ok: true, result: json as StartPaymentResult };
+    const error = json && 'error' in json && json.error ? json.error : null;
+    return {
+      ok: false,
+      status: res.status,
+      code: error?.code ?? 'unknown',
+      message: error?.message ?? 'Something went wrong. Please try again.',
+      ...(error?.details?.paymentId ? { paymentId: error.details.paymentId } : {}),
+    };
+  } catch {
+    return { ok: false, status: 0, code: 'offline', message: 'No connection. Check your internet and try again.' };
+  }
+}
+
+/** The payment's current state, or null when it could not be read this time (the caller polls again). */
+export async function fetchPayment(id: string): Promise<PaymentView | null> {
+  try {
+    const res = await fetch(`/api/payments/${encodeURIComponent(id)}`, { cache: 'no-store' });
+    if (!res.ok) return null;
+    return ((await res.json()) as { payment: PaymentView }).payment;
+  } catch {
+    return null;
+  }
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
