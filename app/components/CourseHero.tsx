@@ -19,7 +19,13 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
   const player = useInPlacePlayer();
   return (
     <section className="course-hero" aria-labelledby="course-title">
-      <HeroMedia image={course.thumbnail} video={course.trailer} label={`Trailer: ${course.title}`} player={player} />
+      <HeroMedia
+        image={course.thumbnail}
+        video={course.trailer}
+        label={`Trailer: ${course.title}`}
+        player={player}
+        sizes="(max-width: 600px) 80vw, (min-width: 900px) 60vw, 100vw"
+      />
       <div className="course-hero-text">
         <p className="course-facts">
           <Rating value={course.rating} />
