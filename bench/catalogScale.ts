@@ -1,0 +1,105 @@
+// Issue 2, benchmark 3: the landing page's and a course page's queries with 100,000 courses and 1,000,000
+// episodes loaded, on SQLite and on PostgreSQL, against trivial `select 1` round trips on the same database
+// handle (one SQLite connection; the app's PostgreSQL pool).
+// Goal: p95 ≤ 20 ms each. BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a
+// throw-away database is created; BENCH_SKIP_PG=1 runs SQLite only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { connectDatabase, type Database } from '../server/db/connect.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { getCoursePage } from '../server/modules/catalog/getCoursePage.ts';
+import { listLandingRows } from '../server/modules/catalog/listLandingRows.ts';
+import { compared, round, timeCalls } from './lib/stats.ts';
+import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
+
+const GOAL_MS = 20;
+/** Queries listLandingRows sends: the bounded count, three rows, the hero (two), four categories. */
+const LANDING_QUERIES = 10;
+
+async function measure(database: Database, sizes: { courses: number; episodes: number }, ctx: BenchContext) {
+  const { db, dialect } = database;
+  // Imported here, not at the top, so the other benchmarks still load if the seed module breaks.
+  const { loadScaleData } = await import('../server/seed/scaleData.ts');
+  await loadScaleData(db, dialect, { ...sizes, log: ctx.log }); // also refreshes the planner's statistics
+
+  const ids = (
+    await db.selectFrom('course').select('id').where('published', '=', true).orderBy('id').limit(5000).execute()
+  ).map((r) => r.id);
+  if (ids.length === 0) throw new Error('the scale data has no published course');
+  let i = 0;
+  const nextId = () => ids[(i = (i * 7919 + 1) % ids.length)]!;
+  const times = ctx.quick ? 50 : 300;
+
+  // References on the same pool: one round trip, and as many round trips in parallel as the landing page
+  // makes (its rows are independent queries run together).
+  const select1 = () => sql`select 1`.execute(db);
+  const reference = await timeCalls(select1, times * 2);
+  const tenRoundTrips = await timeCalls(() => Promise.all(Array.from({ length: LANDING_QUERIES }, select1)), times);
+  const landing = await timeCalls(() => listLandingRows(db), times);
+  const course = await timeCalls(async () => {
+    if (!(await getCoursePage(db, nextId()))) throw new Error('course page not found');
+  }, times * 2);
+  const goal = { text: `p95 ≤ ${GOAL_MS} ms`, met: (v: number) => v <= GOAL_MS };
+  const figures: Figure[] = [
+    { label: `${dialect} landing queries p50`, value: round(landing.p50, 2), unit: 'ms' },
+    compared(`${dialect} landing queries p95`, landing.p95, 'ms', {
+      label: `${LANDING_QUERIES} × select 1 in parallel p95`,
+      value: tenRoundTrips.p95,
+    }, goal),
+    { label: `${dialect} course page queries p50`, value: round(course.p50, 2), unit: 'ms' },
+    compared(`${dialect} course page queries p95`, course.p95, 'ms', { label: 'select 1 p95', value: reference.p95 }, goal),
+  ];
+  return figures;
+}
+
+async function onSqlite(sizes: { courses: number; episodes: number }, ctx: BenchContext) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-scale-'));
+  const database = connectDatabase({ dataDir });
+  try {
+    await migrateToLatest(database);
+    return await measure(database, sizes, ctx);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(sizes: { courses: number; episodes: number }, ctx: BenchContext) {
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `darasa_bench_${process.pid}`;
+  const admin = async (query: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  // The pool the app uses, so the landing page's parallel queries run as they do in production.
+  const database = connectDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  try {
+    await migrateToLatest(database);
+    return await measure(database, sizes, ctx);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists "${name}" with (force)`);
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'catalog-scale',
+  description: 'landing and course page queries with 100,000 courses and 1,000,000 episodes, SQLite and PostgreSQL',
+  async run(ctx) {
+    const sizes = ctx.quick ? { courses: 10_000, episodes: 100_000 } : { courses: 100_000, episodes: 1_000_000 };
+    const figures = await onSqlite(sizes, ctx);
+    if (process.env.BENCH_SKIP_PG !== '1') figures.push(...(await onPostgres(sizes, ctx)));
+    return figures;
+  },
+};
