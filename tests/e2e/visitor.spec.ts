@@ -222,4 +222,10 @@ test('a video that cannot be downloaded shows "Failed to load video" and the rea
   await expect(alert).toContainText('Failed to load video');
   await expect(alert.locator('.player-error-reason')).not.toBeEmpty();
   await expect(page.getByRole('button', { name: 'Play Trailer' })).toBeVisible();
+
+  // Back online, "Try again" starts the video afresh.
+  await page.unrouteAll();
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expectPlaying(page.locator('.course-hero video'));
+  await expect(alert).toBeHidden();
 });

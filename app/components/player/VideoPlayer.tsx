@@ -53,7 +53,10 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
 
+  // Set on any failure: the element (or stream) is then dead and the next play attaches afresh ("Try again").
+  const failedRef = useRef(false);
   const fail = useCallback((text: PlayerErrorText, reason = '') => {
+    failedRef.current = true;
     setError({ text, reason });
     setState('error');
   }, []);
@@ -63,6 +66,11 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
     if (!v) return;
     if (!src) return fail('No video source provided');
     setError(null);
+    if (failedRef.current && detachRef.current) {
+      detachRef.current.detach();
+      detachRef.current = null;
+    }
+    failedRef.current = false;
     if (!detachRef.current) {
       detachRef.current = attachSource(v, src, { ...(startAt ? { startAt } : {}), onQualities: setQualities, onFatal: fail });
       setStream(detachRef.current);
