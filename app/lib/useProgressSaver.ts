@@ -6,10 +6,10 @@ const ENDPOINT = '/api/learning/progress';
 
 /**
  * Saves where the learner is in an episode: every few seconds while the position moves, and with a
- * beacon when the page is hidden or left (closing the tab loses at most a few seconds). Returns the
- * callback to give the player's onTimeUpdate.
+ * beacon when paused, and when the page is hidden or left (closing the tab loses at most a few seconds).
+ * `onTime` goes to the player's onTimeUpdate, `flush` to its pause.
  */
-export function useProgressSaver(episodeId: string): (seconds: number) => void {
+export function useProgressSaver(episodeId: string): { onTime: (seconds: number) => void; flush: () => void } {
   const state = useRef({ position: -1, saved: -1, lastSent: 0 });
 
   const body = () => JSON.stringify({ episodeId, position: Math.round(state.current.position * 10) / 10 });
@@ -35,7 +35,7 @@ export function useProgressSaver(episodeId: string): (seconds: number) => void {
     };
   }, [beacon]);
 
-  return useCallback(
+  const onTime = useCallback(
     (seconds: number) => {
       const s = state.current;
       s.position = seconds;
@@ -49,4 +49,5 @@ export function useProgressSaver(episodeId: string): (seconds: number) => void {
     },
     [episodeId],
   );
+  return { onTime, flush: beacon };
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { data, Link, redirect } from 'react-router';
 import { isId } from '../../server/lib/ids.ts';
 import { getLearnPage } from '../../server/modules/learning/getLearnPage.ts';
@@ -33,7 +34,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const { viewer, page } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
-  const onTime = useProgressSaver(current.id);
+  const { onTime, flush } = useProgressSaver(current.id);
+  const onPlayerState = useCallback(
+    (s: string) => {
+      if (s === 'paused') flush();
+    },
+    [flush],
+  );
   const cost = (e: (typeof episodes)[number]) => (e.sizes ? formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full) : null);
 
   return (
@@ -49,6 +56,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               label={`Episode ${current.order}: ${current.title}`}
               startAt={current.resumeAt}
               onTimeUpdate={onTime}
+              onStateChange={onPlayerState}
             />
           </div>
           <div className="learn-head">

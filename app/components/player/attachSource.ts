@@ -6,9 +6,11 @@ import { attachHls, type StreamControl, type StreamOptions } from './hlsSource.t
  * files (MP4) straight to the element.
  */
 export function attachSource(video: HTMLVideoElement, src: string, opts: StreamOptions = {}): StreamControl {
+  // A saved position: seek there once the length is known (hls.js also starts loading from there).
+  const startAt = opts.startAt;
+  if (startAt) video.addEventListener('loadedmetadata', () => video.currentTime < startAt && (video.currentTime = startAt), { once: true });
   if (new URL(src, location.href).pathname.endsWith('.m3u8')) return attachHls(video, src, opts);
   video.src = src;
-  if (opts.startAt) video.addEventListener('loadedmetadata', () => (video.currentTime = opts.startAt!), { once: true });
   return {
     detach() {
       video.removeAttribute('src');

@@ -56,7 +56,6 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
         // Safari on older iPhones plays HLS itself (without quality choice).
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
           video.src = src;
-          if (opts.startAt) video.addEventListener('loadedmetadata', () => (video.currentTime = opts.startAt!), { once: true });
         } else opts.onFatal?.('Failed to load video', 'This browser cannot play streaming video.');
         return;
       }
