@@ -6,6 +6,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     pipelining?: number;
+    method?: string;
+    body?: string;
   }
   interface Histogram {
     average: number;
@@ -24,6 +26,8 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    /** Seconds the run lasted. */
+    duration: number;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -71,6 +71,29 @@ describe('sign-in and cookies', () => {
     expect(list.status).toBe(401);
   });
 
+  it('ignores a cookie whose signature does not match, and extends a session after a day of use', async () => {
+    const app = await startApp(cleanups);
+    const { c, userId } = await signedUp(app.url);
+    const [name, value] = [...c.cookies].find(([k]) => k.endsWith('session_token'))!;
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32).toString('base64')}`)}`;
+    expect((await fetch(`${app.url}/api/my-list`, { headers: { cookie: forged } })).status).toBe(401);
+    expect((await fetch(`${app.url}/api/my-list`, { headers: { cookie: `${name}=${token}` } })).status).toBe(401);
+
+    // Two days into a 30-day session: the next request extends it and renews the cookie.
+    const day = 24 * 3600 * 1000;
+    await app.t.db.updateTable('session').set({ expiresAt: new Date(Date.now() + 28 * day) }).where('userId', '=', userId).execute();
+    const res = await c.request('/api/my-list');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join()).toMatch(/darasa\.session_token=.*Max-Age=2592000/);
+    const row = await app.t.db.selectFrom('session').select('expiresAt').where('userId', '=', userId).executeTakeFirstOrThrow();
+    expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * day);
+
+    // Past its expiry the session is gone.
+    await app.t.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', userId).execute();
+    expect((await c.request('/api/my-list')).status).toBe(401);
+  });
+
   it('keeps sessions across a server restart', async () => {
     const t = await createTestDatabase();
     cleanups.push(() => t.close());

@@ -15,6 +15,11 @@ export function withClientIp(headers: Headers, clientIp: string): Headers {
   return copy;
 }
 
+/** Sessions last 30 days and are extended (with a fresh cookie) once a day of use. */
+export const SESSION_SECONDS = 30 * 24 * 3600;
+export const SESSION_REFRESH_SECONDS = 24 * 3600;
+export const SESSION_COOKIE = 'darasa.session_token';
+
 export const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';
 /** A reset link works once, for this long. */
 export const RESET_LINK_SECONDS = 30 * 60;
@@ -57,7 +62,7 @@ function createAuth(services: AppServices) {
         status: { type: 'string', required: true, input: false, defaultValue: 'active' },
       },
     },
-    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     // Reset tokens are stored hashed: a leaked database does not hand out live reset links.
     verification: { storeIdentifier: 'hashed' },
     databaseHooks: {

@@ -1,8 +1,12 @@
 import type { AppServices } from '../../http/appContext.ts';
 import { tooMany } from '../../http/errors.ts';
-import { consumeRateLimit } from './rateLimit.ts';
+import { consumeRateLimit, pruneRateLimits } from './rateLimit.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Every this many attempts, this process drops counters whose window ended long ago. */
+const PRUNE_EVERY = 200;
+let attempts = 0;
 
 export type AttemptKind = 'sign-in' | 'sign-up' | 'reset';
 
@@ -26,6 +30,7 @@ export async function limitAuthAttempts(
     checks.push(consumeRateLimit(database.db, `${kind}:ip:${clientIp}`, { window, max: config.AUTH_LIMIT_PER_IP }));
   if (email && config.AUTH_LIMIT_PER_ACCOUNT > 0)
     checks.push(consumeRateLimit(database.db, accountLimitKey(kind, email), { window, max: config.AUTH_LIMIT_PER_ACCOUNT }));
+  if (++attempts % PRUNE_EVERY === 0) checks.push(pruneRateLimits(database.db, 2 * window * 1000).then(() => ({ allowed: true })));
   const results = await Promise.all(checks);
   if (results.some((r) => !r.allowed)) throw tooMany(TOO_MANY_ATTEMPTS);
 }

@@ -1,0 +1,96 @@
+// Issue 3: sign-in requests/s and p99 at 20 connections — dominated by scrypt, chosen deliberately (N=16384,
+// r=16, p=1) — against bare scrypt verifications/s in this process as the reference; and what a session
+// check adds to a page: the same page for a visitor and for a signed-in user, page cache off so both render.
+import autocannon from 'autocannon';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { startBuiltServer } from './lib/builtServer.ts';
+import { compared, percentile, round } from './lib/stats.ts';
+import type { Benchmark, Figure } from './lib/types.ts';
+
+const CONNECTIONS = 20;
+const PASSWORD = 'bench-secret-1';
+
+async function run(opts: Parameters<typeof autocannon>[0]) {
+  const r = await autocannon({ connections: CONNECTIONS, ...opts });
+  if (r.errors || r.non2xx) throw new Error(`${opts.url}: ${r.errors} errors, ${r.non2xx} non-2xx answers under load`);
+  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** scrypt verifications/s with CONNECTIONS in flight, as the server's libuv pool would run them. */
+async function bareScrypt(seconds: number): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  const end = performance.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        await verifyPassword({ hash, password: PASSWORD });
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+export const benchmark: Benchmark = {
+  name: 'sign-in',
+  description: 'sign-in at 20 connections vs bare scrypt; a page with a session check vs the same page for a visitor',
+  async run({ quick, log }) {
+    const seconds = quick ? 3 : 15;
+    log('starting the built server with demo data (page cache off, auth rate limits off)');
+    const server = await startBuiltServer({ PAGE_CACHE_ENTRIES: '0', AUTH_LIMIT_PER_IP: '0', AUTH_LIMIT_PER_ACCOUNT: '0' });
+    try {
+      const origin = new URL(server.url).origin;
+      const email = `bench.${Date.now()}@example.com`;
+      const reg = await fetch(`${server.url}/api/account/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ name: 'Bench Learner', email, password: PASSWORD, phone: '+254712345678', role: 'customer' }),
+      });
+      if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+      const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+      log(`sign-in for ${seconds} s at ${CONNECTIONS} connections, then bare scrypt for ${seconds} s`);
+      const signIn = await run({
+        url: `${server.url}/api/account/sign-in`,
+        method: 'POST',
+        duration: seconds,
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      const scryptPerSecond = await bareScrypt(seconds);
+
+      // Alternating slices so that background load on a shared machine weighs on both alike.
+      log('GET / as a visitor and as a signed-in user, alternating');
+      const visitor: Awaited<ReturnType<typeof run>>[] = [];
+      const member: typeof visitor = [];
+      const slices = quick ? 1 : 4;
+      const page = { url: `${server.url}/`, duration: seconds / slices, headers: { accept: 'text/html' } };
+      for (let i = 0; i < slices; i++) {
+        visitor.push(await run(page));
+        member.push(await run({ ...page, headers: { ...page.headers, cookie } }));
+      }
+      const summary = (runs: typeof visitor) => ({
+        rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+        p50: percentile(runs.map((r) => r.p50), 50),
+        p99: percentile(runs.map((r) => r.p99), 50),
+      });
+      const v = summary(visitor);
+      const m = summary(member);
+      const figures: Figure[] = [
+        compared('sign-in requests/s (20 connections)', signIn.rps, 'req/s', { label: 'bare scrypt verifications/s', value: scryptPerSecond }, {
+          text: 'hashing dominates: ≥ 0.5 × bare scrypt',
+          met: (_v, ratio) => ratio >= 0.5,
+        }),
+        { label: 'sign-in p99 latency', value: signIn.p99, unit: 'ms' },
+        compared('GET / signed in, requests/s', m.rps, 'req/s', { label: 'GET / visitor', value: v.rps }),
+        compared('GET / signed in, p50 latency', m.p50, 'ms', { label: 'GET / visitor p50', value: v.p50 }),
+        compared('GET / signed in, p99 latency', m.p99, 'ms', { label: 'GET / visitor p99', value: v.p99 }),
+        { label: 'extra latency of the session check (p50 difference)', value: round(m.p50 - v.p50), unit: 'ms' },
+      ];
+      return figures;
+    } finally {
+      await server.stop();
+    }
+  },
+};
