@@ -15,7 +15,8 @@ function server(url: string, port: number, env: Record<string, string>) {
     reuseExistingServer: false,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    // Every spec signs in from 127.0.0.1: the per-address sign-in/sign-up limit would otherwise trip mid-suite.
+    env: { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_LIMIT_PER_IP: '1000', ...env },
   };
 }
 
