@@ -19,19 +19,18 @@ export function wrapWords(text: string, maxChars: number): string[] {
   return lines;
 }
 
+// Title top right: the landing hero lays its own text over the left of the picture.
 function thumbnailSvg(title: string, category: string, [from, to]: [string, string]): string {
-  const lines = wrapWords(title, 22);
-  const y0 = 360 - ((lines.length - 1) * 84) / 2;
-  const text = lines
-    .map((l, i) => `<text x="80" y="${y0 + i * 84}" font-size="72" font-weight="bold">${escapeXml(l)}</text>`)
+  const text = wrapWords(title, 20)
+    .map((l, i) => `<text x="1200" y="${170 + i * 80}" font-size="68" font-weight="bold">${escapeXml(l)}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+<defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0">
 <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="1280" height="720" fill="url(#g)"/>
-<circle cx="1120" cy="140" r="260" fill="#fff" opacity="0.08"/>
-<g font-family="DejaVu Sans, sans-serif" fill="#fff">${text}
-<text x="80" y="640" font-size="30" letter-spacing="4" opacity="0.85">DARASA · ${escapeXml(categoryLabel(category).toUpperCase())}</text>
+<circle cx="1180" cy="620" r="300" fill="#fff" opacity="0.07"/>
+<g font-family="DejaVu Sans, sans-serif" fill="#fff" text-anchor="end">${text}
+<text x="1200" y="650" font-size="30" letter-spacing="4" opacity="0.85">DARASA · ${escapeXml(categoryLabel(category).toUpperCase())}</text>
 </g></svg>`;
 }
 
