@@ -1,6 +1,8 @@
 // Every studio operation over HTTP for the owner, another creator, a customer, a visitor and an admin:
 // only the owner and admins get through; the rest get 401/403/404 and nothing changes.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueVideoProcessing } from '../../server/modules/media/enqueueVideoProcessing.ts';
 import { makeAsset, makeEpisode } from '../support/factories.ts';
 import { signedIn, startApp, visitor, type App } from './studioHelpers.ts';
 
@@ -119,6 +121,22 @@ describe('who may do what', () => {
     expect((await owner.request(`/api/studio/assets/${asset}`)).status).toBe(200);
     expect((await other.request(`/api/studio/assets/${asset}`)).status).toBe(404);
     expect((await admin.request(`/api/studio/assets/${asset}`)).status).toBe(200);
+  });
+});
+
+describe('processing retry', () => {
+  it('lets the uploader (or an admin) retry a failed video, nobody else', async () => {
+    const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
+    await enqueueVideoProcessing(app.t.db, asset, path.join(app.t.dataDir, 'uploads', `${asset}.mp4`));
+    await app.t.db.updateTable('job').set({ status: 'failed', lastError: 'ffmpeg crashed' }).where('type', '=', 'media.processVideo').execute();
+    await app.t.db.updateTable('mediaAsset').set({ status: 'failed', error: 'ffmpeg crashed' }).where('id', '=', asset).execute();
+    const before = await json(await owner.request(`/api/studio/assets/${asset}`));
+    expect(before).toMatchObject({ status: 'failed', error: 'ffmpeg crashed' });
+    expect((await other.request(`/api/studio/assets/${asset}/retry`, { method: 'POST' })).status).toBe(404);
+    const retried = await owner.request(`/api/studio/assets/${asset}/retry`, { method: 'POST' });
+    expect(retried.status).toBe(200);
+    expect(['queued', 'processing']).toContain((await json(retried)).status);
+    expect((await owner.request(`/api/studio/assets/${asset}/retry`, { method: 'POST' })).status).toBe(409);
   });
 });
 

@@ -1,5 +1,6 @@
 // Resumable uploads over real HTTP: size limits from the declared length, types from the content,
 // ownership, and resuming after a dropped connection.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -97,6 +98,18 @@ describe('content checks', () => {
     expect(['uploaded', 'processing']).toContain(row!.status);
     expect(JSON.parse(row!.meta).duration).toBeCloseTo(2, 0);
     expect(fs.existsSync(path.join(app.t.dataDir, 'uploads', `${id}.mp4`))).toBe(true);
+  });
+
+  it.each([
+    ['mov', ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mov']],
+    ['avi', ['-c:v', 'mpeg4', '-f', 'avi']],
+    ['webm', ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-f', 'webm']],
+  ])('accepts a real %s video', async (ext, codec) => {
+    const file = path.join(app.t.dataDir, `clip.${ext}`);
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=96x64:rate=10', '-t', '1', ...codec, file]);
+    const { res, id } = await uploadWhole(creator, { kind: 'video', filename: `lesson.${ext}` }, fs.readFileSync(file));
+    expect(res.status).toBe(204);
+    expect((await asset(id))?.kind).toBe('video');
   });
 
   it.each([
