@@ -88,9 +88,14 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     // Duplicates go out together, as a retrying gateway might send them.
     for (let i = 0; i < outcome.callbacks; i++) {
       tx.callbacksSent++;
+      const t0 = performance.now();
+      const answered = (status: number) => opts.onCallback?.(tx, { status, ms: performance.now() - t0 });
       fetch(tx.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
-        (res) => res.body?.cancel(),
-        () => {}, // Like Daraja: a callback nobody received is not retried.
+        async (res) => {
+          await res.body?.cancel();
+          answered(res.status);
+        },
+        () => answered(0), // Like Daraja: a callback nobody received is not retried.
       );
     }
   }

@@ -19,6 +19,8 @@ export interface SimulatorOptions extends SimulatorCredentials {
   /** Numbers without a scripted outcome: wait for a person, or succeed. */
   mode?: 'manual' | 'auto';
   tokenTtlSeconds?: number;
+  /** Told when a callback was answered (HTTP status; 0 when nobody answered) and how long that took. */
+  onCallback?: (tx: SimTransaction, answer: { status: number; ms: number }) => void;
 }
 
 export interface SimTransaction {
