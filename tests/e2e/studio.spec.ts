@@ -101,7 +101,7 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   await page.goto('/creator');
   const card = page.locator('.studio-course').filter({ hasText: title });
   await expect(card.getByText('Published')).toBeVisible();
-  await expect(card.getByRole('button', { name: 'View Analytics' })).toBeDisabled();
+  await expect(card.getByRole('link', { name: 'View Analytics' })).toHaveAttribute('href', `/creator/course/${courseId}/analytics`);
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
