@@ -137,8 +137,9 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
     transactionType: c.MPESA_TRANSACTION_TYPE,
     callbackBaseUrl: c.MPESA_CALLBACK_BASE_URL?.replace(/\/$/, '') ?? null,
     callbackSecret: c.MPESA_CALLBACK_SECRET ?? SIMULATOR_DEFAULTS.callbackSecret,
-    initiatorName: c.MPESA_INITIATOR_NAME ?? null,
-    securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? null,
+    // The simulator accepts any initiator, so refunds work in demos without portal credentials.
+    initiatorName: c.MPESA_INITIATOR_NAME ?? (real ? null : 'darasa-simulator'),
+    securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? (real ? null : 'simulator-credential'),
   };
 }
 

@@ -12,7 +12,8 @@ const real = {
 
 describe('M-Pesa configuration', () => {
   it('defaults to the simulator, started by the server', () => {
-    expect(loadConfig({}).mpesa).toMatchObject({ env: 'simulator', baseUrl: null, shortcode: '174379' });
+    expect(loadConfig({}).mpesa).toMatchObject({ env: 'simulator', baseUrl: null, shortcode: '174379', initiatorName: 'darasa-simulator' });
+    expect(loadConfig({ MPESA_ENV: 'sandbox', ...real }).mpesa.initiatorName).toBeNull();
   });
 
   it('points sandbox and production at Safaricom', () => {
