@@ -13,6 +13,8 @@ function server(url: string, port: number, env: Record<string, string>) {
     // Demo seeding makes real clips with ffmpeg on a shared machine: allow it time.
     timeout: 300_000,
     reuseExistingServer: false,
+    // SIGTERM lets serve.mjs remove its temporary DATA_DIR and build copy.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // Every spec signs in from 127.0.0.1: the per-address sign-in/sign-up limit would otherwise trip mid-suite.

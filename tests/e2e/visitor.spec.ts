@@ -229,3 +229,26 @@ test('a video that cannot be downloaded shows "Failed to load video" and the rea
   await expectPlaying(page.locator('.course-hero video'));
   await expect(alert).toBeHidden();
 });
+
+test('a course link carries an Open Graph / Twitter card with the price in KES', async ({ page, request, baseURL }) => {
+  const path = await openHeroCourse(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const html = await (await request.get(path)).text();
+  const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => entities[e]!);
+  expect(meta('og:title')).toBe(title);
+  expect(meta('og:type')).toBe('product');
+  expect(meta('og:url')).toBe(`${baseURL}${path}`);
+  expect(meta('og:description')).toMatch(/KES [\d,]+/);
+  expect(meta('twitter:card')).toBe('summary_large_image');
+  expect(meta('product:price:currency')).toBe('KES');
+  expect(meta('product:price:amount')).toMatch(/^\d+$/);
+  const image = meta('og:image')!;
+  expect(image).toMatch(new RegExp(`^${baseURL}/media/.+/w1280\\.webp$`));
+  const res = await request.get(image);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/webp');
+});
