@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-studio-e2e-'));
-const files = { thumb: path.join(dir, 'cover.png'), trailer: path.join(dir, 'trailer.mp4'), ep1: path.join(dir, 'ep1.mp4'), ep2: path.join(dir, 'ep2.mp4') };
+const files = { big: path.join(dir, 'long-lesson.avi'), thumb: path.join(dir, 'cover.png'), trailer: path.join(dir, 'trailer.mp4'), ep1: path.join(dir, 'ep1.mp4'), ep2: path.join(dir, 'ep2.mp4') };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.beforeAll(async () => {
@@ -19,6 +19,10 @@ test.beforeAll(async () => {
     execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', `sine=frequency=${freq}`,
       '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
   }
+});
+test.beforeAll(() => {
+  // About 57 MB, uncompressed: big enough to reload the tab half-way on a throttled connection.
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-frames:v', '500', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', files.big]);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -111,4 +115,28 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   await expect(otherPage.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(otherPage.getByText(title)).toHaveCount(0);
   await other.close();
+});
+
+test('an upload continues after the tab is reloaded, without sending finished bytes again', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await registerCreator(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // A slow uplink (about 4 MB/s) so the reload lands half-way.
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 10e6, uploadThroughput: 4e6 });
+  await page.goto('/creator/course/new');
+  await page.getByLabel('Trailer', { exact: true }).setInputFiles(files.big);
+  const progress = page.locator('.upload-field').filter({ hasText: 'Trailer' }).locator('progress');
+  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await page.reload();
+
+  const offsets: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/uploads/')) offsets.push(Number(r.headers()['upload-offset']));
+  });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  // Picking the same file again finds the earlier upload by its fingerprint and asks the server where it stopped.
+  await page.getByLabel('Trailer', { exact: true }).setInputFiles(files.big);
+  await expect(page.locator('.upload-field').filter({ hasText: 'Trailer' }).getByText(/Queued for processing|Processing|Ready/)).toBeVisible({ timeout: 60_000 });
+  expect(offsets[0]).toBeGreaterThan(0.25 * fs.statSync(files.big).size);
 });
