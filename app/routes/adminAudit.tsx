@@ -26,7 +26,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin" aria-labelledby="audit-h">
+    <section className="admin-section" aria-labelledby="audit-h">
       <h2 id="audit-h">Audit log</h2>
       <ListToolbar
         params={params}

@@ -32,7 +32,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin" aria-labelledby="courses-h">
+    <section className="admin-section" aria-labelledby="courses-h">
       <h2 id="courses-h">Courses</h2>
       <ListToolbar
         params={params}

@@ -13,7 +13,7 @@ const n = (v: number) => v.toLocaleString('en-KE');
 
 export default function AdminOverview({ loaderData: d }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="overview-h" className="admin">
+    <section aria-labelledby="overview-h" className="admin-section">
       <h2 id="overview-h" className="sr-only">
         Overview
       </h2>

@@ -23,7 +23,7 @@ export function action(args: Route.ActionArgs) {
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const { jobs } = loaderData;
   return (
-    <section className="admin" aria-labelledby="jobs-h">
+    <section className="admin-section" aria-labelledby="jobs-h">
       <h2 id="jobs-h">Failed media jobs</h2>
       {jobs.length === 0 ? (
         <p className="empty-hint">No failed jobs. Every upload was processed.</p>

@@ -31,7 +31,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin" aria-labelledby="purchases-h">
+    <section className="admin-section" aria-labelledby="purchases-h">
       <h2 id="purchases-h">Purchases</h2>
       <ListToolbar
         params={params}

@@ -29,7 +29,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin" aria-labelledby="users-h">
+    <section className="admin-section" aria-labelledby="users-h">
       <h2 id="users-h">Users</h2>
       <ListToolbar
         params={params}

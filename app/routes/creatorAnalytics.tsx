@@ -36,7 +36,7 @@ const RANGES = [7, 30, 90, 365];
 const DAY_MS = 86_400_000;
 const kes = (v: number) => formatKes(v);
 const count = (v: number) => v.toLocaleString('en-KE');
-const minutes = (v: number) => `${Math.round(v / 60).toLocaleString('en-KE')} min`;
+const minutes = (v: number) => (v < 120 ? `${Math.round(v)} s` : `${Math.round(v / 60).toLocaleString('en-KE')} min`);
 const pct = (v: number) => `${v}%`;
 
 function useCharts(a: CourseAnalytics) {

@@ -51,7 +51,7 @@ export function UChart({
               grid: { stroke: '#2a2a2a' },
               ...(bars ? { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (xLabels[t - 1] ?? '') : '')) } : {}),
             },
-            { stroke: '#b3b3b3', grid: { stroke: '#2a2a2a' }, size: 60, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
+            { stroke: '#b3b3b3', grid: { stroke: '#2a2a2a' }, size: 80, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
           ],
           series: [
             {},
