@@ -1,6 +1,9 @@
+import { toBool } from '../../db/values.ts';
+import { conflict } from '../../http/errors.ts';
 import type { Actor } from '../access/policies.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
 import { loadManagedEpisode } from './loadManagedEpisode.ts';
+import { publishProblems } from './publishProblems.ts';
 import { recountCourse } from './recountCourse.ts';
 import { renumber } from './renumber.ts';
 import type { StudioServices } from './studioServices.ts';
@@ -12,6 +15,10 @@ export async function deleteEpisode(services: StudioServices, actor: Actor, cour
   await db.transaction().execute(async (trx) => {
     const { course, episode } = await loadManagedEpisode(trx, actor, courseId, episodeId, dialect);
     await trx.deleteFrom('episode').where('id', '=', episode.id).execute();
+    // A published course keeps at least one playable episode (the transaction undoes the delete).
+    if (toBool(course.published) && (await publishProblems(trx, course)).length) {
+      throw conflict('A published course needs at least one episode with a ready video. Unpublish the course first, or add another episode.');
+    }
     const rest = await trx.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute();
     await renumber(trx, course.id, rest.map((e) => e.id));
     await recountCourse(trx, course.id);

@@ -209,6 +209,18 @@ describe('episodes', () => {
     await expectError(deleteEpisode(services, owner, course.id, ids[1]), 404);
   });
 
+  it('keeps the last playable episode of a published course', async () => {
+    const thumb = await makeAsset(t.db, owner!.userId, 'image');
+    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const course = await makeCourse(t.db, ownerUser, { published: true, thumbnailId: thumb });
+    const only = await makeEpisode(t.db, course.id, 1, { videoId: video });
+    await expectError(deleteEpisode(services, owner, course.id, only.id), 409);
+    expect(await positions(course.id)).toEqual([1]);
+    await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: false });
+    await deleteEpisode(services, owner, course.id, only.id);
+    expect(await positions(course.id)).toEqual([]);
+  });
+
   it('keeps orders 1..n when adds and deletes race', async () => {
     const course = await draftWithEpisodes(3);
     const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
