@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBool } from '../../server/db/values.ts';
 import { newId } from '../../server/lib/ids.ts';
+import { listCustomerGrid } from '../../server/modules/accounts/listCustomerGrid.ts';
 import { listLandingRows } from '../../server/modules/catalog/listLandingRows.ts';
 import { makeCourse } from '../support/factories.ts';
 import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
@@ -40,12 +41,15 @@ describe('moderation', () => {
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/feature`)).body).toEqual({ published: true, featured: true });
     const featured = await getJson(cast.admin, '/api/admin/courses?featured=true');
     expect(featured.body.items.map((c: { id: string }) => c.id)).toEqual([course.id]);
+    // The customer's "Featured" tab shows it.
+    expect((await listCustomerGrid(db(), 'featured')).map((c) => c.id)).toEqual([course.id]);
 
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/unpublish`, { reason: 'copyright' })).body).toEqual({
       published: false,
       featured: false,
     });
     expect(await landingIds()).not.toContain(course.id);
+    expect(await listCustomerGrid(db(), 'featured')).toEqual([]);
     const row = await db().selectFrom('course').select(['published', 'featured']).where('id', '=', course.id).executeTakeFirstOrThrow();
     expect([toBool(row.published), toBool(row.featured)]).toEqual([false, false]);
     // A draft cannot be featured or unpublished again.

@@ -14,7 +14,7 @@ import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, t
 let w: World;
 let admin: Viewer;
 beforeEach(async () => {
-  w = await startWorld({ MPESA_INITIATOR_NAME: 'darasa-api', MPESA_SECURITY_CREDENTIAL: 'simulated-credential' });
+  w = await startWorld();
   admin = await makeCustomer(w, { role: 'admin' });
 });
 afterEach(async () => {
