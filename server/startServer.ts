@@ -12,6 +12,7 @@ import { useMediaTokenSecret } from './modules/playback/mediaToken.ts';
 import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
 import { jobDefinitions } from './jobs/registry.ts';
 import { createLogger } from './logger.ts';
+import { stopViewEvents } from './modules/analytics/viewEventBuffer.ts';
 import { startReconciler } from './modules/payments/startReconciler.ts';
 import { startEmbeddedSimulator } from './mpesaSimulator/startEmbeddedSimulator.ts';
 import { seedDemoIfEmpty } from './seed/seedDemoIfEmpty.ts';
@@ -89,6 +90,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await Promise.all([closed, jobs.stop(), reconciler.stop(), mpesaSimulator?.close(), feed?.stop()]);
+      await stopViewEvents(services);
       await database.close();
     })());
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,6 +4,8 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
+import { adminRoutes } from './adminRoutes.ts';
+import { analyticsRoutes } from './analyticsRoutes.ts';
 import type { AppServices } from './appContext.ts';
 import { mountAccountRoutes } from './authAccountRoutes.ts';
 import { originCheck } from './authOriginCheck.ts';
@@ -54,6 +56,8 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   app.route('/api/uploads', uploadRoutes(services));
   app.route('/api/studio', studioRoutes());
   app.route('/', paymentRoutes(services));
+  app.route('/api/admin', adminRoutes());
+  app.route('/api', analyticsRoutes());
 
   if (build) {
     const pages = pageHandler(build, pageCache);
