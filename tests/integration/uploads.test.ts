@@ -50,6 +50,8 @@ describe('who may upload', () => {
     const other = await signedIn(app, 'creator');
     expect(await tusOffset(other, url)).toBeNull();
     expect((await tusPatch(other, url, 100, png.subarray(100))).status).toBe(404);
+    expect((await other.request(url)).status).toBe(404);
+    expect((await creator.request(url)).status).toBe(404);
     const del = await other.request(url, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } });
     expect(del.status).toBe(404);
     expect(await tusOffset(creator, url)).toBe(100);

@@ -85,6 +85,8 @@ export function createUploadServer(services: AppServices, path = '/api/uploads')
 
   return {
     handle(req, actor) {
+      // Uploads are never read back through tus: processed files are served by /media, originals never.
+      if (req.method === 'GET') return Promise.resolve(new Response(UPLOAD_MESSAGES.notFound, { status: 404 }));
       actors.set(req, actor);
       return tus.handleWeb(req);
     },
