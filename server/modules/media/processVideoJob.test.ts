@@ -11,7 +11,6 @@ import { startJobWorker, type JobWorker } from '../../jobs/jobWorker.ts';
 import { jobDefinitions } from '../../jobs/registry.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
-import { getVideoProcessingState } from './getVideoProcessingState.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
 
 let database: TestDatabase;
@@ -32,6 +31,12 @@ afterAll(async () => {
   await worker.stop();
   await database.close();
 });
+
+/** What the editor shows: the asset's status, progress and error. */
+async function getVideoProcessingState(db: TestDatabase['db'], assetId: string) {
+  const a = await db.selectFrom('mediaAsset').select(['status', 'progress', 'error']).where('id', '=', assetId).executeTakeFirst();
+  return a && { state: a.status, progress: toNum(a.progress), error: a.error };
+}
 
 async function newVideoAsset() {
   const id = newId();
