@@ -8,6 +8,10 @@ declare module 'autocannon' {
     pipelining?: number;
     method?: string;
     body?: string;
+    /** Seconds before a request counts as an error (default 10). */
+    timeout?: number;
+    /** Each connection cycles through these requests in order. */
+    requests?: { path?: string; method?: string }[];
   }
   interface Histogram {
     average: number;
