@@ -14,7 +14,7 @@ export function CourseCard({ course }: { course: CardData }) {
           <img
             src={course.thumbnail.src}
             srcSet={course.thumbnail.srcSet}
-            sizes="(max-width: 600px) 45vw, 260px"
+            sizes="(max-width: 600px) 42vw, (max-width: 900px) 30vw, 260px"
             width={640}
             height={360}
             loading="lazy"
