@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { toIso, toNum } from '../../db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
+import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
 
 export const purchaseListQuery = listQuerySchema(['createdAt', 'amount'], {
   status: z.enum(['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded']).optional(),
@@ -44,7 +44,7 @@ export async function listPurchases(db: Kysely<DB>, o: PurchaseListQuery): Promi
       'payment.courseId',
       'course.title as courseTitle',
     ]);
-  if (o.status) query = query.where('payment.status', '=', o.status);
+  if (o.status) query = query.where(filterColumn('payment.status', o.sort), '=', o.status);
   if (o.q) query = query.where(matchesAny(['user.email', 'user.name', 'course.title', 'payment.mpesaReceipt'], o.q));
   if (k.where) query = query.where(k.where);
   const rows = await query

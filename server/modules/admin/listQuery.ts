@@ -129,3 +129,14 @@ export function finishPage<T>(rows: T[], o: KeysetOptions, keyOf: (row: T) => Cu
     prev: hasPrev && first ? encodeCursor(keyOf(first)) : null,
   };
 }
+
+/**
+ * A text column as a list filter compares it. Sorted by createdAt, the plain column lets the database use
+ * its (filter, createdAt) index. Sorted by anything else, `column || ''` hides the filter's index: a
+ * status or role matches most rows, and SQLite would otherwise read them all through that index and sort
+ * them, instead of walking the sort column's index and stopping after one page. PostgreSQL's cost model
+ * picks the sort index either way.
+ */
+export function filterColumn(column: string, sort: string): RawBuilder<string> {
+  return sort === 'createdAt' ? sql<string>`${sql.ref(column)}` : sql<string>`(${sql.ref(column)} || '')`;
+}

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
+import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
 
 export const userListQuery = listQuerySchema(['createdAt', 'name', 'email'], {
   role: z.enum(['customer', 'creator', 'admin']).optional(),
@@ -24,8 +24,8 @@ export async function listUsers(db: Kysely<DB>, o: UserListQuery): Promise<Page<
   const sortColumn = `user.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'user.id' });
   let query = db.selectFrom('user').select(['id', 'name', 'email', 'role', 'status', 'createdAt']);
-  if (o.role) query = query.where('role', '=', o.role);
-  if (o.status) query = query.where('status', '=', o.status);
+  if (o.role) query = query.where(filterColumn('user.role', o.sort), '=', o.role);
+  if (o.status) query = query.where(filterColumn('user.status', o.sort), '=', o.status);
   if (o.q) query = query.where(matchesAny(['user.name', 'user.email'], o.q));
   if (k.where) query = query.where(k.where);
   const rows = await query.orderBy(sortColumn as 'user.createdAt', k.order).orderBy('user.id', k.order).limit(k.limit).execute();
