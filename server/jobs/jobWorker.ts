@@ -24,6 +24,8 @@ export interface JobWorker {
 
 const MAX_BACKOFF_MS = 60 * 60_000;
 const PROGRESS_WRITE_MS = 1000;
+/** Abandoned jobs are rare: look for them now and then, not on every poll (each look is a write). */
+const SWEEP_MS = 30_000;
 
 export function startJobWorker(
   services: AppServices,
@@ -40,6 +42,7 @@ export function startJobWorker(
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
+  let lastSweep = 0;
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -51,7 +54,10 @@ export function startJobWorker(
     if (polling || stopped) return;
     polling = true;
     try {
-      for (const job of await failAbandonedJobs(database, types)) await reportFailure(job, job.lastError ?? '');
+      if (Date.now() - lastSweep >= SWEEP_MS) {
+        lastSweep = Date.now();
+        for (const job of await failAbandonedJobs(database, types)) await reportFailure(job, job.lastError ?? '');
+      }
       while (!stopped && running.size < opts.concurrency) {
         const job = await claimJob(database, workerId, types, leaseMs);
         if (!job) break;
