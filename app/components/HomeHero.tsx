@@ -11,7 +11,7 @@ import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 export function HomeHero({ hero }: { hero: Hero }) {
   const player = useInPlacePlayer();
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    <section className="hero" aria-labelledby="hero-title" data-started={player.started || undefined}>
       <HeroMedia image={hero.thumbnail} video={hero.preview} label={`Preview: ${hero.title}`} player={player} />
       <div className="hero-text">
         <span className="badge">FEATURED</span>
