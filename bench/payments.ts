@@ -12,7 +12,7 @@ import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
 
 const SUCCESS_PHONE = '254708374149';
-const POLL_MS = 500;
+const POLL_MS = 2000;
 
 async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -99,7 +99,7 @@ export const benchmark: Benchmark = {
           });
           if (start.status !== 202) throw new Error(`start payment: ${start.status} ${await start.text()}`);
           const { payment } = (await start.json()) as { payment: { id: string } };
-          // What the modal does (every 2 s there; 0.5 s here): poll until the customer sees it completed.
+          // What the purchase modal does: poll every 2 s until the customer sees it completed.
           for (;;) {
             await new Promise((r) => setTimeout(r, POLL_MS));
             const res = await fetch(`${server.url}/api/payments/${payment.id}`, { headers: { cookie } });
