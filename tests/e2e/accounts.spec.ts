@@ -96,3 +96,20 @@ test('sign-up errors are shown next to the form and the button works again', asy
   await expect(page.getByRole('alert')).toContainText('An account with this email already exists');
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-up form still works and the dialog still moves on', async ({ page }) => {
+    const name = `Njeri ${unique()}`;
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill(name);
+    await page.getByLabel('Email').fill(`njeri.${unique()}@example.com`);
+    await page.getByLabel('Password').fill('secret1');
+    await page.getByLabel('Phone (M-Pesa)').fill('+254 712345678');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
+    await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` })).toBeVisible();
+  });
+});
