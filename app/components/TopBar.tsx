@@ -15,7 +15,7 @@ export function TopBar({ query = '', viewer }: { query?: string; viewer?: Viewer
       <Link to="/" className="logo" aria-label="Darasa home">
         DARASA
       </Link>
-      {/* A plain GET form: React Router's <Form> would add ~4 KB of client JS for a page load we can afford. */}
+      {/* A plain GET form: search works before (or without) JavaScript and lands on a server-rendered page. */}
       <form method="get" action="/search" role="search" className="search">
         <label htmlFor="q" className="sr-only">
           Search courses
