@@ -56,6 +56,23 @@ describe('sign-in and cookies', () => {
     expect(secureCookie).toMatch(/^__Secure-darasa\.session_token=.*; Secure/i);
   });
 
+  it.each([
+    ['no email', { password: 'secret1' }, 400, 'Email is required'],
+    ['no password', { email: 'a@example.com' }, 400, 'Password is required'],
+    ['blank email', { email: '  ', password: 'secret1' }, 400, 'Email is required'],
+    ['malformed email', { email: 'not-an-email', password: 'secret1' }, 401, 'Invalid email or password'],
+    ['10 KB email', { email: `${'a'.repeat(10240)}@example.com`, password: 'secret1' }, 400, 'Invalid email or password'],
+    ['10 KB password', { email: 'a@example.com', password: 'p'.repeat(10240) }, 400, 'Invalid email or password'],
+    ['wrong types', { email: ['a@example.com'], password: 123456 }, 400, 'Email is required'],
+  ])('sign-in with %s → %i "%s", no session', async (_label, body, status, message) => {
+    const app = await startApp(cleanups);
+    const res = await new Client(app.url).request('/api/account/sign-in', { method: 'POST', json: body });
+    expect(res.status).toBe(status);
+    expect(await errorOf(res)).toBe(message);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await app.t.db.selectFrom('session').select('id').execute()).toEqual([]);
+  });
+
   it('signing out deletes the session on the server: the old cookie no longer works', async () => {
     const app = await startApp(cleanups);
     const { c, userId } = await signedUp(app.url);
