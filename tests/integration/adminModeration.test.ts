@@ -66,11 +66,18 @@ describe('moderation', () => {
       { ...job, id: failedId, status: 'failed', lastError: 'ffmpeg exited with code 1' },
       { ...job, id: queuedId, status: 'queued', lastError: null },
     ]).execute();
+    // The failed job processed a creator's video, which shows as failed in their editor.
+    const assetId = newId();
+    await db().insertInto('mediaAsset').values({
+      id: assetId, ownerId: cast.creator.id, kind: 'video', status: 'failed', meta: '{}', error: 'Could not process', jobId: failedId, createdAt: now, updatedAt: now,
+    }).execute();
     const list = await getJson(cast.admin, '/api/admin/jobs');
-    expect(list.body.items).toEqual([expect.objectContaining({ id: failedId, lastError: 'ffmpeg exited with code 1' })]);
+    expect(list.body.items).toEqual([expect.objectContaining({ id: failedId, lastError: 'ffmpeg exited with code 1', assetId })]);
     expect((await postJson(cast.admin, `/api/admin/jobs/${failedId}/retry`)).body).toEqual({ status: 'queued' });
     const after = await db().selectFrom('job').select(['status', 'attempts']).where('id', '=', failedId).executeTakeFirstOrThrow();
     expect(after).toEqual({ status: 'queued', attempts: 0 });
+    const asset = await db().selectFrom('mediaAsset').select(['status', 'error']).where('id', '=', assetId).executeTakeFirstOrThrow();
+    expect(asset).toEqual({ status: 'processing', error: null });
     expect((await postJson(cast.admin, `/api/admin/jobs/${queuedId}/retry`)).status).toBe(409);
     expect((await getJson(cast.admin, '/api/admin/jobs')).body.items).toEqual([]);
   });
