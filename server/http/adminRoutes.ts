@@ -11,9 +11,11 @@ import { listUsers, userListQuery } from '../modules/admin/listUsers.ts';
 import { moderateCourse } from '../modules/admin/moderateCourse.ts';
 import { moderateUser } from '../modules/admin/moderateUser.ts';
 import { courseAction, moderationBody, userAction } from '../modules/admin/moderationSchema.ts';
+import { recordReversalResult } from '../modules/admin/recordReversalResult.ts';
 import { refundPurchase } from '../modules/admin/refundPurchase.ts';
 import { requireAdmin } from '../modules/admin/requireAdmin.ts';
 import { retryFailedJob } from '../modules/admin/retryFailedJob.ts';
+import type { AppServices } from './appContext.ts';
 import { badRequest, notFound } from './errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 
@@ -74,6 +76,18 @@ export function adminRoutes() {
   app.post('/jobs/:id/retry', limit, async (c) => {
     await retryFailedJob(services(c), c.var.ctx.viewer, c.req.param('id'));
     return c.json({ status: 'queued' });
+  });
+  return app;
+}
+
+/** Daraja's answers to refund reversals (outside /api/admin: M-Pesa has no session, the path a secret). */
+export function reversalResultRoutes(services: AppServices) {
+  const app = new Hono<AppEnv>();
+  app.post('/api/mpesa/reversal/:secret', limit, async (c) => {
+    if (c.req.param('secret') !== services.config.mpesa.callbackSecret) throw notFound();
+    await recordReversalResult(services, await c.req.json().catch(() => null));
+    // Daraja's expected acknowledgement.
+    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
   return app;
 }

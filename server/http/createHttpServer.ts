@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { ServerBuild } from 'react-router';
-import { adminRoutes } from './adminRoutes.ts';
+import { adminRoutes, reversalResultRoutes } from './adminRoutes.ts';
 import { analyticsRoutes } from './analyticsRoutes.ts';
 import type { AppServices } from './appContext.ts';
 import { mountAccountRoutes } from './authAccountRoutes.ts';
@@ -57,6 +57,7 @@ export function createHonoApp({ services, pageCache, build }: HttpServerOptions)
   app.route('/api/studio', studioRoutes());
   app.route('/', paymentRoutes(services));
   app.route('/api/admin', adminRoutes());
+  app.route('/', reversalResultRoutes(services));
   app.route('/api', analyticsRoutes());
 
   if (build) {

@@ -7,6 +7,7 @@ import type { Viewer } from '../../server/http/appContext.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { getDashboard } from '../../server/modules/admin/getDashboard.ts';
 import { refundPurchase } from '../../server/modules/admin/refundPurchase.ts';
+import { reversalResultUrl } from '../../server/modules/admin/reversalResultUrl.ts';
 import { getPaymentForPayer } from '../../server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '../../server/modules/payments/startPayment.ts';
 import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
@@ -101,5 +102,27 @@ describe('refunds', () => {
     const err = await refundPurchase(w.running.services, admin, paid.id).catch((e: unknown) => e);
     expect((err as AppError).status).toBe(502);
     expect(await state(paid.id, course.id)).toEqual({ status: 'paid', enrolled: 1, enrolledCount: 1, refunds: 0, audit: 0 });
+  });
+
+  it('writes a reversal that M-Pesa later reports as failed to the audit log; forged results are refused', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w, 800);
+    const paid = await buy(buyer, course, PHONES.success);
+    const { providerRef } = await refundPurchase(w.running.services, admin, paid.id);
+    const url = reversalResultUrl(w.running.services.config);
+    const post = (to: string, body: unknown) =>
+      fetch(to, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const failure = { Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', ConversationID: providerRef } };
+    expect((await post(url.replace(/[^/]+$/, 'wrong-secret'), failure)).status).toBe(404);
+    expect((await post(url, { nonsense: true })).status).toBe(200);
+    const audit = () => w.t.db.selectFrom('auditLog').select(['action', 'actorId', 'details']).where('targetId', '=', paid.id).orderBy('createdAt').execute();
+    expect((await audit()).map((a) => a.action)).toEqual(['purchase.refund']);
+    expect((await post(url, failure)).status).toBe(200);
+    const entries = await audit();
+    expect(entries.map((a) => [a.action, a.actorId])).toEqual([
+      ['purchase.refund', admin.userId],
+      ['purchase.refund_failed', 'mpesa'],
+    ]);
+    expect(JSON.parse(entries[1]!.details)).toMatchObject({ amount: 800, resultCode: 2001 });
   });
 });

@@ -9,9 +9,11 @@ export type AuditAction =
   | 'user.suspend'
   | 'user.restore'
   | 'purchase.refund'
+  | 'purchase.refund_failed'
   | 'job.retry';
 
 export interface AuditEntry {
+  /** The admin's user id, or 'mpesa' for what M-Pesa reported. */
   actorId: string;
   action: AuditAction;
   targetType: 'course' | 'user' | 'payment' | 'job';

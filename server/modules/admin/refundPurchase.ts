@@ -4,6 +4,7 @@ import { toNum } from '../../db/values.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { Actor } from '../access/policies.ts';
 import { darajaFor } from '../payments/daraja.ts';
+import { reversalResultUrl } from './reversalResultUrl.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
 
@@ -50,12 +51,11 @@ export async function refundPurchase(
 
   let providerRef: string;
   try {
-    const base = services.config.publicUrl;
     const answer = await darajaFor(services.config).reverseTransaction({
       transactionId: payment.mpesaReceipt,
       amount: payment.amount,
-      resultUrl: `${base}/api/payments/mpesa/reversal/result`,
-      queueTimeoutUrl: `${base}/api/payments/mpesa/reversal/timeout`,
+      resultUrl: reversalResultUrl(services.config),
+      queueTimeoutUrl: reversalResultUrl(services.config),
       remarks: reason || 'Darasa refund',
       occasion: payment.id,
     });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { AppServices } from '../../http/appContext.ts';
+import { recordAudit } from './recordAudit.ts';
+
+// Daraja's asynchronous answer to a reversal request (ResultURL / QueueTimeOutURL), read by name only.
+const reversalResult = z.object({
+  Result: z.object({
+    ResultCode: z.coerce.number().int(),
+    ResultDesc: z.string().max(500).default(''),
+    ConversationID: z.string().min(1).max(100),
+  }),
+});
+
+/**
+ * M-Pesa's final word on a refund. Success needs nothing (the purchase was marked refunded when the
+ * reversal was accepted). A failure is written to the audit log, where admins see it, so the customer can
+ * be paid back by hand: access was already revoked. Unknown or malformed results change nothing.
+ */
+export async function recordReversalResult(services: AppServices, body: unknown): Promise<void> {
+  const parsed = reversalResult.safeParse(body);
+  if (!parsed.success) return;
+  const { ResultCode, ResultDesc, ConversationID } = parsed.data.Result;
+  if (ResultCode === 0) return;
+  const { db } = services.database;
+  const refund = await db.selectFrom('refund').select(['id', 'paymentId', 'amount']).where('providerRef', '=', ConversationID).executeTakeFirst();
+  if (!refund) return;
+  services.log.warn({ paymentId: refund.paymentId, ResultCode, ResultDesc }, 'M-Pesa reversal failed');
+  await recordAudit(db, {
+    actorId: 'mpesa',
+    action: 'purchase.refund_failed',
+    targetType: 'payment',
+    targetId: refund.paymentId,
+    details: { amount: refund.amount, resultCode: ResultCode, reason: ResultDesc || 'Reversal failed' },
+  });
+}

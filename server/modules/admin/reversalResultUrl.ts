@@ -1,0 +1,6 @@
+import type { Config } from '../../config.ts';
+
+/** Where Daraja answers a reversal: unsigned like the STK callback, so the path carries the same secret. */
+export function reversalResultUrl(config: Config): string {
+  return `${config.mpesa.callbackBaseUrl ?? config.publicUrl}/api/mpesa/reversal/${config.mpesa.callbackSecret}`;
+}
