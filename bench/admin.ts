@@ -1,5 +1,6 @@
 // Issue 7: the admin dashboard and the first page of each admin list (users, courses, purchases) with
-// 1,000,000 users, 100,000 courses and 2,000,000 purchases loaded, on SQLite and on PostgreSQL, against a
+// 1,000,000 users, 100,000 courses and 2,000,000 purchases loaded (and one course's analytics among
+// 1,000,000 view events), on SQLite and on PostgreSQL, against a
 // trivial `select 1` on the same connection. Goal: p95 ≤ 200 ms each. The data is generated inside the
 // database (a recursive CTE on SQLite, generate_series on PostgreSQL): no rows cross the driver.
 // BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a throw-away database is
@@ -17,6 +18,7 @@ import { courseListQuery, listCourses } from '../server/modules/admin/listCourse
 import { listPurchases, purchaseListQuery } from '../server/modules/admin/listPurchases.ts';
 import { parseListQuery } from '../server/modules/admin/listQuery.ts';
 import { listUsers, userListQuery } from '../server/modules/admin/listUsers.ts';
+import { getCourseAnalytics } from '../server/modules/analytics/getCourseAnalytics.ts';
 import { compared, round, timeCalls } from './lib/stats.ts';
 import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
 
@@ -26,6 +28,7 @@ interface Sizes {
   users: number;
   courses: number;
   purchases: number;
+  viewEvents: number;
 }
 
 // Timestamps one minute apart going back from "now", in the format each dialect stores (ISO text with
@@ -95,6 +98,28 @@ async function load(database: Database, s: Sizes) {
     `${pad('r', 'n')}, ${pad('p', 'n * 100 - 14')}, 'u00000001', 500 + ((1 + (n * 100 - 14) % ${s.courses}) % 10) * 500, 'AG_' || n,
      ${tsSql(dialect, `(${s.purchases} - (n * 100 - 14)) / 4 - 60`)}`,
   );
+  // Viewing events for creator analytics: 1 in 10 purchases' worth, on the first 100 courses (5 episodes
+  // each), so each of those courses has thousands of events and the table holds millions in real life.
+  const analyticsCourses = Math.min(100, s.courses);
+  await generate(
+    db,
+    dialect,
+    analyticsCourses * 5,
+    'episode',
+    `${pad('e', 'n')}, ${pad('c', `1 + (n - 1) / 5`)}, 'Episode ' || n, '', null, null, 600, 1 + (n - 1) % 5, ${tsSql(dialect, '0')}`,
+  );
+  await generate(
+    db,
+    dialect,
+    s.viewEvents,
+    'viewEvent',
+    `${pad('c', `1 + n % ${analyticsCourses}`)},
+     case when n % 10 < 2 then null else ${pad('e', `(n % ${analyticsCourses}) * 5 + 1 + n % 5`)} end,
+     case when n % 10 < 2 then 'trailer_view' when n % 10 < 4 then 'preview_view' else 'watch' end,
+     case when n % 10 < 4 then 0 else 15 end,
+     case when n % 10 < 4 then null else ${pad('u', `${creators + 6} + n % 5000`)} end,
+     ${tsSql(dialect, `n % 43200`)}`,
+  );
   // Statistics for the planner, as a maintained database has them (autovacuum / PRAGMA optimize).
   await sql`analyze`.execute(db);
 }
@@ -104,7 +129,7 @@ async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Pro
   const t0 = performance.now();
   await load(database, sizes);
   ctx.log(
-    `${dialect}: loaded ${sizes.users} users, ${sizes.courses} courses, ${sizes.purchases} purchases in ${round((performance.now() - t0) / 1000, 1)} s`,
+    `${dialect}: loaded ${sizes.users} users, ${sizes.courses} courses, ${sizes.purchases} purchases, ${sizes.viewEvents} view events in ${round((performance.now() - t0) / 1000, 1)} s`,
   );
   const times = ctx.quick ? 10 : 40;
   const reference = await timeCalls(() => sql`select 1`.execute(db), times * 2);
@@ -117,6 +142,8 @@ async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Pro
     ['purchases first page', () => listPurchases(db, parseListQuery(purchaseListQuery, {}))],
     ['users by name, first page', () => listUsers(db, parseListQuery(userListQuery, { sort: 'name', dir: 'asc' }))],
     ['paid purchases by amount, first page', () => listPurchases(db, parseListQuery(purchaseListQuery, { sort: 'amount', status: 'paid' }))],
+    // One course's analytics (≈10,000 of the million view events), over 30 days, as its creator sees them.
+    ['course analytics, 30 days', () => getCourseAnalytics(database, { userId: 'u00000001', role: 'admin' }, 'c00000001', 30)],
   ];
   const figures: Figure[] = [];
   for (const [label, fn] of cases) {
@@ -169,7 +196,9 @@ export const benchmark: Benchmark = {
   name: 'admin',
   description: 'admin dashboard and first list pages with 1,000,000 users, 100,000 courses, 2,000,000 purchases, SQLite and PostgreSQL',
   async run(ctx) {
-    const sizes = ctx.quick ? { users: 20_000, courses: 2_000, purchases: 40_000 } : { users: 1_000_000, courses: 100_000, purchases: 2_000_000 };
+    const sizes = ctx.quick
+      ? { users: 20_000, courses: 2_000, purchases: 40_000, viewEvents: 20_000 }
+      : { users: 1_000_000, courses: 100_000, purchases: 2_000_000, viewEvents: 1_000_000 };
     const figures = await onSqlite(sizes, ctx);
     if (process.env.BENCH_SKIP_PG !== '1') figures.push(...(await onPostgres(sizes, ctx)));
     return figures;
