@@ -2,10 +2,9 @@
 // read from the URL, and moderation results turned into messages.
 import { data } from 'react-router';
 import type { z } from 'zod';
-import type { Viewer } from '../../../server/http/appContext.ts';
+import type { AppServices, Viewer } from '../../../server/http/appContext.ts';
 import { AppError, badRequest } from '../../../server/http/errors.ts';
 import { parseListQuery, type Page } from '../../../server/modules/admin/listQuery.ts';
-import type { AppServices } from '../../../server/http/appContext.ts';
 import { requireArea } from '../../lib/authGuard.ts';
 import { serverContext } from '../../lib/serverContext.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connect.ts';
-import { toNum } from '../../db/values.ts';
+import { toBool, toNum } from '../../db/values.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import { canManageCourse, type Actor } from '../access/policies.ts';
@@ -174,7 +174,7 @@ export async function getCourseAnalytics(
   });
 
   return {
-    course: { id: course.id, title: course.title, published: !!course.published && course.published !== 0 },
+    course: { id: course.id, title: course.title, published: toBool(course.published) },
     days: series,
     totals: {
       enrollments: sum('enrollments'),

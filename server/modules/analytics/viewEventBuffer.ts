@@ -68,7 +68,10 @@ export class ViewEventBuffer {
     }
   }
 
-  /** Drops events naming a course or episode that does not exist (or an episode of another course). */
+  /**
+   * Drops events naming a course or episode that does not exist (or an episode of another course), and
+   * forgets a viewer deleted since the event was queued.
+   */
   async #existing(events: ViewEvent[]): Promise<ViewEvent[]> {
     const courseIds = [...new Set(events.map((e) => e.courseId))];
     const episodeIds = [...new Set(events.flatMap((e) => (e.episodeId ? [e.episodeId] : [])))];
@@ -82,14 +85,9 @@ export class ViewEventBuffer {
           )
         : [],
     );
+    const userIds = [...new Set(events.flatMap((e) => (e.userId ? [e.userId] : [])))];
     const users = new Set(
-      (
-        await this.#db
-          .selectFrom('user')
-          .select('id')
-          .where('id', 'in', [...new Set(events.flatMap((e) => (e.userId ? [e.userId] : [])))].concat(''))
-          .execute()
-      ).map((r) => r.id),
+      userIds.length ? (await this.#db.selectFrom('user').select('id').where('id', 'in', userIds).execute()).map((r) => r.id) : [],
     );
     return events
       .filter((e) => courses.has(e.courseId) && (!e.episodeId || episodes.get(e.episodeId) === e.courseId))
