@@ -3,8 +3,18 @@
 // check adds to a page: the same page for a visitor and for a signed-in user, page cache off so both render.
 import autocannon from 'autocannon';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import { connectDatabase } from '../server/db/connect.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { createLogger } from '../server/logger.ts';
+import { authFor } from '../server/modules/accounts/auth.ts';
+import { registerAccount } from '../server/modules/accounts/registerAccount.ts';
+import { resolveViewer } from '../server/modules/accounts/resolveViewer.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
-import { compared, percentile, round } from './lib/stats.ts';
+import { compared, percentile, round, timeCalls } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
 
 const CONNECTIONS = 20;
@@ -31,6 +41,30 @@ async function bareScrypt(seconds: number): Promise<number> {
     }),
   );
   return done / seconds;
+}
+
+/**
+ * The session check alone, in this process on SQLite: our one-query path (resolveViewer) against
+ * better-auth's getSession for the same cookie — why pages use the former.
+ */
+async function sessionCheckCost(times: number): Promise<Figure> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-session-'));
+  const database = connectDatabase({ dataDir });
+  try {
+    await migrateToLatest(database);
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+    const services = { config, database, log: createLogger('silent'), catalogChanged: () => {} };
+    const input = { name: 'Bench', email: 'bench@example.com', password: PASSWORD, phone: '+254712345678', role: 'customer' };
+    const { setCookies } = await registerAccount(services, input, { headers: new Headers(), clientIp: '127.0.0.1' });
+    const headers = new Headers({ cookie: setCookies.map((c) => c.split(';')[0]).join('; ') });
+    if (!(await resolveViewer(services, headers)).viewer) throw new Error('the session cookie was not recognised');
+    const ours = await timeCalls(() => resolveViewer(services, headers), times);
+    const theirs = await timeCalls(() => authFor(services).api.getSession({ headers }), times);
+    return compared('session check p50 (resolveViewer, in process)', ours.p50, 'ms', { label: 'better-auth getSession p50', value: theirs.p50 });
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 export const benchmark: Benchmark = {
@@ -88,6 +122,7 @@ export const benchmark: Benchmark = {
         compared('GET / signed in, p50 latency', m.p50, 'ms', { label: 'GET / visitor p50', value: v.p50 }),
         compared('GET / signed in, p99 latency', m.p99, 'ms', { label: 'GET / visitor p99', value: v.p99 }),
         { label: 'extra latency of the session check (p50 difference)', value: round(m.p50 - v.p50), unit: 'ms' },
+        await sessionCheckCost(quick ? 200 : 2000),
       ];
       return figures;
     } finally {

@@ -16,7 +16,7 @@ export interface ResolvedViewer {
  * Every page a signed-in user opens passes here, so the common case is one indexed query: the cookie's
  * HMAC is checked as better-auth signs it (`token.base64(HMAC-SHA256(token, secret))`), then the session
  * and its user are read together. Sessions that are expired or due for their daily extension go through
- * better-auth's getSession (about 15× the cost, bench/signIn.ts), which deletes or extends them and
+ * better-auth's getSession (about 10× the cost: bench/signIn.ts), which deletes or extends them and
  * answers the new cookie.
  */
 export async function resolveViewer(services: AppServices, headers: Headers): Promise<ResolvedViewer> {
