@@ -15,8 +15,19 @@ export { build, startServer };
 
 const entry = process.argv[1] ? fs.realpathSync(process.argv[1]) : '';
 if (entry === fs.realpathSync(fileURLToPath(import.meta.url))) {
-  startServer({ build, clientDir }).catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  // Signals belong to the program, not to startServer: tests start many servers in one process.
+  startServer({ build, clientDir }).then(
+    (running) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          running.services.log.info({ signal }, 'shutting down');
+          void running.stop().then(() => process.exit(0));
+        });
+      }
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

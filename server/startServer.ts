@@ -93,11 +93,5 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       await stopViewEvents(services);
       await database.close();
     })());
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(sig, () => {
-      log.info({ signal: sig }, 'shutting down');
-      void stop().then(() => process.exit(0));
-    });
-  }
   return { server, services, pageCache, url, stop };
 }

@@ -1,7 +1,7 @@
 // Bad input on the public pages, over real HTTP against the built server (no browser): malformed ids, huge
 // query strings, FTS operators, unknown paths. The answer is a 404, a redirect or a clear message: never a
 // 500, never a stack trace or a file path. Also: the anonymous page cache, and bad configuration.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -230,5 +230,25 @@ test('a bad configuration value stops the server with a message naming the varia
     expect(r.stderr).toContain(name);
     expect(r.stderr).toContain('Invalid configuration');
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  }
+});
+
+test('SIGTERM stops the server cleanly', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-sigterm-'));
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', BUNDLE], {
+    env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', DEMO_DATA: 'false', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d));
+    await expect.poll(() => out, { timeout: 30_000 }).toContain('Darasa is listening');
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out).toContain('shutting down');
+  } finally {
+    child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
