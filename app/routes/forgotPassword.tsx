@@ -11,7 +11,7 @@ export function meta() {
   return [{ title: 'Forgot password — Darasa' }];
 }
 
-export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password. It works once, within 30 minutes.';
+const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password. It works once, within 30 minutes.';
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, clientIp } = serverContext(context);

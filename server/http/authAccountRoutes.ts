@@ -27,18 +27,18 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: AppServices): vo
   });
 }
 
-export function requestOf(c: Context<AppEnv>) {
+function requestOf(c: Context<AppEnv>) {
   return { headers: c.req.raw.headers, clientIp: c.var.ctx.clientIp };
 }
 
-export async function readBody(c: Context<AppEnv>): Promise<unknown> {
+async function readBody(c: Context<AppEnv>): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) return c.req.json();
   if (type.includes('form')) return Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'));
   throw new AppError(415, 'unsupported_media_type', 'Send JSON or a form.');
 }
 
-export function withCookies(res: Response, cookies: string[]): Response {
+function withCookies(res: Response, cookies: string[]): Response {
   for (const cookie of cookies) res.headers.append('set-cookie', cookie);
   return res;
 }

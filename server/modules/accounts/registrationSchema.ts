@@ -35,8 +35,6 @@ export const registrationSchema = z.object({
   role: z.enum(['customer', 'creator'], { error: 'Please choose Learn (Customer) or Teach (Creator)' }),
 });
 
-export type Registration = z.infer<typeof registrationSchema>;
-
 export const signInSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email or password'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Invalid email or password'),
