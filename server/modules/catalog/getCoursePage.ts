@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toBool, toIso, toNum } from '../../db/values.ts';
+import { toRating } from './courseCard.ts';
 import { imageRef, type ImageRef } from '../media/urls.ts';
 import { videoSource } from '../playback/videoSource.ts';
 
@@ -76,7 +77,7 @@ export async function getCoursePage(
     creatorId: c.creatorId,
     creatorName: c.creatorName,
     published,
-    rating: c.ratingAvg == null ? null : Math.round(toNum(c.ratingAvg) * 10) / 10,
+    rating: toRating(c.ratingAvg),
     ratingCount: toNum(c.ratingCount),
     enrolledCount: toNum(c.enrolledCount),
     episodeCount: episodes.length,
