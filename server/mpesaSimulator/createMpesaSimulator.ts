@@ -139,7 +139,7 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     await next();
   });
 
-  app.post('/mpesa/stkpush/v1/processrequest', (c) => {
+  app.post('/mpesa/stkpush/v1/processrequest', async (c) => {
     const body = c.get('body') as Record<string, unknown>;
     const problem = validateStkPush(body, opts, new Date());
     if (problem) return fault(c, problem);
@@ -166,6 +166,7 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
       tx.manual = true;
       later(promptTimeoutMs, () => settle(tx, MANUAL_ACTIONS.timeout!));
     }
+    if (opts.pushAnswerDelayMs) await new Promise((r) => setTimeout(r, opts.pushAnswerDelayMs));
     return c.json({
       MerchantRequestID: tx.merchantRequestId,
       CheckoutRequestID: tx.checkoutRequestId,

@@ -12,6 +12,8 @@ export interface SimulatorOptions extends SimulatorCredentials {
   host?: string;
   /** Time the simulated customer takes to answer a prompt. */
   callbackDelayMs?: number;
+  /** Holds back the STK push answer this long (the callback may then overtake it, as on a slow network). */
+  pushAnswerDelayMs?: number;
   /** Time before a "late success" answers (past the payment's expiry). */
   lateDelayMs?: number;
   /** Time a prompt waits for a person (manual mode) before it times out with 1037. */

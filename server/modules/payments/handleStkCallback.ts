@@ -21,11 +21,7 @@ export async function handleStkCallback(
   if (!sameSecret(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const cb = parseStkCallback(body);
   if (!cb) throw badRequest('This is not an M-Pesa STK callback.');
-  const payment = await services.database.db
-    .selectFrom('payment')
-    .select(['id', 'amount', 'phone', 'merchantRequestId', 'status'])
-    .where('checkoutRequestId', '=', cb.checkoutRequestId)
-    .executeTakeFirst();
+  const payment = await findPayment(services, cb.checkoutRequestId);
   if (!payment || payment.merchantRequestId !== cb.merchantRequestId) throw notFound('Unknown CheckoutRequestID.');
   if (cb.resultCode === 0 && (cb.amount !== toNum(payment.amount) || cb.phone !== payment.phone)) {
     services.log.warn({ paymentId: payment.id }, 'M-Pesa callback with a different amount or phone refused');
@@ -51,6 +47,28 @@ export async function handleStkCallback(
     rawQuery: query.raw,
   });
   return { settled: !!result };
+}
+
+// A fast answer can arrive before we stored the CheckoutRequestID from the STK push response.
+const IN_FLIGHT_WAIT_MS = 3000;
+const IN_FLIGHT_STEP_MS = 100;
+
+/** The payment a callback names; waits briefly while some STK push is still being recorded. */
+async function findPayment(services: AppServices, checkoutRequestId: string) {
+  const { db } = services.database;
+  const find = () =>
+    db
+      .selectFrom('payment')
+      .select(['id', 'amount', 'phone', 'merchantRequestId', 'status'])
+      .where('checkoutRequestId', '=', checkoutRequestId)
+      .executeTakeFirst();
+  for (let waited = 0; ; waited += IN_FLIGHT_STEP_MS) {
+    const payment = await find();
+    if (payment || waited >= IN_FLIGHT_WAIT_MS) return payment;
+    const inFlight = await db.selectFrom('payment').select('id').where('status', '=', 'created').limit(1).executeTakeFirst();
+    if (!inFlight) return undefined;
+    await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
+  }
 }
 
 function sameSecret(given: string, expected: string): boolean {
