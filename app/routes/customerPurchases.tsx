@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { displayPhone } from '../../server/daraja/phone.ts';
 import { listPurchases } from '../../server/modules/payments/listPurchases.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '../lib/authGuard.ts';
@@ -51,7 +52,7 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                     <time dateTime={p.paidAt}>{dateTime.format(new Date(p.paidAt))}</time>
                   </dd>
                   <dt>Paid from</dt>
-                  <dd>+{p.phone}</dd>
+                  <dd>{displayPhone(p.phone)}</dd>
                 </dl>
                 {p.status === 'refunded' ? <p className="receipt-refunded">Refunded</p> : null}
               </li>

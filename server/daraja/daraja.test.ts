@@ -6,7 +6,7 @@ import { loadConfig } from '../config.ts';
 import { parseStkCallback } from './callback.ts';
 import { createDarajaClient, type DarajaSettings } from './darajaClient.ts';
 import { DarajaError } from './darajaError.ts';
-import { toDarajaPhone } from './phone.ts';
+import { displayPhone, localPhone, toDarajaPhone } from './phone.ts';
 import { meaningOf } from './resultCodes.ts';
 import { darajaTimestamp, parseDarajaTimestamp, stkPassword } from './timestamp.ts';
 
@@ -41,6 +41,11 @@ describe('phone numbers', () => {
     ['110123456', '254110123456'],
   ])('%s → %s', (typed, daraja) => {
     expect(toDarajaPhone(typed)).toBe(daraja);
+  });
+
+  it('writes numbers for people to read', () => {
+    expect(displayPhone('254712345678')).toBe('+254 712 345 678');
+    expect(localPhone('254110123456')).toBe('0110 123 456');
   });
 
   it.each(['+255712345678', '+12025550100', '071234567', '07123456789', '0201234567', '2540712345678', '', 'phone', '+254-71x-345678'])(

@@ -21,3 +21,9 @@ export function displayPhone(phone: string): string {
   const d = phone.replace(/^\+/, '');
   return DARAJA_PHONE.test(d) ? `+254 ${d.slice(3, 6)} ${d.slice(6, 9)} ${d.slice(9)}` : phone;
 }
+
+/** "0712 345 678", as Kenyans write their own number. */
+export function localPhone(phone: string): string {
+  const d = phone.replace(/^\+/, '');
+  return DARAJA_PHONE.test(d) ? `0${d.slice(3, 6)} ${d.slice(6, 9)} ${d.slice(9)}` : phone;
+}

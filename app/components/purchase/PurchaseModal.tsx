@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { toDarajaPhone } from '../../../server/daraja/phone.ts';
+import { localPhone, toDarajaPhone } from '../../../server/daraja/phone.ts';
 import { formatKes } from '../../lib/format.ts';
 import { outcomeTitle } from './outcomeText.ts';
 import { fetchPayment, newIdempotencyKey, startPurchase, type PaymentView } from './purchaseApi.ts';
@@ -177,7 +177,7 @@ function Waiting({ payment }: { payment: PaymentView }) {
       <span className="purchase-spinner" aria-hidden="true" />
       <h3>Check your phone</h3>
       <p>
-        Enter your M-Pesa PIN on the prompt sent to {payment.phone.replace(/^254/, '0')} to pay {formatKes(payment.amount)}.
+        Enter your M-Pesa PIN on the prompt sent to {localPhone(payment.phone)} to pay {formatKes(payment.amount)}.
       </p>
       <p className="purchase-countdown">
         {left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left` : 'Still waiting for M-Pesa to confirm…'}
