@@ -8,6 +8,7 @@ import { payments } from './0006_payments.ts';
 import { learning } from './0008_learning.ts';
 import { admin } from './0009_admin.ts';
 import { adminCounters } from './0010_admin_counters.ts';
+import { viewEventCover } from './0011_view_event_cover.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0008_learning': learning,
   '0009_admin': admin,
   '0010_admin_counters': adminCounters,
+  '0011_view_event_cover': viewEventCover,
 };

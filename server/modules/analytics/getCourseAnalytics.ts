@@ -102,38 +102,31 @@ export async function getCourseAnalytics(
       .execute(),
     db
       .selectFrom('episode')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('viewEvent')
-            .select(['episodeId', (e) => e.fn.sum<number>('seconds').as('seconds')])
-            .where('courseId', '=', courseId)
-            .where('kind', '=', 'watch')
-            .groupBy('episodeId')
-            .as('w'),
-        (join) => join.onRef('w.episodeId', '=', 'episode.id'),
-      )
-      .select(['episode.id', 'episode.position', 'episode.title', 'episode.duration', 'w.seconds'])
-      .where('episode.courseId', '=', courseId)
-      .orderBy('episode.position')
+      .select(['id', 'position', 'title', 'duration'])
+      .where('courseId', '=', courseId)
+      .orderBy('position')
       .execute(),
-    // Per episode: signed-in learners who watched, and those whose total reached COMPLETION_PCT of it.
+    // One pass over the course's watch events, per episode and viewer (visitors together as one null
+    // viewer): all watch time, signed-in learners who watched, and those whose total reached
+    // COMPLETION_PCT of the episode.
     db
       .selectFrom((eb) =>
         eb
           .selectFrom('viewEvent')
-          .innerJoin('episode', 'episode.id', 'viewEvent.episodeId')
-          .select(['viewEvent.episodeId', 'viewEvent.userId', 'episode.duration', (e) => e.fn.sum<number>('viewEvent.seconds').as('s')])
-          .where('viewEvent.courseId', '=', courseId)
-          .where('viewEvent.kind', '=', 'watch')
-          .where('viewEvent.userId', 'is not', null)
-          .groupBy(['viewEvent.episodeId', 'viewEvent.userId', 'episode.duration'])
+          .select(['episodeId', 'userId', (e) => e.fn.sum<number>('seconds').as('s')])
+          .where('courseId', '=', courseId)
+          .where('kind', '=', 'watch')
+          .groupBy(['episodeId', 'userId'])
           .as('u'),
       )
+      .innerJoin('episode', 'episode.id', 'u.episodeId')
       .select([
         'u.episodeId',
-        (eb) => eb.fn.countAll<number>().as('watchers'),
-        sql<number>`sum(case when "u"."s" * 100 >= ${COMPLETION_PCT} * "u"."duration" and "u"."duration" > 0 then 1 else 0 end)`.as('completed'),
+        (eb) => eb.fn.sum<number>('u.s').as('seconds'),
+        (eb) => eb.fn.count<number>('u.userId').as('watchers'),
+        sql<number>`sum(case when "u"."userId" is not null and "u"."s" * 100 >= ${COMPLETION_PCT} * "episode"."duration" and "episode"."duration" > 0 then 1 else 0 end)`.as(
+          'completed',
+        ),
       ])
       .groupBy('u.episodeId')
       .execute(),
@@ -166,7 +159,7 @@ export async function getCourseAnalytics(
       position: toNum(e.position),
       title: e.title,
       duration: toNum(e.duration),
-      watchSeconds: toNum(e.seconds),
+      watchSeconds: toNum(w?.seconds),
       watchers: n,
       completed,
       completionPct: n ? Math.round((completed / n) * 1000) / 10 : null,
