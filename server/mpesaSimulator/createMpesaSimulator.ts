@@ -24,6 +24,8 @@ export interface MpesaSimulator {
 }
 
 type SimEnv = { Variables: { body: unknown } };
+/** Requests and transactions remembered, oldest dropped first. */
+const HISTORY = 10_000;
 const NOT_JSON = Symbol('not json');
 
 export async function createMpesaSimulator(opts: SimulatorOptions): Promise<MpesaSimulator> {
@@ -114,6 +116,7 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     c.set('body', body);
     await next();
     received.push({ method: c.req.method, path: c.req.path, body: body === NOT_JSON ? null : body, status: c.res.status });
+    if (received.length > HISTORY) received.splice(0, received.length - HISTORY);
   });
 
   app.get('/oauth/v1/generate', (c) => {
@@ -159,6 +162,8 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
       callbacksSent: 0,
     };
     transactions.set(tx.checkoutRequestId, tx);
+    // A demo server runs for days: forget the oldest transactions (Map keeps insertion order).
+    if (transactions.size > HISTORY) transactions.delete(transactions.keys().next().value!);
     const scripted = SCRIPTED[phone] ?? (opts.mode === 'auto' ? MANUAL_ACTIONS.approve : undefined);
     if (scripted) {
       later(scripted.late ? lateDelayMs : delayMs, () => settle(tx, scripted));
