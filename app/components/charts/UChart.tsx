@@ -44,7 +44,8 @@ export function UChart({
         const opts: uPlot.Options = {
           width: width(),
           height: 220,
-          scales: { x: { time: !bars } },
+          // Counts, money and time start at zero (uPlot would otherwise zoom into the data's range).
+          scales: { x: { time: !bars }, y: { range: (_u: uPlot, _min: number, max: number) => [0, max > 0 ? max * 1.1 : 1] } },
           axes: [
             {
               stroke: '#b3b3b3',
