@@ -15,10 +15,16 @@ async function signedIn(browser: Browser, email: string, password = PASSWORD): P
 }
 
 test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({ browser, page }) => {
+  const admin = await signedIn(browser, 'admin@darasa.test');
+  const amina = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as { items: { id: string; status: string }[] };
+  const target = amina.items[0]!;
+  expect(target.status).toBe('active');
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
   }
+  const visitorPost = await page.request.post('/admin/users', { form: { intent: 'suspend', id: target.id } });
+  expect(new URL(visitorPost.url()).pathname).toBe('/login');
   for (const [email, home] of [
     ['learner@darasa.test', '/customer'],
     ['creator@darasa.test', '/creator'],
@@ -28,9 +34,13 @@ test('only admins get into the admin pages; others are sent to sign in or to the
       await p.goto(path);
       await expect(p).toHaveURL(new RegExp(`${home}$`));
     }
+    // The page's moderation action refuses them the same way, and changes nothing.
+    const post = await p.request.post('/admin/users', { form: { intent: 'suspend', id: target.id } });
+    expect(new URL(post.url()).pathname).toBe(home);
     await p.context().close();
   }
-  const admin = await signedIn(browser, 'admin@darasa.test');
+  const after = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as { items: { status: string }[] };
+  expect(after.items[0]!.status).toBe('active');
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(admin.getByText('Published', { exact: true })).toBeVisible();
