@@ -152,6 +152,51 @@ describe('duplicates and missing callbacks', () => {
     expect(await enrollmentCount(course.id)).toBe(1);
   });
 
+  it('keeps asking for a while about a payment it gave up on, so a late success with a lost callback grants access', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w);
+    const p = await pay(buyer, course, PHONES.manual);
+    const { checkoutRequestId, expiresAt } = await row(p.id);
+    const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
+    expect(await reconcilePayments(w.running.services, afterExpiry)).toMatchObject({ expired: 1 });
+    // The customer pays late while the server is down: the callback is lost.
+    await w.running.stop();
+    w.sim.answer(checkoutRequestId!, 'approve');
+    await eventually(async () => simTx(checkoutRequestId!).callbacksSent === 1);
+    const restarted = await w.start();
+    const minutes = (n: number) => new Date(afterExpiry.getTime() + n * 60_000);
+    // Not asked again at once…
+    expect(await reconcilePayments(restarted.services, minutes(1))).toMatchObject({ settled: 0 });
+    expect((await row(p.id)).status).toBe('expired');
+    // …but a few minutes later, and the answer is a success.
+    expect(await reconcilePayments(restarted.services, minutes(6))).toMatchObject({ settled: 1 });
+    const late = await row(p.id);
+    expect([late.status, toBool(late.lateSuccess)]).toEqual(['paid', true]);
+    expect(await enrollmentCount(course.id)).toBe(1);
+    // Past the window nothing is asked any more.
+    const q = w.sim.received.filter((r) => r.path.includes('stkpushquery')).length;
+    await reconcilePayments(restarted.services, minutes(120));
+    expect(w.sim.received.filter((r) => r.path.includes('stkpushquery')).length).toBe(q);
+  });
+
+  it('stops asking about a given-up payment once M-Pesa says how it ended', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w);
+    const p = await pay(buyer, course, PHONES.manual);
+    const { checkoutRequestId, expiresAt } = await row(p.id);
+    const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
+    await reconcilePayments(w.running.services, afterExpiry);
+    w.sim.answer(checkoutRequestId!, 'cancel');
+    await eventually(async () => (await row(p.id)).resultCode !== null);
+    const after = await row(p.id);
+    expect([after.status, after.resultCode]).toEqual(['expired', 1032]);
+    expect(await getPaymentForPayer(w.running.services, buyer, p.id)).toMatchObject({ status: 'expired', reason: 'cancelled' });
+    const q = w.sim.received.filter((r) => r.path.includes('stkpushquery')).length;
+    await reconcilePayments(w.running.services, new Date(afterExpiry.getTime() + 10 * 60_000));
+    expect(w.sim.received.filter((r) => r.path.includes('stkpushquery')).length).toBe(q);
+    expect(await enrollmentCount(course.id)).toBe(0);
+  });
+
   it('a server killed between STK push and callback settles the payment after restart', async () => {
     const buyer = await makeCustomer(w);
     const { course } = await makePaidCourse(w);

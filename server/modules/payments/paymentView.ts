@@ -28,7 +28,8 @@ export function paymentView(p: Selectable<PaymentTable>): PaymentView {
     : p.status === 'paid' || p.status === 'refunded'
       ? 'paid'
       : p.status === 'expired'
-        ? 'timeout'
+        ? // Expired by us without an answer is a timeout; M-Pesa may have told us more since.
+          (meaning?.reason ?? 'timeout')
         : (meaning?.reason ?? 'failed');
   return {
     id: p.id,

@@ -4,12 +4,16 @@ import { darajaFor } from './daraja.ts';
 import { settlePayment } from './settlePayment.ts';
 
 const BATCH = 50;
+/** How long, and how often, a payment we gave up on is asked about again. */
+const LATE_WINDOW_MS = 60 * 60_000;
+const LATE_RECHECK_MS = 5 * 60_000;
 
 /**
  * Settles payments whose callback did not come (lost, or the server was down when it was sent): each
  * pending payment old enough is asked about with an STK query and settled from the answer; one still
- * unanswered after its expiry is expired (a success reported later still grants access). Payments that
- * never got as far as an STK push (the process died in between) are expired too.
+ * unanswered after its expiry is expired (a success reported later still grants access, by callback or
+ * by the re-asking below). Payments that never got as far as an STK push (the process died in between)
+ * are expired too.
  */
 export async function reconcilePayments(
   services: AppServices,
@@ -51,6 +55,7 @@ export async function reconcilePayments(
         ...(answer ? { rawQuery: answer.raw } : {}),
       }, now);
       if (r?.changed) expired++;
+      await db.updateTable('payment').set({ checkedAt: now }).where('id', '=', p.id).execute();
     } else {
       await db.updateTable('payment').set({ checkedAt: now }).where('id', '=', p.id).execute();
     }
@@ -63,5 +68,48 @@ export async function reconcilePayments(
     .where('expiresAt', '<=', now)
     .executeTakeFirst();
   expired += Number(stale.numUpdatedRows);
+  settled += await recheckGivenUp(services, now);
   return { checked: due.length, settled, expired };
+}
+
+/**
+ * Payments we stopped waiting for (expired without an answer from M-Pesa) are asked about again now and
+ * then for a while: the customer may have paid late and the callback may be lost. A success grants access
+ * (flagged lateSuccess); any other answer is recorded and ends the asking.
+ */
+async function recheckGivenUp(services: AppServices, now: Date): Promise<number> {
+  const { db } = services.database;
+  const rows = await db
+    .selectFrom('payment')
+    .select(['id', 'checkoutRequestId'])
+    .where('status', '=', 'expired')
+    .where('resultCode', 'is', null)
+    .where('checkoutRequestId', 'is not', null)
+    .where('expiresAt', '>=', new Date(now.getTime() - LATE_WINDOW_MS))
+    .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', new Date(now.getTime() - LATE_RECHECK_MS))]))
+    .orderBy('expiresAt')
+    .limit(BATCH)
+    .execute();
+  let settled = 0;
+  for (const p of rows) {
+    const answer = await darajaFor(services.config).stkQuery(p.checkoutRequestId!).catch(() => null);
+    if (answer?.state === 'done' && answer.resultCode === 0) {
+      const r = await settlePayment(services, p.id, {
+        outcome: 'paid',
+        resultCode: 0,
+        resultDesc: answer.resultDesc,
+        rawQuery: answer.raw,
+      }, now);
+      if (r?.changed) settled++;
+      continue;
+    }
+    const final = answer?.state === 'done' ? { resultCode: answer.resultCode, resultDesc: answer.resultDesc.slice(0, 500) } : {};
+    await db
+      .updateTable('payment')
+      .set({ ...final, checkedAt: now })
+      .where('id', '=', p.id)
+      .where('status', '=', 'expired')
+      .execute();
+  }
+  return settled;
 }

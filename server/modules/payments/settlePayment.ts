@@ -47,6 +47,12 @@ export async function settlePayment(
         await trx.updateTable('payment').set({ mpesaReceipt: receipt, updatedAt: now, ...raw }).where('id', '=', p.id).execute();
         return { row: { ...p, mpesaReceipt: receipt }, changed: false, enrolled: false };
       }
+      // We gave up waiting; M-Pesa's later answer (not a success) is still worth recording.
+      if (p.status === 'expired' && p.resultCode == null && s.resultCode != null) {
+        const answer = { resultCode: s.resultCode, resultDesc: s.resultDesc.slice(0, 500), updatedAt: now, ...raw };
+        await trx.updateTable('payment').set(answer).where('id', '=', p.id).execute();
+        return { row: { ...p, ...answer }, changed: false, enrolled: false };
+      }
       return { row: p, changed: false, enrolled: false };
     }
     const late = to === 'paid' && p.status === 'expired';
