@@ -85,9 +85,10 @@ async function recheckGivenUp(services: AppServices, now: Date): Promise<number>
     .where('status', '=', 'expired')
     .where('resultCode', 'is', null)
     .where('checkoutRequestId', 'is not', null)
-    .where('expiresAt', '>=', new Date(now.getTime() - LATE_WINDOW_MS))
+    // On createdAt (= expiresAt − PAYMENT_TIMEOUT_S) so the (status, createdAt) index bounds the scan.
+    .where('createdAt', '>=', new Date(now.getTime() - LATE_WINDOW_MS - services.config.PAYMENT_TIMEOUT_S * 1000))
     .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', new Date(now.getTime() - LATE_RECHECK_MS))]))
-    .orderBy('expiresAt')
+    .orderBy('createdAt')
     .limit(BATCH)
     .execute();
   let settled = 0;
