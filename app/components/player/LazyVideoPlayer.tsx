@@ -24,7 +24,9 @@ const Player = lazy(() =>
 );
 
 export function preloadPlayer(): void {
-  void load().catch(() => {});
+  void load()
+    .then((m) => m.preloadHls())
+    .catch(() => {});
 }
 
 export function LazyVideoPlayer(props: VideoPlayerProps) {

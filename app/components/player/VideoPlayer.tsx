@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { attachSource } from './attachSource.ts';
-import type { Quality, StreamControl } from './hlsSource.ts';
+import { isHlsSource, preloadHls, type Quality, type StreamControl } from './hlsSource.ts';
 import { extraKeyAction, PlayerMenus } from './PlayerMenus.tsx';
 import { actionForKey, stepVolume, type PlayerAction } from './playerKeys.ts';
 import { PlayerIcon } from './PlayerIcon.tsx';
@@ -97,6 +97,10 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
   useImperativeHandle(ref, () => ({ play, pause }), [play, pause]);
 
   useEffect(() => onStateChange?.(state), [state, onStateChange]);
+  // The player is on screen: fetch the streaming code now rather than after Play is pressed.
+  useEffect(() => {
+    if (src && isHlsSource(src)) preloadHls();
+  }, [src]);
 
   // A new source starts over; leaving detaches (and stops any download).
   useEffect(() => {
@@ -244,3 +248,5 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
     </div>
   );
 }
+
+export { preloadHls };

@@ -1,4 +1,4 @@
-import { attachHls, type StreamControl, type StreamOptions } from './hlsSource.ts';
+import { attachHls, isHlsSource, type StreamControl, type StreamOptions } from './hlsSource.ts';
 
 /**
  * Connects a source URL to a <video> element and returns how to control and disconnect it. The one place
@@ -9,7 +9,7 @@ export function attachSource(video: HTMLVideoElement, src: string, opts: StreamO
   // A saved position: seek there once the length is known (hls.js also starts loading from there).
   const startAt = opts.startAt;
   if (startAt) video.addEventListener('loadedmetadata', () => video.currentTime < startAt && (video.currentTime = startAt), { once: true });
-  if (new URL(src, location.href).pathname.endsWith('.m3u8')) return attachHls(video, src, opts);
+  if (isHlsSource(src)) return attachHls(video, src, opts);
   video.src = src;
   return {
     detach() {

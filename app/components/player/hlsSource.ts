@@ -33,7 +33,37 @@ const INITIAL_BANDWIDTH_ESTIMATE = 300_000;
 
 const shortSide = (l: Level) => Math.min(l.width || l.height, l.height);
 
+const loadHls = () => import('hls.js/light');
+
+/** Starts downloading hls.js ahead of Play (a page whose video is its purpose, a hovered Play button). */
+export function preloadHls(): void {
+  void loadHls().catch(() => {});
+}
+
+export const isHlsSource = (src: string) => new URL(src, location.href).pathname.endsWith('.m3u8');
+
+const firstUri = (playlist: string) => playlist.split('\n').find((l) => l && !l.startsWith('#'));
+
+/**
+ * Fetches the start of the stream (master playlist, first rendition's playlist, its init segment and,
+ * from the beginning, its first segment) while hls.js itself is still downloading, so the requests do not
+ * wait for it one round trip after another; hls.js then finds them in the HTTP cache. Only what playback
+ * is about to fetch anyway.
+ */
+async function warmStart(src: string, fromStart: boolean): Promise<void> {
+  const get = (url: string) => fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
+  const master = new URL(src, location.href);
+  const variant = firstUri(await get(master.href));
+  if (!variant) return;
+  const variantUrl = new URL(variant, master);
+  const playlist = await get(variantUrl.href);
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
+  const segment = firstUri(playlist);
+  await Promise.all([init, fromStart ? segment : undefined].map((u) => u && fetch(new URL(u, variantUrl), { credentials: 'same-origin' })));
+}
+
 export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOptions): StreamControl {
+  warmStart(src, !opts.startAt).catch(() => {}); // hls.js reports real failures itself
   let detached = false;
   let hls: import('hls.js/light').default | null = null;
   let maxShortSide = opts.maxShortSide ?? null;
@@ -49,7 +79,7 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
     hls.currentLevel = chosen;
   };
 
-  void import('hls.js/light').then(
+  void loadHls().then(
     ({ default: Hls }) => {
       if (detached) return;
       if (!Hls.isSupported()) {
@@ -67,6 +97,9 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
         maxBufferLength: 12,
         maxMaxBufferLength: 12,
         backBufferLength: 30,
+        // Start on the rung the low estimate picks instead of first fetching a lowest-rung fragment to
+        // measure bandwidth: on a slow network that test costs a whole extra segment before the first frame.
+        testBandwidth: false,
         startPosition: opts.startAt && opts.startAt > 0 ? opts.startAt : -1,
       });
       hls.on(Hls.Events.MANIFEST_PARSED, () => {
