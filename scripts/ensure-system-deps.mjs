@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 
 const TOOLS = {
   ffmpeg: { bins: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
-  chromium: { bins: ['chromium'], packages: ['chromium', 'fonts-dejavu-core'] },
+  // Playwright and Lighthouse launch exactly this path (Debian's package), not whatever `chromium` is on PATH.
+  chromium: { bins: ['/usr/bin/chromium'], packages: ['chromium', 'fonts-dejavu-core'] },
 };
 
 const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
