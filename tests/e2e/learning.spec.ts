@@ -16,6 +16,7 @@ async function openCourse(page: Page, title: string) {
   await page.goto(`/search?q=${encodeURIComponent(title)}`);
   await page.getByRole('link').filter({ hasText: title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page).toHaveURL(/\/course\/[0-9A-Za-z_-]+$/);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
