@@ -75,3 +75,22 @@ test('an enrolled learner plays episode 3, reloads, and resumes at the saved pos
   // The episode list marks what was watched.
   await expect(page.getByRole('link', { name: /% watched/ })).toBeVisible();
 });
+
+test('a preview whose link expired in a cached page gets a fresh link and plays', async ({ page }) => {
+  // Playlists answer as for an expired token until the player has asked for a fresh link.
+  let renewedAsked = false;
+  let refused = 0;
+  page.on('request', (r) => {
+    if (/\/media\/play\/[^/]+$/.test(r.url())) renewedAsked = true;
+  });
+  await page.route(/\/media\/s\/[^/]+\/[^/]+\/master\.m3u8$/, (route) => {
+    if (renewedAsked) return route.continue();
+    refused++;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":{"code":"forbidden"}}' });
+  });
+  await openCourse(page, 'KCSE Mathematics Revision');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await playingPast(page.getByRole('dialog').locator('video'), 0.5);
+  expect(renewedAsked).toBe(true);
+  expect(refused).toBeGreaterThan(0);
+});
