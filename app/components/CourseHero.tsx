@@ -25,6 +25,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
         label={`Trailer: ${course.title}`}
         player={player}
         sizes="(max-width: 600px) 80vw, (min-width: 900px) 60vw, 100vw"
+        tracking={{ courseId: course.id, start: 'trailer_view' }}
       />
       <div className="course-hero-text">
         <p className="course-facts">

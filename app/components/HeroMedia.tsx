@@ -1,6 +1,7 @@
 import type { ImageRef } from '../../server/modules/media/urls.ts';
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 import type { useInPlacePlayer } from './player/useInPlacePlayer.ts';
+import type { ViewTracking } from './player/useViewTracking.ts';
 
 interface Props {
   image: ImageRef | null;
@@ -9,6 +10,7 @@ interface Props {
   player: ReturnType<typeof useInPlacePlayer>;
   /** The image's displayed width for srcset; the default slightly under-states phone widths on purpose. */
   sizes?: string;
+  tracking?: ViewTracking;
 }
 
 // On phones the 640-wide file is sharp enough for a 16:9 banner and costs far less mobile data than the
@@ -19,7 +21,7 @@ const PHONE_FRIENDLY = '(max-width: 600px) 80vw, 100vw';
  * The big 16:9 picture at the top of a page: the largest content of the first screen, so it loads
  * eagerly with high priority. The video replaces it in place once its toggle is pressed.
  */
-export function HeroMedia({ image, video, label, player, sizes = PHONE_FRIENDLY }: Props) {
+export function HeroMedia({ image, video, label, player, sizes = PHONE_FRIENDLY, tracking }: Props) {
   return (
     <div className="hero-media">
       {image ? (
@@ -41,6 +43,7 @@ export function HeroMedia({ image, video, label, player, sizes = PHONE_FRIENDLY 
           label={label}
           autoPlay
           onStateChange={player.onStateChange}
+          {...(tracking ? { tracking } : {})}
         />
       ) : null}
     </div>

@@ -12,7 +12,13 @@ export function HomeHero({ hero }: { hero: Hero }) {
   const player = useInPlacePlayer();
   return (
     <section className="hero" aria-labelledby="hero-title" data-started={player.started || undefined}>
-      <HeroMedia image={hero.thumbnail} video={hero.preview} label={`Preview: ${hero.title}`} player={player} />
+      <HeroMedia
+        image={hero.thumbnail}
+        video={hero.preview}
+        label={`Preview: ${hero.title}`}
+        player={player}
+        {...(hero.preview ? { tracking: { courseId: hero.id, episodeId: hero.preview.episodeId, start: 'preview_view' } } : {})}
+      />
       <div className="hero-text">
         <span className="badge">FEATURED</span>
         <h1 id="hero-title">{hero.title}</h1>

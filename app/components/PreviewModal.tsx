@@ -4,6 +4,7 @@ import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 
 interface Props {
+  courseId: string;
   episode: EpisodeSummary;
   purchaseTo: string;
   onClose: () => void;
@@ -13,7 +14,7 @@ interface Props {
  * The free episode-1 preview. A native modal <dialog>: the page behind is inert (focus stays inside),
  * Escape closes it, and focus returns to the button that opened it.
  */
-export function PreviewModal({ episode, purchaseTo, onClose }: Props) {
+export function PreviewModal({ courseId, episode, purchaseTo, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;
@@ -30,6 +31,7 @@ export function PreviewModal({ episode, purchaseTo, onClose }: Props) {
         poster={episode.video?.poster}
         label={`Preview: ${episode.title}`}
         autoPlay
+        tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
       />
       <div className="modal-actions">
         <Link className="btn btn-primary" to={purchaseTo}>

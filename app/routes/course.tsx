@@ -65,7 +65,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           />
         </section>
         {preview ? (
-          <PreviewModal episode={preview} purchaseTo={purchasePath(course.id)} onClose={() => setPreview(null)} />
+          <PreviewModal courseId={course.id} episode={preview} purchaseTo={purchasePath(course.id)} onClose={() => setPreview(null)} />
         ) : null}
       </main>
     </>

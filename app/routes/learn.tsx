@@ -65,6 +65,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               startAt={current.resumeAt}
               onTimeUpdate={onTime}
               onStateChange={onPlayerState}
+              tracking={{ courseId: course.id, episodeId: current.id }}
             />
           </div>
           <div className="learn-head">

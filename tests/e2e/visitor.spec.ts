@@ -261,3 +261,16 @@ test('a course link carries an Open Graph / Twitter card with the price in KES',
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/webp');
 });
+
+test('playing the trailer and the preview reports views for the creator’s analytics', async ({ page }) => {
+  await openDemoCourse(page);
+  const viewOf = (kind: string) =>
+    page.waitForResponse((r) => r.url().endsWith('/api/events') && (r.request().postData() ?? '').includes(`"${kind}"`));
+  const trailerView = viewOf('trailer_view');
+  await page.getByRole('button', { name: 'Play Trailer' }).click();
+  expect((await trailerView).status()).toBe(204);
+  await page.getByRole('button', { name: 'Pause Trailer' }).click();
+  const previewView = viewOf('preview_view');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  expect((await previewView).status()).toBe(204);
+});

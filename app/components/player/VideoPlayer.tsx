@@ -5,6 +5,7 @@ import { isHlsSource, preloadHls, type Quality, type StreamControl } from './hls
 import { extraKeyAction, PlayerMenus } from './PlayerMenus.tsx';
 import { actionForKey, stepVolume, type PlayerAction } from './playerKeys.ts';
 import { PlayerIcon } from './PlayerIcon.tsx';
+import { useViewTracking, type ViewTracking } from './useViewTracking.ts';
 
 export type PlayerState = 'loading' | 'paused' | 'playing' | 'error';
 
@@ -28,6 +29,8 @@ export interface VideoPlayerProps {
   startAt?: number;
   /** The playing position, as it advances (to save progress). */
   onTimeUpdate?: (seconds: number) => void;
+  /** Viewing events for the creator's analytics. */
+  tracking?: ViewTracking;
   ref?: Ref<PlayerHandle>;
 }
 
@@ -38,7 +41,8 @@ const MEDIA_ERRORS: Record<number, string> = {
   4: 'The video format is not supported or the file was not found.',
 };
 
-export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChange, startAt, onTimeUpdate, ref }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChange, startAt, onTimeUpdate, tracking, ref }: VideoPlayerProps) {
+  const views = useViewTracking(tracking);
   const videoRef = useRef<HTMLVideoElement>(null);
   const detachRef = useRef<StreamControl | null>(null);
   const [stream, setStream] = useState<StreamControl | null>(null);
@@ -164,11 +168,15 @@ export function VideoPlayer({ src, poster, label, autoPlay = false, onStateChang
         preload={started ? 'auto' : 'none'}
         playsInline
         onClick={toggle}
-        onPlaying={() => setState('playing')}
+        onPlaying={() => {
+          setState('playing');
+          views.onPlaying();
+        }}
         onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
         onWaiting={() => setState('loading')}
         onTimeUpdate={(e) => {
           setTime(e.currentTarget.currentTime);
+          views.onTime(e.currentTarget.currentTime);
           onTimeUpdate?.(e.currentTarget.currentTime);
         }}
         onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}

@@ -17,7 +17,7 @@ export interface Hero {
   rating: number | null;
   thumbnail: ImageRef | null;
   /** The first episode, played in place as the free preview. */
-  preview: { src: string; poster: string } | null;
+  preview: { src: string; poster: string; episodeId: string } | null;
 }
 
 export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
@@ -34,7 +34,7 @@ export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
   const first = await db
     .selectFrom('episode')
     .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
-    .select('episode.videoId')
+    .select(['episode.id', 'episode.videoId'])
     .where('episode.courseId', '=', c.id)
     .where('episode.position', '=', 1)
     .where('mediaAsset.status', '=', 'ready')
@@ -47,6 +47,6 @@ export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
     price: toNum(c.price),
     rating: toRating(c.ratingAvg),
     thumbnail: imageRef(c.thumbnailId),
-    preview: first?.videoId ? videoSource(first.videoId, 'public') : null,
+    preview: first?.videoId ? { ...videoSource(first.videoId, 'public'), episodeId: first.id } : null,
   };
 }
