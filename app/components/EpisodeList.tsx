@@ -1,5 +1,6 @@
 import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
 import { Link } from 'react-router';
+import { formatMegabytes, useDataSaver } from '../lib/dataSaver.ts';
 import { formatDuration } from '../lib/format.ts';
 import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
 
@@ -12,6 +13,7 @@ interface Props {
 
 /** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
 export function EpisodeList({ episodes, onPreview, playHref }: Props) {
+  const [dataSaver] = useDataSaver();
   if (episodes.length === 0) return <p className="empty">No episodes available yet</p>;
   return (
     <ol className="episodes">
@@ -39,7 +41,10 @@ export function EpisodeList({ episodes, onPreview, playHref }: Props) {
               <span className="sr-only">Episode {e.order}: </span>
               {e.title}
             </h3>
-            <p className="episode-duration">{formatDuration(e.duration)}</p>
+            <p className="episode-duration">
+              {formatDuration(e.duration)}
+              {e.sizes ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? ' (data saver)' : ''}` : null}
+            </p>
           </div>
           {playHref ? (
             <Link className="btn btn-light episode-action" to={playHref(e.order)}>

@@ -274,3 +274,14 @@ test('playing the trailer and the preview reports views for the creator’s anal
   await page.getByRole('button', { name: 'Preview' }).click();
   expect((await previewView).status()).toBe(204);
 });
+
+test('every episode shows about how many MB it costs, and less with data saver on', async ({ page }) => {
+  await openDemoCourse(page);
+  const first = page.locator('.episode-duration').first();
+  await expect(first).toHaveText(/MB$/);
+  const full = await first.textContent();
+  await page.evaluate(() => localStorage.setItem('darasa.dataSaver', 'on'));
+  await page.reload();
+  await expect(first).toHaveText(/MB \(data saver\)$/);
+  expect(await first.textContent()).not.toBe(full);
+});

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { toBool, toIso, toNum } from '../../db/values.ts';
+import { canViewCourse, type Actor } from '../access/policies.ts';
 import { toRating } from './courseCard.ts';
 import { imageRef, type ImageRef } from '../media/urls.ts';
+import { videoSizes } from '../media/videoSizes.ts';
 import { videoSource } from '../playback/videoSource.ts';
 
 export interface EpisodeSummary {
@@ -14,6 +16,8 @@ export interface EpisodeSummary {
   thumbnail: ImageRef | null;
   /** Only set for episodes this viewer may play (episode 1 for everyone). */
   video: { src: string; poster: string } | null;
+  /** Bytes to watch it at the best quality and with data saver, once its video is ready. */
+  sizes: { full: number; saver: number } | null;
 }
 
 export interface CoursePage {
@@ -36,16 +40,6 @@ export interface CoursePage {
   updatedAt: string;
 }
 
-export interface CourseViewer {
-  userId: string;
-  role: string;
-}
-
-/** Who may see an unpublished course: its creator and admins. */
-function canSeeDraft(viewer: CourseViewer | null, creatorId: string): boolean {
-  return !!viewer && (viewer.role === 'admin' || viewer.userId === creatorId);
-}
-
 /**
  * A course as its public page shows it, or null when it does not exist or the viewer may not see it.
  * Episode videos are only exposed for episode 1 here; playback of the others is decided by the playback
@@ -54,20 +48,29 @@ function canSeeDraft(viewer: CourseViewer | null, creatorId: string): boolean {
 export async function getCoursePage(
   db: Kysely<DB>,
   courseId: string,
-  viewer: CourseViewer | null = null,
+  viewer: Actor = null,
 ): Promise<CoursePage | null> {
   const c = await db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirst();
   if (!c) return null;
   const published = toBool(c.published);
-  if (!published && !canSeeDraft(viewer, c.creatorId)) return null;
+  if (!canViewCourse(viewer, { creatorId: c.creatorId, published })) return null;
 
-  const [episodes, ready] = await Promise.all([
-    db.selectFrom('episode').selectAll().where('courseId', '=', courseId).orderBy('position').execute(),
-    readyVideoIds(db, courseId, c.trailerId),
+  const [episodes, trailerReady] = await Promise.all([
+    db
+      .selectFrom('episode')
+      .leftJoin('mediaAsset', (j) => j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'))
+      .selectAll('episode')
+      .select(['mediaAsset.id as readyVideoId', 'mediaAsset.meta as videoMeta'])
+      .where('episode.courseId', '=', courseId)
+      .orderBy('episode.position')
+      .execute(),
+    c.trailerId
+      ? db.selectFrom('mediaAsset').select('id').where('id', '=', c.trailerId).where('status', '=', 'ready').executeTakeFirst()
+      : undefined,
   ]);
   const courseThumb = imageRef(c.thumbnailId);
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
-  const media = (id: string | null) => (id && ready.has(id) ? videoSource(id, published ? 'public' : 'private') : null);
+  const media = (id: string | null | undefined) => (id ? videoSource(id, published ? 'public' : 'private') : null);
   return {
     id: c.id,
     title: c.title,
@@ -83,7 +86,7 @@ export async function getCoursePage(
     episodeCount: episodes.length,
     duration: toNum(c.duration),
     thumbnail: courseThumb,
-    trailer: media(c.trailerId),
+    trailer: media(trailerReady?.id),
     updatedAt: toIso(c.updatedAt),
     episodes: episodes.map((e) => ({
       id: e.id,
@@ -92,22 +95,13 @@ export async function getCoursePage(
       description: e.description,
       duration: toNum(e.duration),
       thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
-      video: toNum(e.position) === 1 ? media(e.videoId) : null,
+      video: toNum(e.position) === 1 ? media(e.readyVideoId) : null,
+      sizes: sizesOf(e.readyVideoId ? e.videoMeta : null),
     })),
   };
 }
 
-async function readyVideoIds(db: Kysely<DB>, courseId: string, trailerId: string | null): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('mediaAsset')
-    .select('id')
-    .where('status', '=', 'ready')
-    .where((eb) =>
-      eb.or([
-        eb('id', 'in', eb.selectFrom('episode').select('videoId').where('courseId', '=', courseId).where('position', '=', 1)),
-        ...(trailerId ? [eb('id', '=', trailerId)] : []),
-      ]),
-    )
-    .execute();
-  return new Set(rows.map((r) => r.id));
+function sizesOf(meta: string | null): EpisodeSummary['sizes'] {
+  const sizes = meta ? videoSizes(meta) : null;
+  return sizes ? { full: sizes.full, saver: sizes.saver } : null;
 }
