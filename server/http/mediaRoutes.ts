@@ -4,6 +4,7 @@ import { isId } from '../lib/ids.ts';
 import { canFetchMedia } from '../modules/playback/canFetchMedia.ts';
 import { canPlayVideo } from '../modules/playback/canPlayVideo.ts';
 import { checkMediaToken } from '../modules/playback/mediaToken.ts';
+import { isServedRenditionFile } from '../modules/playback/servedFiles.ts';
 import { videoSource } from '../modules/playback/videoSource.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { sendFile } from './sendFile.ts';
@@ -12,8 +13,6 @@ import { sendFile } from './sendFile.ts';
 // construction: public images are flat `.webp` files; behind a token, the master playlist and each
 // rendition's playlist, init segment and media segments.
 const IMAGE_FILE = /^[a-z0-9_-]{1,64}\.webp$/;
-const RENDITION = /^\d{2,4}p$/;
-const RENDITION_FILE = /^(index\.m3u8|init_\d{1,2}\.mp4|seg_\d{5,6}\.m4s)$/;
 
 const notFound = (c: Context): Response => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
 
@@ -38,7 +37,7 @@ export function mediaRoutes(mediaDir: string) {
   });
   app.on(['GET', 'HEAD'], '/s/:token/:assetId/:rendition/:file', (c) => {
     const { token, assetId, rendition, file } = c.req.param();
-    if (!RENDITION.test(rendition) || !RENDITION_FILE.test(file)) return notFound(c);
+    if (!isServedRenditionFile(rendition, file)) return notFound(c);
     return serveVideoFile(c, token, assetId, [rendition, file]);
   });
 

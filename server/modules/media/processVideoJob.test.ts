@@ -12,6 +12,7 @@ import { jobDefinitions } from '../../jobs/registry.ts';
 import { newId } from '../../lib/ids.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
+import { isServedRenditionFile } from '../playback/servedFiles.ts';
 
 let database: TestDatabase;
 let services: AppServices;
@@ -77,6 +78,16 @@ function renditionFiles(assetId: string, name: string): string[] {
   return [init, ...segments].map((f) => path.join(dir(assetId), name, f));
 }
 
+/** Every file the playlists name is one the media route serves (it refuses any other name). */
+async function expectAllServed(assetId: string) {
+  for (const { name } of (await meta(assetId)).renditions) {
+    for (const file of renditionFiles(assetId, name)) {
+      expect(isServedRenditionFile(name, path.basename(file)), `${name}/${path.basename(file)}`).toBe(true);
+      expect(fs.existsSync(file)).toBe(true);
+    }
+  }
+}
+
 describe('video processing', () => {
   it('turns a 1080p clip into the whole ladder with aligned keyframes, a poster, thumbnails and durations', async () => {
     const course = await makeCourse(database.db, creator, { duration: 0 });
@@ -108,6 +119,7 @@ describe('video processing', () => {
     expect(uris).toEqual(['240p/index.m3u8', '360p/index.m3u8', '480p/index.m3u8', '720p/index.m3u8']);
     expect(master).toContain('RESOLUTION=1280x720');
     expect(master).toContain('mp4a.40.2');
+    await expectAllServed(assetId);
     for (const r of m.renditions) {
       const keys = await keyframeTimes(renditionFiles(assetId, r.name), path.join(database.dataDir, `${r.name}.mp4`));
       expect(fromFirst(keys)).toEqual([0, 2]);
@@ -140,6 +152,7 @@ describe('video processing', () => {
     const { assetId } = await process(original);
     expect((await meta(assetId)).renditions.map((r) => r.name)).toEqual(['240p']);
     expect(fs.existsSync(path.join(dir(assetId), '360p'))).toBe(false);
+    await expectAllServed(assetId);
   });
 
   it('handles a source without audio', async () => {
