@@ -1,6 +1,7 @@
 // Shared by the accounts integration tests: a real server on port 0 over a fresh test database, and a
 // tiny cookie-keeping client.
-import { startServer, type Running } from '../../server/startServer.ts';
+import type { Running } from '../../server/startServer.ts';
+import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 export interface App {
@@ -12,18 +13,7 @@ export interface App {
 export async function startApp(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}, t?: TestDatabase): Promise<App> {
   const db = t ?? (await createTestDatabase());
   if (!t) cleanups.push(() => db.close());
-  const running = await startServer({
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: db.dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      JOB_CONCURRENCY: '0',
-      ...(db.url ? { DATABASE_URL: db.url } : {}),
-      ...env,
-    },
-  });
+  const running = await startTestServer(db, env);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

@@ -1,7 +1,8 @@
 // The anonymous page cache must never outlive a catalog change: in this process, and on PostgreSQL in
 // every process sharing the database (LISTEN/NOTIFY). SQLite is one process: only its own cache exists.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type Running } from '../../server/startServer.ts';
+import type { Running } from '../../server/startServer.ts';
+import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/testDatabase.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -10,17 +11,7 @@ afterEach(async () => {
 });
 
 async function start(t: TestDatabase): Promise<Running> {
-  const running = await startServer({
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: t.dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      JOB_CONCURRENCY: '0',
-      ...(t.url ? { DATABASE_URL: t.url } : {}),
-    },
-  });
+  const running = await startTestServer(t);
   cleanups.push(() => running.stop());
   return running;
 }

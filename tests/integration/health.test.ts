@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { createHttpServer } from '../../server/http/createHttpServer.ts';
 import { PageCache } from '../../server/http/pageCache.ts';
-import { startServer, type Running } from '../../server/startServer.ts';
+import type { Running } from '../../server/startServer.ts';
+import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -14,16 +15,7 @@ afterEach(async () => {
 async function startApp(): Promise<{ running: Running; t: TestDatabase }> {
   const t = await createTestDatabase();
   cleanups.push(() => t.close());
-  const running = await startServer({
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: t.dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      ...(t.url ? { DATABASE_URL: t.url } : {}),
-    },
-  });
+  const running = await startTestServer(t);
   cleanups.push(() => running.stop());
   return { running, t };
 }

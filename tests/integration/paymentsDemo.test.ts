@@ -1,8 +1,9 @@
 // Demo mode: the server starts its own simulator, and a person answers prompts on /__mpesa.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type Running } from '../../server/startServer.ts';
+import type { Running } from '../../server/startServer.ts';
 import { startPayment } from '../../server/modules/payments/startPayment.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
+import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { eventually, newKey } from './paymentsHarness.ts';
 
@@ -10,18 +11,7 @@ let t: TestDatabase;
 let running: Running;
 beforeAll(async () => {
   t = await createTestDatabase();
-  running = await startServer({
-    env: {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: t.dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      JOB_CONCURRENCY: '0',
-      MPESA_SIMULATOR_DELAY_MS: '0',
-      ...(t.url ? { DATABASE_URL: t.url } : {}),
-    },
-  });
+  running = await startTestServer(t, { MPESA_SIMULATOR_DELAY_MS: '0' });
 });
 afterAll(async () => {
   await running.stop();

@@ -4,8 +4,9 @@ import { loadConfig } from '../../server/config.ts';
 import type { Viewer } from '../../server/http/appContext.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '../../server/mpesaSimulator/createMpesaSimulator.ts';
 import type { SimulatorOptions } from '../../server/mpesaSimulator/simulatorTypes.ts';
-import { startServer, type Running } from '../../server/startServer.ts';
+import type { Running } from '../../server/startServer.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
+import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 export const PHONES = {
@@ -46,20 +47,11 @@ export async function startWorld(env: Record<string, string> = {}, sim: Partial<
   });
   const servers: Running[] = [];
   const start = async (more: Record<string, string> = {}) => {
-    const running = await startServer({
-      env: {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: t.dataDir,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        JOB_CONCURRENCY: '0',
-        MPESA_BASE_URL: simulator.url,
-        PAYMENT_RECONCILE_INTERVAL_MS: '0',
-        ...(t.url ? { DATABASE_URL: t.url } : {}),
-        ...env,
-        ...more,
-      },
+    const running = await startTestServer(t, {
+      MPESA_BASE_URL: simulator.url,
+      PAYMENT_RECONCILE_INTERVAL_MS: '0',
+      ...env,
+      ...more,
     });
     servers.push(running);
     return running;

@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeClip } from '../support/makeClip.ts';
+import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
 import { tusCreate, tusOffset, tusPatch } from './studioHelpers.ts';
@@ -27,17 +28,7 @@ async function startProcess(): Promise<{ child: ChildProcess; url: string }> {
     process.execPath,
     ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', `const { startServer } = await import(${JSON.stringify(entry)}); const r = await startServer(); console.log('LISTENING ' + r.url);`],
     {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: t.dataDir,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        JOB_CONCURRENCY: '0',
-        NODE_ENV: 'test',
-        ...(t.url ? { DATABASE_URL: t.url } : {}),
-      },
+      env: { ...process.env, ...testServerEnv(t, { NODE_ENV: 'test' }) },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
