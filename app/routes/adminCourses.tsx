@@ -1,12 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { courseListQuery, listCourses } from '../../server/modules/admin/listCourses.ts';
 import { moderateCourse } from '../../server/modules/admin/moderateCourse.ts';
 import { courseAction } from '../../server/modules/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '../components/admin/adminServer.server.ts';
-import { ListError } from '../components/admin/ListError.tsx';
-import { ListToolbar } from '../components/admin/ListToolbar.tsx';
-import { Pager } from '../components/admin/Pager.tsx';
 import { formatKes } from '../lib/format.ts';
 import type { Route } from './+types/adminCourses';
 
@@ -29,69 +27,51 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin-section" aria-labelledby="courses-h">
-      <h2 id="courses-h">Courses</h2>
-      <ListToolbar
-        params={params}
-        sorts={[['createdAt', 'Created'], ['title', 'Title'], ['price', 'Price'], ['enrolledCount', 'Students']]}
-        filters={[
-          { name: 'status', label: 'Status', options: [['published', 'Published'], ['draft', 'Draft']] },
-          { name: 'featured', label: 'Featured', options: [['true', 'Featured'], ['false', 'Not featured']] },
-        ]}
-      />
-      <ListError error={error} empty={page.items.length === 0} emptyText="No courses match." />
-      {page.items.length ? (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Course</th>
-                <th>Status</th>
-                <th className="num">Price</th>
-                <th className="num">Students</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((c) => (
-                <tr key={c.id} data-course-title={c.title}>
-                  <td>
-                    <Link to={`/course/${c.id}`}>{c.title}</Link>
-                    <span className="sub">
-                      {c.creatorName} · {c.category} · {c.createdAt.slice(0, 10)}
-                    </span>
-                  </td>
-                  <td>
-                    <span className={`pill ${c.published ? 'good' : ''}`}>{c.published ? 'published' : 'draft'}</span>{' '}
-                    {c.featured ? <span className="pill warn">featured</span> : null}
-                  </td>
-                  <td className="num">{formatKes(c.price)}</td>
-                  <td className="num">{c.enrolledCount}</td>
-                  <td className="admin-actions">
-                    {c.published ? (
-                      <>
-                        {c.featured ? (
-                          <ActionButton intent="unfeature" id={c.id} label="Unfeature" />
-                        ) : (
-                          <ActionButton intent="feature" id={c.id} label="Feature" />
-                        )}
-                        <ActionButton intent="unpublish" id={c.id} label="Unpublish" danger confirmText={`Unpublish "${c.title}"? It leaves the catalog at once.`} />
-                      </>
-                    ) : null}
-                    <Link className="btn btn-ghost btn-small" to={`/creator/course/${c.id}/analytics`}>
-                      Analytics
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager params={params} prev={page.prev} next={page.next} />
-    </section>
+    <AdminListSection
+      id="courses"
+      title="Courses"
+      page={page}
+      error={error}
+      emptyText="No courses match."
+      sorts={[['createdAt', 'Created'], ['title', 'Title'], ['price', 'Price'], ['enrolledCount', 'Students']]}
+      filters={[
+        { name: 'status', label: 'Status', options: [['published', 'Published'], ['draft', 'Draft']] },
+        { name: 'featured', label: 'Featured', options: [['true', 'Featured'], ['false', 'Not featured']] },
+      ]}
+      columns={['Course', 'Status', { label: 'Price', num: true }, { label: 'Students', num: true }, 'Actions']}
+      row={(c) => (
+        <tr key={c.id} data-course-title={c.title}>
+          <td>
+            <Link to={`/course/${c.id}`}>{c.title}</Link>
+            <span className="sub">
+              {c.creatorName} · {c.category} · {c.createdAt.slice(0, 10)}
+            </span>
+          </td>
+          <td>
+            <span className={`pill ${c.published ? 'good' : ''}`}>{c.published ? 'published' : 'draft'}</span>{' '}
+            {c.featured ? <span className="pill warn">featured</span> : null}
+          </td>
+          <td className="num">{formatKes(c.price)}</td>
+          <td className="num">{c.enrolledCount}</td>
+          <td className="admin-actions">
+            {c.published ? (
+              <>
+                {c.featured ? (
+                  <ActionButton intent="unfeature" id={c.id} label="Unfeature" />
+                ) : (
+                  <ActionButton intent="feature" id={c.id} label="Feature" />
+                )}
+                <ActionButton intent="unpublish" id={c.id} label="Unpublish" danger confirmText={`Unpublish "${c.title}"? It leaves the catalog at once.`} />
+              </>
+            ) : null}
+            <Link className="btn btn-ghost btn-small" to={`/creator/course/${c.id}/analytics`}>
+              Analytics
+            </Link>
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { listFailedJobs } from '../../server/modules/admin/listFailedJobs.ts';
 import { retryFailedJob } from '../../server/modules/admin/retryFailedJob.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { AdminTable } from '../components/admin/AdminTable.tsx';
 import { adminContext, field, runAction } from '../components/admin/adminServer.server.ts';
 import type { Route } from './+types/adminJobs';
 
@@ -28,38 +29,28 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
       {jobs.length === 0 ? (
         <p className="empty-hint">No failed jobs. Every upload was processed.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Job</th>
-                <th>Error</th>
-                <th>Failed</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr key={j.id}>
-                  <td>
-                    {j.type}
-                    <span className="sub">
-                      {j.ownerName ? `${j.ownerName} · ` : ''}
-                      {j.attempts} {j.attempts === 1 ? 'attempt' : 'attempts'}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="sub">{j.lastError ?? 'Unknown error'}</span>
-                  </td>
-                  <td>{j.updatedAt.slice(0, 16).replace('T', ' ')}</td>
-                  <td>
-                    <ActionButton intent="retry" id={j.id} label="Retry" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={['Job', 'Error', 'Failed', 'Actions']}
+          items={jobs}
+          row={(j) => (
+            <tr key={j.id}>
+              <td>
+                {j.type}
+                <span className="sub">
+                  {j.ownerName ? `${j.ownerName} · ` : ''}
+                  {j.attempts} {j.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
+              </td>
+              <td>
+                <span className="sub">{j.lastError ?? 'Unknown error'}</span>
+              </td>
+              <td>{j.updatedAt.slice(0, 16).replace('T', ' ')}</td>
+              <td>
+                <ActionButton intent="retry" id={j.id} label="Retry" />
+              </td>
+            </tr>
+          )}
+        />
       )}
     </section>
   );

@@ -1,11 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { listPurchases, purchaseListQuery } from '../../server/modules/admin/listPurchases.ts';
 import { refundPurchase } from '../../server/modules/admin/refundPurchase.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, loadList, runAction } from '../components/admin/adminServer.server.ts';
-import { ListError } from '../components/admin/ListError.tsx';
-import { ListToolbar } from '../components/admin/ListToolbar.tsx';
-import { Pager } from '../components/admin/Pager.tsx';
 import { formatKes } from '../lib/format.ts';
 import type { Route } from './+types/adminPurchases';
 
@@ -28,62 +25,43 @@ const PILL: Record<string, string> = { paid: 'good', refunded: 'warn', failed: '
 const STATUSES = ['paid', 'refunded', 'pending', 'created', 'failed', 'cancelled', 'expired'];
 
 export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin-section" aria-labelledby="purchases-h">
-      <h2 id="purchases-h">Purchases</h2>
-      <ListToolbar
-        params={params}
-        sorts={[['createdAt', 'Date'], ['amount', 'Amount']]}
-        filters={[{ name: 'status', label: 'Status', options: STATUSES.map((s) => [s, s]) }]}
-      />
-      <ListError error={error} empty={page.items.length === 0} emptyText="No purchases match." />
-      {page.items.length ? (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Buyer</th>
-                <th>Course</th>
-                <th className="num">Amount</th>
-                <th>Status</th>
-                <th>Date</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    {p.userName}
-                    <span className="sub">{p.userEmail}</span>
-                  </td>
-                  <td>{p.courseTitle}</td>
-                  <td className="num">{formatKes(p.amount)}</td>
-                  <td>
-                    <span className={`pill ${PILL[p.status] ?? ''}`}>{p.status}</span>
-                    {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
-                  </td>
-                  <td>{(p.paidAt ?? p.createdAt).slice(0, 16).replace('T', ' ')}</td>
-                  <td className="admin-actions">
-                    {p.status === 'paid' ? (
-                      <ActionButton
-                        intent="refund"
-                        id={p.id}
-                        label="Refund"
-                        danger
-                        confirmText={`Refund ${formatKes(p.amount)} to ${p.userName} through M-Pesa? Their access to the course ends.`}
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager params={params} prev={page.prev} next={page.next} />
-    </section>
+    <AdminListSection
+      id="purchases"
+      title="Purchases"
+      page={page}
+      error={error}
+      emptyText="No purchases match."
+      sorts={[['createdAt', 'Date'], ['amount', 'Amount']]}
+      filters={[{ name: 'status', label: 'Status', options: STATUSES.map((s) => [s, s]) }]}
+      columns={['Buyer', 'Course', { label: 'Amount', num: true }, 'Status', 'Date', 'Actions']}
+      row={(p) => (
+        <tr key={p.id}>
+          <td>
+            {p.userName}
+            <span className="sub">{p.userEmail}</span>
+          </td>
+          <td>{p.courseTitle}</td>
+          <td className="num">{formatKes(p.amount)}</td>
+          <td>
+            <span className={`pill ${PILL[p.status] ?? ''}`}>{p.status}</span>
+            {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
+          </td>
+          <td>{(p.paidAt ?? p.createdAt).slice(0, 16).replace('T', ' ')}</td>
+          <td className="admin-actions">
+            {p.status === 'paid' ? (
+              <ActionButton
+                intent="refund"
+                id={p.id}
+                label="Refund"
+                danger
+                confirmText={`Refund ${formatKes(p.amount)} to ${p.userName} through M-Pesa? Their access to the course ends.`}
+              />
+            ) : null}
+          </td>
+        </tr>
+      )}
+    />
   );
 }

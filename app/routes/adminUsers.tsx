@@ -1,12 +1,9 @@
-import { useSearchParams } from 'react-router';
 import { listUsers, userListQuery } from '../../server/modules/admin/listUsers.ts';
 import { moderateUser } from '../../server/modules/admin/moderateUser.ts';
 import { userAction } from '../../server/modules/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '../components/admin/adminServer.server.ts';
-import { ListError } from '../components/admin/ListError.tsx';
-import { ListToolbar } from '../components/admin/ListToolbar.tsx';
-import { Pager } from '../components/admin/Pager.tsx';
 import type { Route } from './+types/adminUsers';
 
 export function meta() {
@@ -26,58 +23,40 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { page, error } = loaderData;
   return (
-    <section className="admin-section" aria-labelledby="users-h">
-      <h2 id="users-h">Users</h2>
-      <ListToolbar
-        params={params}
-        sorts={[['createdAt', 'Joined'], ['name', 'Name'], ['email', 'Email']]}
-        filters={[
-          { name: 'role', label: 'Role', options: [['customer', 'Customer'], ['creator', 'Creator'], ['admin', 'Admin']] },
-          { name: 'status', label: 'Status', options: [['active', 'Active'], ['suspended', 'Suspended']] },
-        ]}
-      />
-      <ListError error={error} empty={page.items.length === 0} emptyText="No users match." />
-      {page.items.length ? (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Role</th>
-                <th>Status</th>
-                <th>Joined</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((u) => (
-                <tr key={u.id} data-user-email={u.email}>
-                  <td>
-                    {u.name}
-                    <span className="sub">{u.email}</span>
-                  </td>
-                  <td>{u.role}</td>
-                  <td>
-                    <span className={`pill ${u.status === 'suspended' ? 'bad' : 'good'}`}>{u.status}</span>
-                  </td>
-                  <td>{u.createdAt.slice(0, 10)}</td>
-                  <td className="admin-actions">
-                    {u.role === 'admin' ? null : u.status === 'suspended' ? (
-                      <ActionButton intent="restore" id={u.id} label="Restore" />
-                    ) : (
-                      <ActionButton intent="suspend" id={u.id} label="Suspend" danger confirmText={`Suspend ${u.email}? They are signed out at once.`} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager params={params} prev={page.prev} next={page.next} />
-    </section>
+    <AdminListSection
+      id="users"
+      title="Users"
+      page={page}
+      error={error}
+      emptyText="No users match."
+      sorts={[['createdAt', 'Joined'], ['name', 'Name'], ['email', 'Email']]}
+      filters={[
+        { name: 'role', label: 'Role', options: [['customer', 'Customer'], ['creator', 'Creator'], ['admin', 'Admin']] },
+        { name: 'status', label: 'Status', options: [['active', 'Active'], ['suspended', 'Suspended']] },
+      ]}
+      columns={['Name', 'Role', 'Status', 'Joined', 'Actions']}
+      row={(u) => (
+        <tr key={u.id} data-user-email={u.email}>
+          <td>
+            {u.name}
+            <span className="sub">{u.email}</span>
+          </td>
+          <td>{u.role}</td>
+          <td>
+            <span className={`pill ${u.status === 'suspended' ? 'bad' : 'good'}`}>{u.status}</span>
+          </td>
+          <td>{u.createdAt.slice(0, 10)}</td>
+          <td className="admin-actions">
+            {u.role === 'admin' ? null : u.status === 'suspended' ? (
+              <ActionButton intent="restore" id={u.id} label="Restore" />
+            ) : (
+              <ActionButton intent="suspend" id={u.id} label="Suspend" danger confirmText={`Suspend ${u.email}? They are signed out at once.`} />
+            )}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
