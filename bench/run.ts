@@ -10,15 +10,29 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const quick = process.env.BENCH_QUICK === '1';
 const wanted = process.argv.slice(2);
 
+/** A file that cannot even be loaded becomes a benchmark that fails, so the others still run. */
+function unloadable(file: string, err: unknown): Benchmark {
+  const name = path.basename(file, '.ts');
+  return {
+    name,
+    description: `${file} (failed to load)`,
+    run: () => Promise.reject(err instanceof Error ? err : new Error(String(err))),
+  };
+}
+
 async function discover(): Promise<Benchmark[]> {
   const files = fs
     .readdirSync(here)
-    .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
+    .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
     .sort();
   const found: Benchmark[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(path.join(here, f)).href)) as { benchmark?: Benchmark };
-    if (mod.benchmark) found.push(mod.benchmark);
+    try {
+      const mod = (await import(pathToFileURL(path.join(here, f)).href)) as { benchmark?: Benchmark };
+      if (mod.benchmark) found.push(mod.benchmark);
+    } catch (err) {
+      found.push(unloadable(f, err));
+    }
   }
   return found;
 }
