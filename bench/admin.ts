@@ -5,13 +5,8 @@
 // database (a recursive CTE on SQLite, generate_series on PostgreSQL): no rows cross the driver.
 // BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a throw-away database is
 // created; BENCH_SKIP_PG=1 runs SQLite only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { connectDatabase, type Database, type DialectName } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import type { Database, DialectName } from '../server/db/connect.ts';
 import type { DB } from '../server/db/schema.ts';
 import { getDashboard } from '../server/modules/admin/getDashboard.ts';
 import { courseListQuery, listCourses } from '../server/modules/admin/listCourses.ts';
@@ -19,6 +14,7 @@ import { listPurchases, purchaseListQuery } from '../server/modules/admin/listPu
 import { parseListQuery } from '../server/modules/admin/listQuery.ts';
 import { listUsers, userListQuery } from '../server/modules/admin/listUsers.ts';
 import { getCourseAnalytics } from '../server/modules/analytics/getCourseAnalytics.ts';
+import { onEachDatabase } from './lib/onEachDatabase.ts';
 import { compared, round, timeCalls } from './lib/stats.ts';
 import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
 
@@ -154,44 +150,6 @@ async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Pro
   return figures;
 }
 
-async function onSqlite(sizes: Sizes, ctx: BenchContext) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-admin-'));
-  const database = connectDatabase({ dataDir });
-  try {
-    await migrateToLatest(database);
-    return await measure(database, sizes, ctx);
-  } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(sizes: Sizes, ctx: BenchContext) {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `darasa_bench_admin_${process.pid}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  // The dashboard runs its queries in parallel, as it does in the app (pool of 10).
-  const database = connectDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  try {
-    await migrateToLatest(database);
-    return await measure(database, sizes, ctx);
-  } finally {
-    await database.close();
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
-}
-
 export const benchmark: Benchmark = {
   name: 'admin',
   description: 'admin dashboard and first list pages with 1,000,000 users, 100,000 courses, 2,000,000 purchases, SQLite and PostgreSQL',
@@ -199,8 +157,6 @@ export const benchmark: Benchmark = {
     const sizes = ctx.quick
       ? { users: 20_000, courses: 2_000, purchases: 40_000, viewEvents: 20_000 }
       : { users: 1_000_000, courses: 100_000, purchases: 2_000_000, viewEvents: 1_000_000 };
-    const figures = await onSqlite(sizes, ctx);
-    if (process.env.BENCH_SKIP_PG !== '1') figures.push(...(await onPostgres(sizes, ctx)));
-    return figures;
+    return onEachDatabase({ dir: 'darasa-bench-admin-', database: 'darasa_bench_admin_' }, (database) => measure(database, sizes, ctx));
   },
 };

@@ -3,15 +3,11 @@
 // handle (one SQLite connection; the app's PostgreSQL pool).
 // Goal: p95 ≤ 20 ms each. BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a
 // throw-away database is created; BENCH_SKIP_PG=1 runs SQLite only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { connectDatabase, type Database } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import type { Database } from '../server/db/connect.ts';
 import { getCoursePage } from '../server/modules/catalog/getCoursePage.ts';
 import { listLandingRows } from '../server/modules/catalog/listLandingRows.ts';
+import { onEachDatabase } from './lib/onEachDatabase.ts';
 import { compared, round, timeCalls } from './lib/stats.ts';
 import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
 
@@ -55,51 +51,11 @@ async function measure(database: Database, sizes: { courses: number; episodes: n
   return figures;
 }
 
-async function onSqlite(sizes: { courses: number; episodes: number }, ctx: BenchContext) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-scale-'));
-  const database = connectDatabase({ dataDir });
-  try {
-    await migrateToLatest(database);
-    return await measure(database, sizes, ctx);
-  } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(sizes: { courses: number; episodes: number }, ctx: BenchContext) {
-  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `darasa_bench_${process.pid}`;
-  const admin = async (query: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try {
-      await c.query(query);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  // The pool the app uses, so the landing page's parallel queries run as they do in production.
-  const database = connectDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
-  try {
-    await migrateToLatest(database);
-    return await measure(database, sizes, ctx);
-  } finally {
-    await database.close();
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
-}
-
 export const benchmark: Benchmark = {
   name: 'catalog-scale',
   description: 'landing and course page queries with 100,000 courses and 1,000,000 episodes, SQLite and PostgreSQL',
   async run(ctx) {
     const sizes = ctx.quick ? { courses: 10_000, episodes: 100_000 } : { courses: 100_000, episodes: 1_000_000 };
-    const figures = await onSqlite(sizes, ctx);
-    if (process.env.BENCH_SKIP_PG !== '1') figures.push(...(await onPostgres(sizes, ctx)));
-    return figures;
+    return onEachDatabase({ dir: 'darasa-bench-scale-', database: 'darasa_bench_' }, (database) => measure(database, sizes, ctx));
   },
 };
