@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from './tests/e2e/urls.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the BUILT server
 // (`npm run build` first). Each server gets its own fresh temporary DATA_DIR from tests/e2e/serve.mjs.
@@ -38,17 +39,8 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: [

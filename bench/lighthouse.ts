@@ -2,21 +2,10 @@
 // `/` and a course page of the demo server, in Debian's Chromium, against the budgets of DESIGN.md.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { firstCourseUrl, startBuiltServer } from './lib/builtServer.ts';
 import { round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 interface Audit {
   score: number | null;
@@ -53,7 +42,7 @@ export const benchmark: Benchmark = {
   async run({ log }) {
     log('starting the built server with demo data');
     const server = await startBuiltServer();
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
     try {
       const pages: [string, string][] = [
         ['/', '/'],
