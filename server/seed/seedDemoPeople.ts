@@ -1,21 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import { nextCounterValue } from '../modules/accounts/nextCounterValue.ts';
 import { DEMO_CREATORS } from './demoCatalog.ts';
 
 export type DemoCreatorKey = keyof typeof DEMO_CREATORS;
 export type DemoPeople = Record<DemoCreatorKey, { id: string; name: string; email: string }>;
-
-/** Next value of a named counter (creatorCount → C1, C2…), atomic on both databases. */
-async function nextCount(db: Kysely<DB>, name: string): Promise<number> {
-  const row = await db
-    .insertInto('counter')
-    .values({ name, value: 1 })
-    .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counter.value', '+', 1) })))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
-}
 
 /**
  * The demo creators (users with role `creator` and their C-profiles), found by email when they already
@@ -56,7 +46,7 @@ export async function seedDemoPeople(db: Kysely<DB>, at: Date): Promise<DemoPeop
       await db
         .insertInto('creatorProfile')
         .values({
-          uniqueId: `C${await nextCount(db, 'creatorCount')}`,
+          uniqueId: `C${await nextCounterValue(db, 'creatorCount')}`,
           userId: user.id,
           name: person.name,
           email: person.email,

@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Role } from '../access/policies.ts';
 import { conflict } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { toNum } from '../../db/values.ts';
+import { nextCounterValue } from './nextCounterValue.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in instead.';
 
@@ -36,7 +36,7 @@ export async function createAccount(db: Kysely<DB>, a: NewAccount): Promise<{ us
         .values({ id: newId(), userId, accountId: userId, providerId: 'credential', password: a.passwordHash, accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null, scope: null, createdAt: now, updatedAt: now })
         .execute();
       if (a.role === 'admin') return { userId, uniqueId: null };
-      const uniqueId = `${a.role === 'creator' ? 'C' : 'L'}${await nextNumber(trx, a.role === 'creator' ? 'creatorCount' : 'customerCount')}`;
+      const uniqueId = `${a.role === 'creator' ? 'C' : 'L'}${await nextCounterValue(trx, a.role === 'creator' ? 'creatorCount' : 'customerCount')}`;
       await trx
         .insertInto(a.role === 'creator' ? 'creatorProfile' : 'customerProfile')
         .values({ uniqueId, userId, name: a.name, email: a.email, phone: a.phone, createdAt: now })
@@ -47,16 +47,6 @@ export async function createAccount(db: Kysely<DB>, a: NewAccount): Promise<{ us
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
-}
-
-async function nextNumber(trx: Transaction<DB>, name: string): Promise<number> {
-  const row = await trx
-    .insertInto('counter')
-    .values({ name, value: 1 })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`"counter"."value" + 1` }))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return toNum(row.value);
 }
 
 function isUniqueViolation(err: unknown): boolean {
