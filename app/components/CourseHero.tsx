@@ -3,8 +3,7 @@ import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
 import { formatKes } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
-import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
-import { PlayerIcon } from './player/PlayerIcon.tsx';
+import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import { Rating } from './Rating.tsx';
 
@@ -38,16 +37,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
         <p className="hero-description">{course.description}</p>
         <div className="hero-actions">
           {course.trailer ? (
-            <button
-              type="button"
-              className="btn btn-light"
-              onClick={player.toggle}
-              onPointerEnter={preloadPlayer}
-              onFocus={preloadPlayer}
-            >
-              <PlayerIcon name={player.playing ? 'pause' : 'play'} />
-              {player.playing ? 'Pause Trailer' : 'Play Trailer'}
-            </button>
+            <InPlacePlayButton player={player} play="Play Trailer" pause="Pause Trailer" />
           ) : null}
           {purchase === undefined ? (
             <Link className="btn btn-primary" to={purchasePath(course.id)}>

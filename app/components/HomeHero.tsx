@@ -3,8 +3,7 @@ import type { Hero } from '../../server/modules/catalog/getHero.ts';
 import { formatKes } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
-import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
-import { PlayerIcon } from './player/PlayerIcon.tsx';
+import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 
 /** The landing page's featured course; Play/Pause runs its free first episode right here. */
@@ -27,16 +26,7 @@ export function HomeHero({ hero }: { hero: Hero }) {
         <p className="price">{formatKes(hero.price)}</p>
         <div className="hero-actions">
           {hero.preview ? (
-            <button
-              type="button"
-              className="btn btn-light"
-              onClick={player.toggle}
-              onPointerEnter={preloadPlayer}
-              onFocus={preloadPlayer}
-            >
-              <PlayerIcon name={player.playing ? 'pause' : 'play'} />
-              {player.playing ? 'Pause' : 'Play'}
-            </button>
+            <InPlacePlayButton player={player} play="Play" pause="Pause" />
           ) : null}
           <Link className="btn btn-primary" to={`/course/${hero.id}`}>
             View Course
