@@ -2,14 +2,14 @@ import { toNum } from '../../db/values.ts';
 import { badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Actor } from '../access/policies.ts';
-import { checkAssets } from './checkAssets.ts';
+import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
+import { episodeColumns } from './episodeColumns.ts';
 import { episodeInput } from './episodeSchema.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
 import { LIMITS } from './messages.ts';
 import { parseInput } from './parseInput.ts';
 import { recountCourse } from './recountCourse.ts';
 import type { StudioServices } from './studioServices.ts';
-import { videoDuration } from './videoDuration.ts';
 
 /**
  * Appends an episode: its order is the current count plus one. The count and the insert happen in one
@@ -25,10 +25,7 @@ export async function addEpisode(
   const { db, dialect } = services.database;
   const course = await loadManagedCourse(db, actor, courseId);
   const data = parseInput(episodeInput, input);
-  await checkAssets(db, actor, course.creatorId, [
-    { id: data.videoId, kind: 'video', field: 'videoId' },
-    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
-  ]);
+  await checkEpisodeAssets(db, actor, course.creatorId, data);
   const result = await db.transaction().execute(async (trx) => {
     await loadManagedCourse(trx, actor, course.id, dialect);
     const { n } = await trx
@@ -44,11 +41,7 @@ export async function addEpisode(
       .values({
         id,
         courseId: course.id,
-        title: data.title,
-        description: data.description,
-        videoId: data.videoId,
-        thumbnailId: data.thumbnailId,
-        duration: await videoDuration(trx, data.videoId),
+        ...(await episodeColumns(trx, data)),
         position: order,
         createdAt: new Date(),
       })

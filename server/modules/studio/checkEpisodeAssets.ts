@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../access/policies.ts';
+import { checkAssets } from './checkAssets.ts';
+import type { EpisodeInput } from './episodeSchema.ts';
+
+/** The episode form's video and thumbnail must be files of the course's creator (see checkAssets). */
+export function checkEpisodeAssets(db: Kysely<DB>, actor: Actor, courseCreatorId: string, data: EpisodeInput): Promise<void> {
+  return checkAssets(db, actor, courseCreatorId, [
+    { id: data.videoId, kind: 'video', field: 'videoId' },
+    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
+  ]);
+}
