@@ -1,7 +1,8 @@
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { canCreateCourse, type Actor } from '../access/policies.ts';
-import { checkAssets } from './checkAssets.ts';
+import { checkCourseAssets } from './checkCourseAssets.ts';
+import { courseColumns } from './courseColumns.ts';
 import { courseInput } from './courseSchema.ts';
 import { parseInput } from './parseInput.ts';
 import type { StudioServices } from './studioServices.ts';
@@ -19,22 +20,14 @@ export async function createCourse(services: StudioServices, actor: Actor, input
   const db = services.database.db;
   const creator = await db.selectFrom('user').select('name').where('id', '=', actor.userId).executeTakeFirst();
   if (!creator) throw forbidden('Only creators can create courses.');
-  await checkAssets(db, actor, actor.userId, [
-    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
-    { id: data.trailerId, kind: 'video', field: 'trailerId' },
-  ]);
+  await checkCourseAssets(db, actor, actor.userId, data);
   const id = newId();
   const now = new Date();
   await db
     .insertInto('course')
     .values({
       id,
-      title: data.title,
-      description: data.description,
-      price: data.price,
-      category: data.category,
-      thumbnailId: data.thumbnailId,
-      trailerId: data.trailerId,
+      ...courseColumns(data),
       published: false,
       featured: false,
       creatorId: actor.userId,

@@ -1,7 +1,8 @@
 import { toBool } from '../../db/values.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { Actor } from '../access/policies.ts';
-import { checkAssets } from './checkAssets.ts';
+import { checkCourseAssets } from './checkCourseAssets.ts';
+import { courseColumns } from './courseColumns.ts';
 import { courseInput } from './courseSchema.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
 import { parseInput } from './parseInput.ts';
@@ -21,10 +22,7 @@ export async function updateCourse(
   const { db, dialect } = services.database;
   const course = await loadManagedCourse(db, actor, courseId);
   const data = parseInput(courseInput, input);
-  await checkAssets(db, actor, course.creatorId, [
-    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
-    { id: data.trailerId, kind: 'video', field: 'trailerId' },
-  ]);
+  await checkCourseAssets(db, actor, course.creatorId, data);
   await db.transaction().execute(async (trx) => {
     const current = await loadManagedCourse(trx, actor, course.id, dialect);
     if (data.published) {
@@ -36,12 +34,7 @@ export async function updateCourse(
     await trx
       .updateTable('course')
       .set({
-        title: data.title,
-        description: data.description,
-        price: data.price,
-        category: data.category,
-        thumbnailId: data.thumbnailId,
-        trailerId: data.trailerId,
+        ...courseColumns(data),
         published: data.published,
         updatedAt: now,
         // First publication dates "New Releases"; re-publishing after a pause keeps that date.
