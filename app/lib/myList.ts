@@ -1,16 +1,10 @@
 // "My List" kept in the browser (visitors). Each entry holds what a card needs, so the row renders without a
 // request. Signed-in sync can hook in through `subscribeMyList` / `replaceMyList`.
 import { useSyncExternalStore } from 'react';
-import type { ImageRef } from '../../server/modules/media/urls.ts';
+import type { SavedCourse } from '../../server/modules/accounts/myList/savedCourse.ts';
 
-export interface MyListItem {
-  id: string;
-  title: string;
-  creatorName: string;
-  price: number;
-  rating: number | null;
-  thumbnail: ImageRef | null;
-}
+/** The same entry a signed-in person's list holds on the server, so the two merge as they are. */
+export type MyListItem = SavedCourse;
 
 export const MY_LIST_KEY = 'darasa.myList';
 const MAX_ITEMS = 100;
