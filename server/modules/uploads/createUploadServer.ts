@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
@@ -30,6 +31,9 @@ export interface UploadServer {
  */
 export function createUploadServer(services: AppServices, path = '/api/uploads'): UploadServer {
   const dirs = uploadPaths(services.config.dataDir);
+  // FileStore's constructor creates its folder in a callback that throws (crashing the process) on
+  // failure; creating it first, synchronously, turns that into a start-up error and its mkdir into a no-op.
+  mkdirSync(dirs.incoming, { recursive: true });
   const store = new FileStore({ directory: dirs.incoming });
   const actors = new WeakMap<Request, Actor>();
   const actorOf = (req: TusRequest): Actor => actors.get(req) ?? null;
