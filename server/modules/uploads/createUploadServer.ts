@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions } from '@tus/server';
 import type { AppServices } from '../../http/appContext.ts';
 import { AppError } from '../../http/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { canManageAsset, canUpload, type Actor } from '../access/policies.ts';
 import { finishUpload } from './finishUpload.ts';
+import { createFileStore } from './preparedFileStore.ts';
 import { sanitizeFileName } from './sanitizeFileName.ts';
 import { uploadPaths } from './uploadPaths.ts';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadKind } from './uploadRules.ts';
@@ -31,10 +30,7 @@ export interface UploadServer {
  */
 export function createUploadServer(services: AppServices, path = '/api/uploads'): UploadServer {
   const dirs = uploadPaths(services.config.dataDir);
-  // FileStore's constructor creates its folder in a callback that throws (crashing the process) on
-  // failure; creating it first, synchronously, turns that into a start-up error and its mkdir into a no-op.
-  mkdirSync(dirs.incoming, { recursive: true });
-  const store = new FileStore({ directory: dirs.incoming });
+  const store = createFileStore(dirs.incoming);
   const actors = new WeakMap<Request, Actor>();
   const actorOf = (req: TusRequest): Actor => actors.get(req) ?? null;
 
