@@ -5,14 +5,18 @@ import { clientIpOf } from './authClientIp.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { hasSessionCookie } from './pageCacheKey.ts';
 
+/** Playlists and segments behind a path token: the token is the permission, so no session lookup. */
+const TOKEN_MEDIA = '/media/s/';
+
 /**
  * Resolves the session once per request into `c.var.ctx.viewer` (null for visitors, expired sessions and
- * suspended users). Requests without a session cookie skip the database entirely.
+ * suspended users). Requests without a session cookie, and token-protected media requests (a learner's
+ * player fetches one every few seconds), skip the database entirely.
  */
 export function sessionMiddleware(services: AppServices): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const clientIp = clientIpOf(c, services.config.TRUST_PROXY);
-    if (!hasSessionCookie(c.req.header('cookie'))) {
+    if (!hasSessionCookie(c.req.header('cookie')) || c.req.path.startsWith(TOKEN_MEDIA)) {
       c.set('ctx', { services, viewer: null, clientIp });
       return next();
     }
