@@ -5,9 +5,6 @@ import { toRating } from './courseCard.ts';
 import { imageRef, type ImageRef } from '../media/urls.ts';
 import { videoSource } from '../playback/videoSource.ts';
 
-/** Courses the hero picks from (PRODUCT.md: the newest of up to 4 newest published). */
-export const HERO_CANDIDATES = 4;
-
 export interface Hero {
   id: string;
   title: string;
@@ -20,16 +17,19 @@ export interface Hero {
   preview: { src: string; poster: string; episodeId: string } | null;
 }
 
+/**
+ * PRODUCT.md: the hero is the newest of the (up to 4) newest published courses — that is simply the newest
+ * one, so only it is read.
+ */
 export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
-  const candidates = await db
+  const c = await db
     .selectFrom('course')
     .select(['id', 'title', 'description', 'creatorName', 'price', 'ratingAvg', 'thumbnailId'])
     .where('published', '=', true)
     .orderBy('createdAt', 'desc')
     .orderBy('id')
-    .limit(HERO_CANDIDATES)
-    .execute();
-  const c = candidates[0];
+    .limit(1)
+    .executeTakeFirst();
   if (!c) return null;
   const first = await db
     .selectFrom('episode')
