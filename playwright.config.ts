@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from './tests/e2e/urls.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
+import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from '#tests/e2e/urls.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the BUILT server
 // (`npm run build` first). Each server gets its own fresh temporary DATA_DIR from tests/e2e/serve.mjs.
@@ -45,6 +45,7 @@ export default defineConfig({
   },
   webServer: [
     server(DEMO_URL, DEMO_PORT, { DEMO_DATA: 'true' }),
-    server(EMPTY_URL, EMPTY_PORT, { DEMO_DATA: 'false' }),
+    // Short-lived SMS codes here, so phoneAccounts.spec.ts can see one expire.
+    server(EMPTY_URL, EMPTY_PORT, { DEMO_DATA: 'false', OTP_TTL_SECONDS: '3' }),
   ],
 });

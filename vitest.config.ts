@@ -1,10 +1,18 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Its own config so the React Router Vite plugin is not loaded. The same tests run on SQLite by default
-// and on PostgreSQL when TEST_DATABASE_URL points at a server (npm run test:pg).
+// and on PostgreSQL when TEST_DATABASE_URL points at a server (npm run test:pg). The component tests
+// (*.browser.test.tsx) run in Chromium from vitest.components.config.ts instead (npm run test:components).
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'app/**/*.test.{ts,tsx}',
+      'common/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    exclude: [...configDefaults.exclude, '**/*.browser.test.tsx'],
     setupFiles: ['tests/support/failOnConsoleError.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

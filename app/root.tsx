@@ -1,35 +1,63 @@
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { useEffect } from 'react';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { NavigationStatus } from './components/NavigationStatus.tsx';
 import { TopBar } from './components/TopBar.tsx';
-import { serverContext } from './lib/serverContext.ts';
+import { HOLD_EARLY_PRESS } from '#common/deferredHydration.ts';
+import { replayEarlyPress } from '#app/lib/replayEarlyPress.ts';
+import { bootOffline } from './offline/boot.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import './styles/app.css';
 
+/** Installable (docs/decisions/0023): the manifest, the favicon and the home-screen icons. */
+export const links: Route.LinksFunction = () => [
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/icons/logo.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+];
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The server's Content-Security-Policy allows inline scripts carrying this render's nonce.
+  const nonce = useRouteLoaderData<typeof loader>('root')?.nonce;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#141414" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, before React is attached */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HOLD_EARLY_PRESS }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
-/** The signed-in viewer for the top bar of every page (null for visitors). */
+/** The signed-in actor for the top bar of every page (null for visitors). */
 export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: serverContext(context).viewer };
+  const { actor, nonce } = serverContext(context);
+  return { actor, nonce };
 }
 
 export default function App() {
+  useEffect(replayEarlyPress, []);
+  useEffect(bootOffline, []);
   return (
     <>
       <Outlet />

@@ -6,14 +6,14 @@
 // BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a throw-away database is
 // created; BENCH_SKIP_PG=1 runs SQLite only.
 import { sql, type Kysely } from 'kysely';
-import type { Database, DialectName } from '../server/db/connect.ts';
-import type { DB } from '../server/db/schema.ts';
-import { getDashboard } from '../server/modules/admin/getDashboard.ts';
-import { courseListQuery, listCourses } from '../server/modules/admin/listCourses.ts';
-import { listPurchases, purchaseListQuery } from '../server/modules/admin/listPurchases.ts';
-import { parseListQuery } from '../server/modules/admin/listQuery.ts';
-import { listUsers, userListQuery } from '../server/modules/admin/listUsers.ts';
-import { getCourseAnalytics } from '../server/modules/analytics/getCourseAnalytics.ts';
+import type { Database, DialectName } from '#server/db/connect.ts';
+import type { DB } from '#server/db/schema.ts';
+import { getDashboard } from '#server/modules/admin/getDashboard.ts';
+import { courseListQuery, listCourses } from '#server/modules/admin/listCourses.ts';
+import { listAllPurchases, purchaseListQuery } from '#server/modules/admin/listAllPurchases.ts';
+import { parseListQuery } from '#server/modules/admin/listQuery.ts';
+import { listUsers, userListQuery } from '#server/modules/admin/listUsers.ts';
+import { getCourseAnalytics } from '#server/modules/analytics/getCourseAnalytics.ts';
 import { onEachDatabase } from './lib/onEachDatabase.ts';
 import { compared, round, timeCalls } from './lib/stats.ts';
 import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
@@ -135,11 +135,18 @@ async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Pro
     ['dashboard', () => getDashboard(db)],
     ['users first page', () => listUsers(db, parseListQuery(userListQuery, {}))],
     ['courses first page', () => listCourses(db, parseListQuery(courseListQuery, {}))],
-    ['purchases first page', () => listPurchases(db, parseListQuery(purchaseListQuery, {}))],
+    ['purchases first page', () => listAllPurchases(db, parseListQuery(purchaseListQuery, {}))],
     ['users by name, first page', () => listUsers(db, parseListQuery(userListQuery, { sort: 'name', dir: 'asc' }))],
-    ['paid purchases by amount, first page', () => listPurchases(db, parseListQuery(purchaseListQuery, { sort: 'amount', status: 'paid' }))],
+    [
+      'paid purchases by amount, first page',
+      () => listAllPurchases(db, parseListQuery(purchaseListQuery, { sort: 'amount', status: 'paid' })),
+    ],
     // One course's analytics (≈10,000 of the million view events), over 30 days, as its creator sees them.
-    ['course analytics, 30 days', () => getCourseAnalytics(database, { userId: 'u00000001', role: 'admin' }, 'c00000001', 30)],
+    [
+      'course analytics, 30 days',
+      () =>
+        getCourseAnalytics({ database }, { userId: 'u00000001', role: 'admin' }, { courseId: 'c00000001', days: 30 }),
+    ],
   ];
   const figures: Figure[] = [];
   for (const [label, fn] of cases) {
@@ -152,11 +159,14 @@ async function measure(database: Database, sizes: Sizes, ctx: BenchContext): Pro
 
 export const benchmark: Benchmark = {
   name: 'admin',
-  description: 'admin dashboard and first list pages with 1,000,000 users, 100,000 courses, 2,000,000 purchases, SQLite and PostgreSQL',
+  description:
+    'admin dashboard and first list pages with 1,000,000 users, 100,000 courses, 2,000,000 purchases, SQLite and PostgreSQL',
   async run(ctx) {
     const sizes = ctx.quick
       ? { users: 20_000, courses: 2_000, purchases: 40_000, viewEvents: 20_000 }
       : { users: 1_000_000, courses: 100_000, purchases: 2_000_000, viewEvents: 1_000_000 };
-    return onEachDatabase({ dir: 'darasa-bench-admin-', database: 'darasa_bench_admin_' }, (database) => measure(database, sizes, ctx));
+    return onEachDatabase({ dir: 'darasa-bench-admin-', database: 'darasa_bench_admin_' }, (database) =>
+      measure(database, sizes, ctx),
+    );
   },
 };

@@ -9,14 +9,22 @@ import { percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
 
 /** Lighthouse's mobile "Slow 4G" as DevTools applies it (150 ms RTT × 3.75, 1.6 Mbit/s × 0.9). */
-const SLOW_4G = {
+export const SLOW_4G = {
   offline: false,
   latency: 562.5,
   downloadThroughput: (1474.56 * 1024) / 8,
   uploadThroughput: (675 * 1024) / 8,
 };
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'];
+export const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 /**
  * Records when Play is pressed and when a video first starts playing (the `playing` event: the first
@@ -28,8 +36,11 @@ const PROBE = () => {
   document.addEventListener('playing', () => (w.__firstFrame ??= performance.now()), true);
 };
 
-async function throttled(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({ ...(storageState ? { storageState } : {}), viewport: { width: 412, height: 823 } });
+export async function throttled(browser: Browser, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  const context = await browser.newContext({
+    ...(storageState ? { storageState } : {}),
+    viewport: { width: 412, height: 823 },
+  });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -38,15 +49,24 @@ async function throttled(browser: Browser, storageState?: Awaited<ReturnType<Bro
   return { context, page };
 }
 
-async function firstFrameAfter(page: Page, press: () => Promise<void>, log?: (m: string) => void): Promise<number> {
+export async function firstFrameAfter(
+  page: Page,
+  press: () => Promise<void>,
+  log?: (m: string) => void,
+): Promise<number> {
   await press();
-  await page.waitForFunction(() => (window as unknown as { __firstFrame?: number }).__firstFrame !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (window as unknown as { __firstFrame?: number }).__firstFrame !== undefined, null, {
+    timeout: 60_000,
+  });
   const { ms, steps } = await page.evaluate(() => {
     const w = window as unknown as { __t0: number; __firstFrame: number };
     const steps = performance
       .getEntriesByType('resource')
       .filter((e) => e.startTime >= w.__t0 - 5)
-      .map((e) => `${Math.round(e.startTime - w.__t0)}–${Math.round((e as PerformanceResourceTiming).responseEnd - w.__t0)} ms ${e.name.replace(/^https?:\/\/[^/]+/, '').replace(/\/s\/[^/]+\//, '/s/…/')}`);
+      .map(
+        (e) =>
+          `${Math.round(e.startTime - w.__t0)}–${Math.round((e as PerformanceResourceTiming).responseEnd - w.__t0)} ms ${e.name.replace(/^https?:\/\/[^/]+/, '').replace(/\/s\/[^/]+\//, '/s/…/')}`,
+      );
     return { ms: w.__firstFrame - w.__t0, steps };
   });
   if (log) log(`playing after ${Math.round(ms)} ms; fetched after Play: ${steps.join('; ')}`);
@@ -79,7 +99,10 @@ export const benchmark: Benchmark = {
         data: { name: 'Bench Learner', email, password: 'secret1', phone: '+254 712345678', role: 'customer' },
       });
       if (!r.ok()) throw new Error(`register: ${r.status()} ${await r.text()}`);
-      r = await setup.request.post(`${base}/api/payments`, { headers, data: { courseId: free, amount: 0, phone: '+254 712345678', idempotencyKey: `bench${Date.now()}` } });
+      r = await setup.request.post(`${base}/api/payments`, {
+        headers,
+        data: { courseId: free, amount: 0, phone: '+254 712345678', idempotencyKey: `bench${Date.now()}` },
+      });
       if (!r.ok()) throw new Error(`enroll: ${r.status()} ${await r.text()}`);
       const learner = await setup.storageState();
       await setup.close();
@@ -92,21 +115,42 @@ export const benchmark: Benchmark = {
         {
           const { context, page } = await throttled(browser);
           await page.goto(`${base}/course/${paid}`, { waitUntil: 'networkidle' });
-          preview.push(await firstFrameAfter(page, () => page.getByRole('button', { name: 'Preview' }).click(), i === 0 ? ctx.log : undefined));
+          preview.push(
+            await firstFrameAfter(
+              page,
+              () => page.getByRole('button', { name: 'Preview' }).click(),
+              i === 0 ? ctx.log : undefined,
+            ),
+          );
           await context.close();
         }
         {
           const { context, page } = await throttled(browser, learner);
           await page.goto(`${base}/learn/${free}/3`, { waitUntil: 'networkidle' });
-          episode.push(await firstFrameAfter(page, () => page.getByRole('button', { name: 'Play', exact: true }).click(), i === 0 ? ctx.log : undefined));
+          episode.push(
+            await firstFrameAfter(
+              page,
+              () => page.getByRole('button', { name: 'Play', exact: true }).click(),
+              i === 0 ? ctx.log : undefined,
+            ),
+          );
           await context.close();
         }
       }
       const figure = (label: string, ms: number[]): Figure => {
         const median = percentile(ms, 50);
-        return { label: `${label}, median of ${ms.length}`, value: round(median / 1000, 2), unit: 's', goal: '≤ 2 s', met: median <= 2000 };
+        return {
+          label: `${label}, median of ${ms.length}`,
+          value: round(median / 1000, 2),
+          unit: 's',
+          goal: '≤ 2 s',
+          met: median <= 2000,
+        };
       };
-      return [figure('first frame, public preview (Slow 4G)', preview), figure('first frame, protected episode (Slow 4G)', episode)];
+      return [
+        figure('first frame, public preview (Slow 4G)', preview),
+        figure('first frame, protected episode (Slow 4G)', episode),
+      ];
     } finally {
       await browser.close();
       await server.stop();

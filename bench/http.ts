@@ -57,7 +57,10 @@ async function compare(ours: string, reference: string, seconds: number, slices:
   }
   const sum = (runs: typeof a) => ({
     rps: runs.reduce((n, r) => n + r.requests, 0) / runs.reduce((n, r) => n + r.seconds, 0),
-    p99: percentile(runs.map((r) => r.p99), 50),
+    p99: percentile(
+      runs.map((r) => r.p99),
+      50,
+    ),
   });
   return { ours: sum(a), ref: sum(b) };
 }
@@ -81,7 +84,9 @@ export const benchmark: Benchmark = {
         if (page.status !== 200) throw new Error(`${p} answered ${page.status}`);
         if (page.headers['x-cache'] !== 'hit') throw new Error(`${p} was not served from the page cache`);
         pages[p] = page;
-        log(`${p}: ${Buffer.from(page.bodyBase64, 'base64').length} bytes (${page.headers['content-encoding'] ?? 'identity'})`);
+        log(
+          `${p}: ${Buffer.from(page.bodyBase64, 'base64').length} bytes (${page.headers['content-encoding'] ?? 'identity'})`,
+        );
       }
       const file = path.join(tmp, 'pages.json');
       fs.writeFileSync(file, JSON.stringify(pages));
@@ -95,10 +100,16 @@ export const benchmark: Benchmark = {
         const after = await record(darasa.url + p);
         if (after.headers['x-cache'] !== 'hit') throw new Error(`${p} left the page cache during the run`);
         figures.push(
-          compared(`${name} requests/s`, ours.rps, 'req/s', { label: 'bare node:http', value: ref.rps }, {
-            text: '≥ 0.5 × bare',
-            met: (_v, ratio) => ratio >= 0.5,
-          }),
+          compared(
+            `${name} requests/s`,
+            ours.rps,
+            'req/s',
+            { label: 'bare node:http', value: ref.rps },
+            {
+              text: '≥ 0.5 × bare',
+              met: (_v, ratio) => ratio >= 0.5,
+            },
+          ),
           compared(`${name} p99 latency`, ours.p99, 'ms', { label: 'bare node:http', value: ref.p99 }),
         );
       }

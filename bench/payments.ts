@@ -3,10 +3,10 @@
 // (the callback handler commits the enrollment before it answers, so its response time is that span), and
 // lost or duplicated enrollments (goal 0). Reference: GET /healthz (one DB round trip) at the same
 // concurrency. BENCH_PAYMENTS_DATABASE_URL runs it on PostgreSQL instead of SQLite.
-import { connectDatabase } from '../server/db/connect.ts';
-import { loadConfig } from '../server/config.ts';
-import { newId } from '../server/lib/ids.ts';
-import { createMpesaSimulator } from '../server/mpesaSimulator/createMpesaSimulator.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { loadConfig } from '#server/config.ts';
+import { newId } from '#server/lib/ids.ts';
+import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
@@ -16,13 +16,15 @@ const POLL_MS = 2000;
 
 async function inBatches<T>(n: number, size: number, fn: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => fn(i + j)))));
+  for (let i = 0; i < n; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => fn(i + j)))));
   return out;
 }
 
 export const benchmark: Benchmark = {
   name: 'payments',
-  description: 'concurrent M-Pesa purchases through the Daraja simulator: payments/s, p99 callback→enrollment, lost/duplicated enrollments',
+  description:
+    'concurrent M-Pesa purchases through the Daraja simulator: payments/s, p99 callback→enrollment, lost/duplicated enrollments',
   async run({ quick, log }) {
     const n = quick ? 40 : 200;
     const databaseUrl = process.env.BENCH_PAYMENTS_DATABASE_URL;
@@ -60,11 +62,37 @@ export const benchmark: Benchmark = {
       const courseId = newId();
       await database.db
         .insertInto('user')
-        .values({ id: creatorId, name: 'Bench Creator', email: `creator.${creatorId}@example.com`, emailVerified: false, role: 'creator', phone: '+254712000000', status: 'active', createdAt: at, updatedAt: at })
+        .values({
+          id: creatorId,
+          name: 'Bench Creator',
+          email: `creator.${creatorId}@example.com`,
+          emailVerified: false,
+          role: 'creator',
+          phone: '+254712000000',
+          status: 'active',
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute();
       await database.db
         .insertInto('course')
-        .values({ id: courseId, title: 'Bench course', description: 'Bench', price: 1500, category: 'business', thumbnailId: null, trailerId: null, published: true, featured: false, creatorId, creatorName: 'Bench Creator', ratingAvg: null, createdAt: at, updatedAt: at, publishedAt: at })
+        .values({
+          id: courseId,
+          title: 'Bench course',
+          description: 'Bench',
+          price: 1500,
+          category: 'business',
+          thumbnailId: null,
+          trailerId: null,
+          published: true,
+          featured: false,
+          creatorId,
+          creatorName: 'Bench Creator',
+          ratingAvg: null,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt: at,
+        })
         .execute();
 
       log(`registering ${n} customers`);
@@ -72,10 +100,19 @@ export const benchmark: Benchmark = {
         const res = await fetch(`${server.url}/api/account/register`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({ name: `Buyer ${i}`, email: `buyer${i}.${courseId}@example.com`, password: 'bench-secret-1', phone: '+254712345678', role: 'customer' }),
+          body: JSON.stringify({
+            name: `Buyer ${i}`,
+            email: `buyer${i}.${courseId}@example.com`,
+            password: 'bench-secret-1',
+            phone: '+254712345678',
+            role: 'customer',
+          }),
         });
         if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-        return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        return res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
       });
 
       log(`reference: ${n} concurrent GET /healthz`);
@@ -111,19 +148,45 @@ export const benchmark: Benchmark = {
       );
       const settledIn = (lastCallbackAt - t0) / 1000;
 
-      const enrollments = await database.db.selectFrom('enrollment').select(['userId', 'paymentId']).where('courseId', '=', courseId).execute();
-      const paid = await database.db.selectFrom('payment').select('id').where('courseId', '=', courseId).where('status', '=', 'paid').execute();
-      const course = await database.db.selectFrom('course').select('enrolledCount').where('id', '=', courseId).executeTakeFirstOrThrow();
+      const enrollments = await database.db
+        .selectFrom('enrollment')
+        .select(['userId', 'paymentId'])
+        .where('courseId', '=', courseId)
+        .execute();
+      const paid = await database.db
+        .selectFrom('payment')
+        .select('id')
+        .where('courseId', '=', courseId)
+        .where('status', '=', 'paid')
+        .execute();
+      const course = await database.db
+        .selectFrom('course')
+        .select('enrolledCount')
+        .where('id', '=', courseId)
+        .executeTakeFirstOrThrow();
       const distinctUsers = new Set(enrollments.map((e) => e.userId)).size;
       const lost = n - distinctUsers;
       const duplicated = enrollments.length - distinctUsers;
-      log(`paid ${paid.length}, enrollments ${enrollments.length}, enrolledCount ${course.enrolledCount}, failed callbacks ${failedCallbacks}`);
+      log(
+        `paid ${paid.length}, enrollments ${enrollments.length}, enrolledCount ${course.enrolledCount}, failed callbacks ${failedCallbacks}`,
+      );
 
       const p99Callback = percentile(callbackMs, 99);
       const figures: Figure[] = [
-        { label: `${n} concurrent purchases, first start → last enrollment committed`, value: round(n / settledIn), unit: 'payments/s' },
-        { label: `all ${n} seen as paid by their customers (polling every ${POLL_MS} ms) after`, value: round(Math.max(...visibleAt) / 1000), unit: 's' },
-        compared('p99 callback → enrollment visible', p99Callback, 'ms', { label: `p99 GET /healthz at ${n} concurrent`, value: percentile(health, 99) }),
+        {
+          label: `${n} concurrent purchases, first start → last enrollment committed`,
+          value: round(n / settledIn),
+          unit: 'payments/s',
+        },
+        {
+          label: `all ${n} seen as paid by their customers (polling every ${POLL_MS} ms) after`,
+          value: round(Math.max(...visibleAt) / 1000),
+          unit: 's',
+        },
+        compared('p99 callback → enrollment visible', p99Callback, 'ms', {
+          label: `p99 GET /healthz at ${n} concurrent`,
+          value: percentile(health, 99),
+        }),
         { label: 'p50 callback → enrollment visible', value: round(percentile(callbackMs, 50)), unit: 'ms' },
         {
           label: 'lost + duplicated enrollments',

@@ -76,6 +76,8 @@ fs.mkdirSync(outDir, { recursive: true });
 const out = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2));
 console.log(`\nResults written to ${path.relative(process.cwd(), out)}`);
-const missed = results.flatMap((r) => (r.figures ?? []).filter((f) => f.met === false).map((f) => `${r.name}: ${f.label}`));
+const missed = results.flatMap((r) =>
+  (r.figures ?? []).filter((f) => f.met === false).map((f) => `${r.name}: ${f.label}`),
+);
 if (missed.length) console.log(`Goals not met:\n  ${missed.join('\n  ')}`);
 process.exitCode = results.some((r) => r.error) ? 1 : 0;

@@ -6,13 +6,13 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { createLogger } from '../server/logger.ts';
-import { authFor } from '../server/modules/accounts/auth.ts';
-import { registerAccount } from '../server/modules/accounts/registerAccount.ts';
-import { resolveViewer } from '../server/modules/accounts/resolveViewer.ts';
+import { loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createLogger } from '#server/logger.ts';
+import { createServices } from '#server/createServices.ts';
+import { registerAccount } from '#server/modules/accounts/registerAccount.ts';
+import { resolveActor } from '#server/modules/accounts/resolveActor.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, percentile, round, timeCalls } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
@@ -44,7 +44,7 @@ async function bareScrypt(seconds: number): Promise<number> {
 }
 
 /**
- * The session check alone, in this process on SQLite: our one-query path (resolveViewer) against
+ * The session check alone, in this process on SQLite: our one-query path (resolveActor) against
  * better-auth's getSession for the same cookie — why pages use the former.
  */
 async function sessionCheckCost(times: number): Promise<Figure> {
@@ -53,14 +53,23 @@ async function sessionCheckCost(times: number): Promise<Figure> {
   try {
     await migrateToLatest(database);
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
-    const services = { config, database, log: createLogger('silent'), catalogChanged: () => {} };
-    const input = { name: 'Bench', email: 'bench@example.com', password: PASSWORD, phone: '+254712345678', role: 'customer' };
+    const services = createServices({ config, database, log: createLogger('silent') });
+    const input = {
+      name: 'Bench',
+      email: 'bench@example.com',
+      password: PASSWORD,
+      phone: '+254712345678',
+      role: 'customer',
+    };
     const { setCookies } = await registerAccount(services, input, { headers: new Headers(), clientIp: '127.0.0.1' });
     const headers = new Headers({ cookie: setCookies.map((c) => c.split(';')[0]).join('; ') });
-    if (!(await resolveViewer(services, headers)).viewer) throw new Error('the session cookie was not recognised');
-    const ours = await timeCalls(() => resolveViewer(services, headers), times);
-    const theirs = await timeCalls(() => authFor(services).api.getSession({ headers }), times);
-    return compared('session check p50 (resolveViewer, in process)', ours.p50, 'ms', { label: 'better-auth getSession p50', value: theirs.p50 });
+    if (!(await resolveActor(services, headers)).actor) throw new Error('the session cookie was not recognised');
+    const ours = await timeCalls(() => resolveActor(services, headers), times);
+    const theirs = await timeCalls(() => services.auth.api.getSession({ headers }), times);
+    return compared('session check p50 (resolveActor, in process)', ours.p50, 'ms', {
+      label: 'better-auth getSession p50',
+      value: theirs.p50,
+    });
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -73,17 +82,30 @@ export const benchmark: Benchmark = {
   async run({ quick, log }) {
     const seconds = quick ? 3 : 15;
     log('starting the built server with demo data (page cache off, auth rate limits off)');
-    const server = await startBuiltServer({ PAGE_CACHE_ENTRIES: '0', AUTH_LIMIT_PER_IP: '0', AUTH_LIMIT_PER_ACCOUNT: '0' });
+    const server = await startBuiltServer({
+      PAGE_CACHE_ENTRIES: '0',
+      AUTH_LIMIT_PER_IP: '0',
+      AUTH_LIMIT_PER_ACCOUNT: '0',
+    });
     try {
       const origin = new URL(server.url).origin;
       const email = `bench.${Date.now()}@example.com`;
       const reg = await fetch(`${server.url}/api/account/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin },
-        body: JSON.stringify({ name: 'Bench Learner', email, password: PASSWORD, phone: '+254712345678', role: 'customer' }),
+        body: JSON.stringify({
+          name: 'Bench Learner',
+          email,
+          password: PASSWORD,
+          phone: '+254712345678',
+          role: 'customer',
+        }),
       });
       if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-      const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = reg.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
 
       log(`sign-in for ${seconds} s at ${CONNECTIONS} connections, then bare scrypt for ${seconds} s`);
       const signIn = await run({
@@ -107,16 +129,28 @@ export const benchmark: Benchmark = {
       }
       const summary = (runs: typeof visitor) => ({
         rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
-        p50: percentile(runs.map((r) => r.p50), 50),
-        p99: percentile(runs.map((r) => r.p99), 50),
+        p50: percentile(
+          runs.map((r) => r.p50),
+          50,
+        ),
+        p99: percentile(
+          runs.map((r) => r.p99),
+          50,
+        ),
       });
       const v = summary(visitor);
       const m = summary(member);
       const figures: Figure[] = [
-        compared('sign-in requests/s (20 connections)', signIn.rps, 'req/s', { label: 'bare scrypt verifications/s', value: scryptPerSecond }, {
-          text: 'hashing dominates: ≥ 0.5 × bare scrypt',
-          met: (_v, ratio) => ratio >= 0.5,
-        }),
+        compared(
+          'sign-in requests/s (20 connections)',
+          signIn.rps,
+          'req/s',
+          { label: 'bare scrypt verifications/s', value: scryptPerSecond },
+          {
+            text: 'hashing dominates: ≥ 0.5 × bare scrypt',
+            met: (_v, ratio) => ratio >= 0.5,
+          },
+        ),
         { label: 'sign-in p99 latency', value: signIn.p99, unit: 'ms' },
         compared('GET / signed in, requests/s', m.rps, 'req/s', { label: 'GET / visitor', value: v.rps }),
         compared('GET / signed in, p50 latency', m.p50, 'ms', { label: 'GET / visitor p50', value: v.p50 }),

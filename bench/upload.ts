@@ -20,7 +20,22 @@ const FRAME_BYTES = 320 * 240 * 1.5; // rawvideo yuv420p
 /** A real, decodable video of about `mb` MB (uncompressed AVI: cheap to make, accepted as MOV/MP4/AVI/WebM). */
 function makeVideo(file: string, mb: number) {
   const frames = Math.floor((mb * MiB * 0.99) / (FRAME_BYTES + 24));
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-frames:v', String(frames), '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', file]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=25',
+    '-frames:v',
+    String(frames),
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    file,
+  ]);
 }
 
 /** Samples a process's resident memory (Linux /proc) until stopped; answers the peak. */
@@ -34,7 +49,13 @@ function watchRss(pid: number) {
       // process gone
     }
   }, 50);
-  return { baseline: read(), stop: () => (clearInterval(timer), peak) };
+  return {
+    baseline: read(),
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
 }
 
 async function signUpCreator(url: string): Promise<string> {
@@ -50,7 +71,10 @@ async function signUpCreator(url: string): Promise<string> {
     }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 function tusUpload(url: string, cookie: string, file: string): Promise<void> {
@@ -77,10 +101,14 @@ function request(
   body?: { file: string; start: number; end: number; onBytes?: (n: number) => void },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: body ? { ...headers, 'content-length': String(body.end - body.start) } : headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
+    const req = http.request(
+      url,
+      { method, headers: body ? { ...headers, 'content-length': String(body.end - body.start) } : headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     if (!body) return void req.end();
     const stream = fs.createReadStream(body.file, { start: body.start, end: body.end - 1, highWaterMark: 256 * 1024 });
@@ -93,20 +121,30 @@ const tusHeaders = (cookie: string) => ({ cookie, 'tus-resumable': '1.0.0' });
 
 async function createTus(url: string, cookie: string, size: number): Promise<string> {
   const meta = `filename ${btoa('resume.avi')},kind ${btoa('video')}`;
-  const res = await request(`${url}/api/uploads`, 'POST', { ...tusHeaders(cookie), 'upload-length': String(size), 'upload-metadata': meta });
+  const res = await request(`${url}/api/uploads`, 'POST', {
+    ...tusHeaders(cookie),
+    'upload-length': String(size),
+    'upload-metadata': meta,
+  });
   if (res.status !== 201) throw new Error(`tus create: ${res.status}`);
   return res.headers.location!;
 }
 
 const patch = (url: string, cookie: string, file: string, start: number, end: number, onBytes?: (n: number) => void) =>
-  request(url, 'PATCH', { ...tusHeaders(cookie), 'upload-offset': String(start), 'content-type': 'application/offset+octet-stream' }, { file, start, end, ...(onBytes ? { onBytes } : {}) });
+  request(
+    url,
+    'PATCH',
+    { ...tusHeaders(cookie), 'upload-offset': String(start), 'content-type': 'application/offset+octet-stream' },
+    { file, start, end, ...(onBytes ? { onBytes } : {}) },
+  );
 
 /** The browser's way: create, then 5 MiB PATCHes one after the other. Answers the last status. */
 async function tusChunked(url: string, cookie: string, file: string): Promise<number> {
   const size = fs.statSync(file).size;
   const location = await createTus(url, cookie, size);
   let status = 0;
-  for (let at = 0; at < size; at += CHUNK) status = (await patch(url + location, cookie, file, at, Math.min(size, at + CHUNK))).status;
+  for (let at = 0; at < size; at += CHUNK)
+    status = (await patch(url + location, cookie, file, at, Math.min(size, at + CHUNK))).status;
   return status;
 }
 
@@ -122,7 +160,8 @@ http.createServer((req, res) => {
 
 export const benchmark: Benchmark = {
   name: 'upload',
-  description: '500 MB through tus (5 MiB chunks) vs a plain PUT to a bare server; server memory; bytes re-sent after a kill',
+  description:
+    '500 MB through tus (5 MiB chunks) vs a plain PUT to a bare server; server memory; bytes re-sent after a kill',
   async run({ quick, log }) {
     const mb = quick ? 50 : 500;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-upload-'));
@@ -182,7 +221,7 @@ export const benchmark: Benchmark = {
       const again = await spawnServer(BUNDLE, { ...env, DATA_DIR: app.dataDir });
       servers.push(again);
       const head = await request(again.url + location, 'HEAD', tusHeaders(cookie));
-      const kept = Number(head.headers["upload-offset"]);
+      const kept = Number(head.headers['upload-offset']);
       const resent = sent - kept;
       let at = kept;
       let last = 0;
@@ -195,12 +234,27 @@ export const benchmark: Benchmark = {
 
       const sizeMb = size / 1e6;
       const figures: Figure[] = [
-        compared('tus upload throughput (5 MiB PATCHes, incl. the content check at the end)', sizeMb / tusSeconds, 'MB/s', { label: 'bare PUT', value: sizeMb / bareSeconds }, {
-          text: 'reported (loopback; on a phone the network is the limit)',
-          met: () => true,
+        compared(
+          'tus upload throughput (5 MiB PATCHes, incl. the content check at the end)',
+          sizeMb / tusSeconds,
+          'MB/s',
+          { label: 'bare PUT', value: sizeMb / bareSeconds },
+          {
+            text: 'reported (loopback; on a phone the network is the limit)',
+            met: () => true,
+          },
+        ),
+        compared('the same through tus-js-client in Node', sizeMb / clientSeconds, 'MB/s', {
+          label: 'bare PUT',
+          value: sizeMb / bareSeconds,
         }),
-        compared('the same through tus-js-client in Node', sizeMb / clientSeconds, 'MB/s', { label: 'bare PUT', value: sizeMb / bareSeconds }),
-        { label: 'server memory growth during the upload', value: round(growth, 1), unit: 'MB', goal: '≤ 64 MB', met: growth <= 64 },
+        {
+          label: 'server memory growth during the upload',
+          value: round(growth, 1),
+          unit: 'MB',
+          goal: '≤ 64 MB',
+          met: growth <= 64,
+        },
         {
           label: 'bytes re-sent after SIGKILL half-way',
           value: round(Math.max(0, resent) / MiB, 2),

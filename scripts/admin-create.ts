@@ -2,25 +2,33 @@
 //   npm run admin:create -- --email admin@example.com --password 'long secret' --name 'Jane Admin'
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR), applying pending migrations first.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db/connect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { AppError } from '../server/http/errors.ts';
-import { createAdmin } from '../server/modules/accounts/createAdmin.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { createAdmin } from '#server/modules/accounts/createAdmin.ts';
 
 async function main(): Promise<number> {
   let values: { email?: string; password?: string; name?: string };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } }));
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    }));
   } catch (err) {
-    console.error(`${(err as Error).message}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME]`);
+    console.error(
+      `${(err as Error).message}\nUsage: npm run admin:create -- --email EMAIL --password PASSWORD [--name NAME]`,
+    );
     return 2;
   }
   const config = loadConfig();
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await migrateToLatest(database);
-    const admin = await createAdmin(database.db, { email: values.email, password: values.password, name: values.name ?? 'Darasa Admin' });
+    const admin = await createAdmin(database.db, {
+      email: values.email,
+      password: values.password,
+      name: values.name ?? 'Darasa Admin',
+    });
     console.log(`Admin ${admin.email} created. Sign in at ${config.publicUrl}/login`);
     return 0;
   } finally {
@@ -31,7 +39,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof AppError || err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof DomainError || err instanceof ConfigError ? err.message : err);
     process.exit(1);
   },
 );

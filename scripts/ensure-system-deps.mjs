@@ -25,15 +25,18 @@ if (!has('apt-get') || (!isRoot && !sudo)) {
   process.exit(1);
 }
 console.log(`Installing ${packages.join(', ')} with apt-get (needed for ${missing.join(', ')})…`);
-const run = (args) => execFileSync(sudo ? 'sudo' : args[0], sudo ? args : args.slice(1), {
-  stdio: 'inherit',
-  env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-});
+const run = (args) =>
+  execFileSync(sudo ? 'sudo' : args[0], sudo ? args : args.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 try {
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
 } catch {
-  console.error(`Installing ${packages.join(' ')} failed. Install it by hand: apt-get install -y ${packages.join(' ')}`);
+  console.error(
+    `Installing ${packages.join(' ')} failed. Install it by hand: apt-get install -y ${packages.join(' ')}`,
+  );
   process.exit(1);
 }
 if (!missing.every((t) => TOOLS[t].bins.every(has))) {

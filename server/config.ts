@@ -37,7 +37,10 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   ADMIN_NAME: z.string().min(1).max(100).default('Darasa Admin'),
   /** smtp(s)://user:pass@host:port — without it, emails are written to DATA_DIR/outbox and logged. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Darasa <no-reply@darasa.local>'),
   // M-Pesa (Daraja). `simulator` talks to the bundled Daraja simulator (started with the server unless
   // MPESA_BASE_URL points at one); `sandbox` and `production` talk to Safaricom and need real credentials.
@@ -46,23 +49,52 @@ const schema = z.object({
   MPESA_CONSUMER_KEY: z.string().min(1).optional(),
   MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
   /** Paybill (or store number for Buy Goods): the BusinessShortCode of STK push. */
-  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'must be 5–7 digits').optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5–7 digits')
+    .optional(),
   MPESA_PASSKEY: z.string().min(1).optional(),
   MPESA_TRANSACTION_TYPE: z.enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']).default('CustomerPayBillOnline'),
   /** Till number for Buy Goods; the shortcode for Paybill. */
-  MPESA_PARTY_B: z.string().regex(/^\d{5,7}$/, 'must be 5–7 digits').optional(),
+  MPESA_PARTY_B: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5–7 digits')
+    .optional(),
   /** Public origin Safaricom calls back (https in production); PUBLIC_URL when unset. */
   MPESA_CALLBACK_BASE_URL: z.url().optional(),
   /** Secret path segment of the callback URL: Daraja callbacks are not signed. */
-  MPESA_CALLBACK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters').optional(),
+  MPESA_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
+    .optional(),
   /** Reversal (refunds): the API operator's name and encrypted credential from the Daraja portal. */
   MPESA_INITIATOR_NAME: z.string().min(1).optional(),
   MPESA_SECURITY_CREDENTIAL: z.string().min(1).optional(),
+  /** Payouts (B2C): the bulk disbursement shortcode money leaves from (required outside the simulator). */
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'must be 5–7 digits')
+    .optional(),
+  /** Secret path segment of the B2C result and time-out URLs; MPESA_CALLBACK_SECRET when unset. */
+  MPESA_B2C_RESULT_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
+    .optional(),
+  /** Share of each sale kept by Darasa, in percent; each sale records the share it was made under. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(90).default(10),
+  /** Days a sale's earnings stay pending (refunds) before they can be paid out. */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /** How often the payout scheduler runs (scheduled payouts, status queries for unanswered ones). */
+  PAYOUT_TICK_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A payout without a result this long is asked about with a Transaction Status query, and again this often. */
+  PAYOUT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long the simulated customer takes to answer the PIN prompt. */
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   /** Prompts to numbers without a scripted outcome: wait for a person on /__mpesa (manual) or succeed (auto). */
   MPESA_SIMULATOR_MODE: z.enum(['manual', 'auto']).default('manual'),
+  /** Register the Paybill (C2B) validation and confirmation URLs with Daraja at start-up (idempotent). */
+  MPESA_C2B_REGISTER: bool.default(true),
   /** After this many seconds without an answer a payment is expired (a late success still grants access). */
   PAYMENT_TIMEOUT_S: z.coerce.number().int().min(10).max(3600).default(90),
   /** How often the reconciler looks for payments whose callback did not come; 0 turns it off. */
@@ -71,11 +103,37 @@ const schema = z.object({
   PAYMENT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(20),
   /** Background jobs (transcodes…) run at once by this process; 0 leaves them to other workers. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  // SMS (Africa's Talking). `simulator` talks to the bundled SMS simulator (started with the server unless
+  // SMS_BASE_URL points at one); `sandbox` and `production` talk to Africa's Talking.
+  SMS_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
+  SMS_BASE_URL: z.url().optional(),
+  AT_USERNAME: z.string().min(1).max(100).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  /** Alphanumeric sender id or shortcode registered with Africa's Talking. */
+  AT_SENDER_ID: z.string().min(1).max(11).optional(),
+  /** Secret path segment of the delivery-report URL set on AT's dashboard; without it reports are ignored. */
+  SMS_DELIVERY_REPORT_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
+    .optional(),
+  /** How long a one-time SMS code works (5 minutes; shorter only to test expiry end to end). */
+  OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(900).default(300),
+  SMS_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the simulated handset takes to report delivery. */
+  SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** HMAC key of media playback tokens; generated and kept in DATA_DIR when unset. */
   MEDIA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; dataDir: string; mpesa: MpesaSettings };
+/** Read-only once loaded: values known only at start-up (bound port, simulator URL) go in before anyone reads it. */
+export type Config = Readonly<
+  z.infer<typeof schema> & {
+    publicUrl: string;
+    dataDir: string;
+    mpesa: Readonly<MpesaSettings>;
+    sms: Readonly<SmsSettings>;
+  }
+>;
 
 export class ConfigError extends Error {}
 
@@ -94,6 +152,8 @@ export interface MpesaSettings {
   callbackSecret: string;
   initiatorName: string | null;
   securityCredential: string | null;
+  b2cShortcode: string;
+  b2cResultSecret: string;
 }
 
 const DARAJA_URLS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' };
@@ -104,6 +164,7 @@ const SIMULATOR_DEFAULTS = {
   shortcode: '174379',
   passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
   callbackSecret: 'simulator-callback-secret',
+  b2cShortcode: '600000',
 };
 
 function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
@@ -116,10 +177,16 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
       'MPESA_PASSKEY',
       'MPESA_CALLBACK_BASE_URL',
       'MPESA_CALLBACK_SECRET',
+      // Payouts (B2C) and their status queries.
+      'MPESA_B2C_SHORTCODE',
+      'MPESA_INITIATOR_NAME',
+      'MPESA_SECURITY_CREDENTIAL',
     ] as const;
     const missing = required.filter((k) => !c[k]);
     if (missing.length) {
-      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when MPESA_ENV=${c.MPESA_ENV}`).join('\n')}`);
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when MPESA_ENV=${c.MPESA_ENV}`).join('\n')}`,
+      );
     }
     if (!c.MPESA_CALLBACK_BASE_URL!.startsWith('https://')) {
       throw new ConfigError('Invalid configuration:\n  MPESA_CALLBACK_BASE_URL: Safaricom only calls https URLs');
@@ -128,7 +195,9 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
   const shortcode = c.MPESA_SHORTCODE ?? SIMULATOR_DEFAULTS.shortcode;
   return {
     env: c.MPESA_ENV,
-    baseUrl: (c.MPESA_BASE_URL ?? (real ? DARAJA_URLS[c.MPESA_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ?? null,
+    baseUrl:
+      (c.MPESA_BASE_URL ?? (real ? DARAJA_URLS[c.MPESA_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ??
+      null,
     consumerKey: c.MPESA_CONSUMER_KEY ?? SIMULATOR_DEFAULTS.consumerKey,
     consumerSecret: c.MPESA_CONSUMER_SECRET ?? SIMULATOR_DEFAULTS.consumerSecret,
     shortcode,
@@ -140,6 +209,51 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
     // The simulator accepts any initiator, so refunds work in demos without portal credentials.
     initiatorName: c.MPESA_INITIATOR_NAME ?? (real ? null : 'darasa-simulator'),
     securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? (real ? null : 'simulator-credential'),
+    b2cShortcode: c.MPESA_B2C_SHORTCODE ?? SIMULATOR_DEFAULTS.b2cShortcode,
+    b2cResultSecret: c.MPESA_B2C_RESULT_SECRET ?? c.MPESA_CALLBACK_SECRET ?? SIMULATOR_DEFAULTS.callbackSecret,
+  };
+}
+
+export interface SmsSettings {
+  env: 'simulator' | 'sandbox' | 'production';
+  /** Africa's Talking's origin; null in simulator mode until the embedded simulator is started. */
+  baseUrl: string | null;
+  username: string;
+  apiKey: string;
+  senderId: string | null;
+  /** Null: delivery reports are not accepted. */
+  deliveryReportSecret: string | null;
+}
+
+const AT_URLS = { sandbox: 'https://api.sandbox.africastalking.com', production: 'https://api.africastalking.com' };
+const SMS_SIMULATOR_DEFAULTS = {
+  username: 'sandbox',
+  apiKey: 'darasa-sms-simulator-key',
+  deliveryReportSecret: 'simulator-sms-report-secret',
+};
+
+function smsSettings(c: z.infer<typeof schema>): SmsSettings {
+  const real = c.SMS_ENV !== 'simulator';
+  const required =
+    c.SMS_ENV === 'production'
+      ? (['AT_USERNAME', 'AT_API_KEY', 'AT_SENDER_ID'] as const)
+      : real
+        ? (['AT_API_KEY'] as const)
+        : [];
+  const missing = required.filter((k) => !c[k]);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_ENV=${c.SMS_ENV}`).join('\n')}`,
+    );
+  return {
+    env: c.SMS_ENV,
+    baseUrl:
+      (c.SMS_BASE_URL ?? (real ? AT_URLS[c.SMS_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ?? null,
+    // Africa's Talking's sandbox app is always called "sandbox".
+    username: c.AT_USERNAME ?? SMS_SIMULATOR_DEFAULTS.username,
+    apiKey: c.AT_API_KEY ?? SMS_SIMULATOR_DEFAULTS.apiKey,
+    senderId: c.AT_SENDER_ID ?? null,
+    deliveryReportSecret: c.SMS_DELIVERY_REPORT_SECRET ?? (real ? null : SMS_SIMULATOR_DEFAULTS.deliveryReportSecret),
   };
 }
 
@@ -155,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     mpesa: mpesaSettings(c),
+    sms: smsSettings(c),
   };
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { MyListItem } from '../lib/myList.ts';
-import { formatKes } from '../lib/format.ts';
+import { formatPrice } from '../lib/format.ts';
 import { Rating } from './Rating.tsx';
 
 /** A card needs only what My List keeps, so saved courses render without a request. */
@@ -27,7 +27,7 @@ export function CourseCard({ course }: { course: CardData }) {
         <h3 className="card-title">{course.title}</h3>
         <p className="card-meta">{course.creatorName}</p>
         <p className="card-meta">
-          <span className="price">{formatKes(course.price)}</span>
+          <span className="price">{formatPrice(course.price)}</span>
           <Rating value={course.rating} />
         </p>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
-import { formatKes } from '../lib/format.ts';
+import type { CoursePage } from '#app/server/catalog.server.ts';
+import { categoryLabel, categoryPath, creatorPath } from '#common/catalog/categories.ts';
+import { buyLabel, formatPrice } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
 import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
@@ -30,18 +31,20 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
         <p className="course-facts">
           <Rating value={course.rating} />
           <span>{plural(course.enrolledCount, 'student')}</span>
-          <span>{plural(course.episodeCount, 'episode')}</span>
+          <span>{plural(course.lessonsCount, 'episode')}</span>
         </p>
         <h1 id="course-title">{course.title}</h1>
-        <p className="hero-creator">{course.creatorName}</p>
+        <p className="hero-creator">
+          <Link to={creatorPath(course.creatorId)}>{course.creatorName}</Link>
+          {' · '}
+          <Link to={categoryPath(course.category)}>{categoryLabel(course.category)}</Link>
+        </p>
         <p className="hero-description">{course.description}</p>
         <div className="hero-actions">
-          {course.trailer ? (
-            <InPlacePlayButton player={player} play="Play Trailer" pause="Pause Trailer" />
-          ) : null}
+          {course.trailer ? <InPlacePlayButton player={player} play="Play Trailer" pause="Pause Trailer" /> : null}
           {purchase === undefined ? (
             <Link className="btn btn-primary" to={purchasePath(course.id)}>
-              Purchase Course
+              {buyLabel(course.price)}
             </Link>
           ) : (
             purchase
@@ -49,7 +52,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
           <MyListButton course={course} />
         </div>
         <div className="price-box">
-          <p className="price">{formatKes(course.price)}</p>
+          <p className="price">{formatPrice(course.price)}</p>
           <p>One-time payment • Lifetime access</p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { CourseCard, type CardData } from './CourseCard.tsx';
 
 /**
@@ -10,15 +10,15 @@ export function CourseRow({ row }: { row: { key: string; title: string; courses:
   const [edges, setEdges] = useState({ start: true, end: false });
   const id = `row-${row.key}`;
 
-  const onScroll = () => {
+  const onScroll = useCallback(() => {
     const el = scroller.current;
     if (!el) return;
     const start = el.scrollLeft <= 1;
     const end = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
-    if (start !== edges.start || end !== edges.end) setEdges({ start, end });
-  };
+    setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+  }, []);
   // Rows that fit on screen need no arrows; known only once laid out in the browser.
-  useEffect(onScroll, []);
+  useEffect(onScroll, [onScroll]);
   const scrollBy = (dir: 1 | -1) => {
     const el = scroller.current;
     if (el) el.scrollBy({ left: dir * el.clientWidth * 0.9, behavior: 'smooth' });

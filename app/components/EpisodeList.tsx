@@ -1,18 +1,24 @@
-import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
+import type { EpisodeSummary } from '#app/server/catalog.server.ts';
+import { PLAY_INTENT } from '#app/lib/playIntent.ts';
+import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMegabytes, useDataSaver } from '../lib/dataSaver.ts';
+import { formatMegabytes, listenOnlyCost, useDataSaver } from '../lib/dataSaver.ts';
 import { formatDuration } from '../lib/format.ts';
-import { preloadPlayer } from './player/LazyVideoPlayer.tsx';
+import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
+import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
+import { DownloadButton } from './offline/DownloadButton.tsx';
 
 interface Props {
   episodes: readonly EpisodeSummary[];
   onPreview: (episode: EpisodeSummary) => void;
-  /** Set when the viewer may watch every episode (owner, its creator, an admin): each shows "Play". */
+  /** Set when the actor may watch every episode (owner, its creator, an admin): each shows "Play". */
   playHref?: (order: number) => string;
+  /** A learner who owns the course may download each episode for offline viewing. */
+  downloadable?: boolean;
 }
 
 /** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
-export function EpisodeList({ episodes, onPreview, playHref }: Props) {
+export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Props) {
   const [dataSaver] = useDataSaver();
   if (episodes.length === 0) return <p className="empty">No episodes available yet</p>;
   return (
@@ -43,23 +49,24 @@ export function EpisodeList({ episodes, onPreview, playHref }: Props) {
             </h3>
             <p className="episode-duration">
               {formatDuration(e.duration)}
-              {e.sizes ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? ' (data saver)' : ''}` : null}
+              {e.sizes
+                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? ' (data saver)' : ''}${listenOnlyCost(e.sizes)}`
+                : null}
             </p>
           </div>
-          {playHref ? (
-            <Link className="btn btn-light episode-action" to={playHref(e.order)}>
+          {playHref && downloadable ? (
+            <div className="episode-action episode-actions">
+              <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
+                Play
+              </Link>
+              <DownloadButton episodeId={e.id} label={`episode ${e.order}: ${e.title}`} />
+            </div>
+          ) : playHref ? (
+            <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
               Play
             </Link>
           ) : e.order === 1 ? (
-            <button
-              type="button"
-              className="btn btn-light episode-action"
-              onClick={() => onPreview(e)}
-              onPointerEnter={preloadPlayer}
-              onFocus={preloadPlayer}
-            >
-              Preview
-            </button>
+            <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
           ) : (
             <span className="episode-action locked">
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -71,5 +78,25 @@ export function EpisodeList({ episodes, onPreview, playHref }: Props) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/** "Preview" for episode 1: the video's first frame is fetched ahead once the button is seen or pointed at. */
+function PreviewButton({ src, warmUp, onPress }: { src: string | undefined; warmUp: boolean; onPress: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useWarmUpOnView(button, src, warmUp);
+  const intent = () => warmUpVideo(src);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="btn btn-light episode-action"
+      onClick={onPress}
+      onPointerEnter={intent}
+      onTouchStart={intent}
+      onFocus={intent}
+    >
+      Preview
+    </button>
   );
 }

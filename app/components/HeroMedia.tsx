@@ -1,4 +1,4 @@
-import type { ImageRef } from '../../server/modules/media/urls.ts';
+import type { ImageRef } from '#common/media/urls.ts';
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 import type { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import type { ViewTracking } from './player/useViewTracking.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Hero } from '../../server/modules/catalog/getHero.ts';
-import { formatKes } from '../lib/format.ts';
+import type { Hero } from '#app/server/catalog.server.ts';
+import { formatPrice } from '../lib/format.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
 import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
@@ -16,18 +16,18 @@ export function HomeHero({ hero }: { hero: Hero }) {
         video={hero.preview}
         label={`Preview: ${hero.title}`}
         player={player}
-        {...(hero.preview ? { tracking: { courseId: hero.id, episodeId: hero.preview.episodeId, start: 'preview_view' } } : {})}
+        {...(hero.preview
+          ? { tracking: { courseId: hero.id, episodeId: hero.preview.episodeId, start: 'preview_view' } }
+          : {})}
       />
       <div className="hero-text">
         <span className="badge">FEATURED</span>
         <h1 id="hero-title">{hero.title}</h1>
         <p className="hero-creator">{hero.creatorName}</p>
         <p className="hero-description">{hero.description}</p>
-        <p className="price">{formatKes(hero.price)}</p>
+        <p className="price">{formatPrice(hero.price)}</p>
         <div className="hero-actions">
-          {hero.preview ? (
-            <InPlacePlayButton player={player} play="Play" pause="Pause" />
-          ) : null}
+          {hero.preview ? <InPlacePlayButton player={player} play="Play" pause="Pause" /> : null}
           <Link className="btn btn-primary" to={`/course/${hero.id}`}>
             View Course
           </Link>

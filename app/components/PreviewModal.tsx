@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
+import type { EpisodeSummary } from '#app/server/catalog.server.ts';
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 
 interface Props {

@@ -2,8 +2,9 @@
 export function Rating({ value }: { value: number | null }) {
   if (value == null) return <span className="rating rating-new">New</span>;
   return (
-    <span className="rating" aria-label={`Rated ${value.toFixed(1)} out of 5`}>
-      ★ {value.toFixed(1)}
+    <span className="rating">
+      <span aria-hidden="true">★ {value.toFixed(1)}</span>
+      <span className="sr-only">Rated {value.toFixed(1)} out of 5</span>
     </span>
   );
 }

@@ -24,7 +24,10 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: { ratin
       setSaved(true);
       setStatus({ kind: 'ok', text: 'Thanks for your review!' });
     } catch (err) {
-      setStatus({ kind: 'error', text: err instanceof Error ? err.message : 'Could not save your review. Please try again.' });
+      setStatus({
+        kind: 'error',
+        text: err instanceof Error ? err.message : 'Could not save your review. Please try again.',
+      });
     } finally {
       setBusy(false);
     }
@@ -39,7 +42,9 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: { ratin
           <label key={n} className={n <= rating ? 'star on' : 'star'}>
             <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
             <span aria-hidden="true">★</span>
-            <span className="sr-only">{n} star{n > 1 ? 's' : ''}</span>
+            <span className="sr-only">
+              {n} star{n > 1 ? 's' : ''}
+            </span>
           </label>
         ))}
       </fieldset>

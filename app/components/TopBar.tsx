@@ -1,35 +1,70 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import type { Viewer } from '../../server/http/appContext.ts';
+import type { SessionUser } from '#app/server/context.server.ts';
 import { MyListSync } from './auth/MyListSync.tsx';
 import { SignOutButton } from './auth/SignOutButton.tsx';
 
+// Suggestions while typing: their code loads on the first focus of the box, not with the page.
+const SearchSuggest = lazy(() => import('./search/SearchSuggest.tsx'));
+
 /**
  * The bar on every page: logo, search, and either "Sign In" / "Get Started" or the signed-in user.
- * The viewer comes from the prop, else from the root loader's `viewer` when it provides one.
+ * The actor comes from the prop, else from the root loader's `actor` when it provides one.
  */
-export function TopBar({ query = '', viewer }: { query?: string; viewer?: Viewer | null }) {
-  const rootData = useRouteLoaderData('root') as { viewer?: Viewer | null } | undefined;
-  const who = viewer === undefined ? (rootData?.viewer ?? null) : viewer;
+export function TopBar({ query = '', actor }: { query?: string; actor?: SessionUser | null }) {
+  const rootData = useRouteLoaderData('root') as { actor?: SessionUser | null } | undefined;
+  const who = actor === undefined ? (rootData?.actor ?? null) : actor;
+  const [searchBox, setSearchBox] = useState<HTMLInputElement | null>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+  // A visitor who focused the box before React took over the page (it starts once the page is read) got
+  // no onFocus: start the suggestions for what is already typed.
+  useEffect(() => {
+    if (boxRef.current && document.activeElement === boxRef.current) setSearchBox(boxRef.current);
+  }, []);
   return (
     <header className="topbar">
       <Link to="/" className="logo" aria-label="Darasa home">
         DARASA
       </Link>
       {/* A plain GET form: search works before (or without) JavaScript and lands on a server-rendered page. */}
-      <form method="get" action="/search" role="search" className="search">
-        <label htmlFor="q" className="sr-only">
-          Search courses
-        </label>
-        <input id="q" name="q" type="search" placeholder="Search courses" defaultValue={query} maxLength={200} />
-      </form>
+      <search className="search">
+        <form method="get" action="/search">
+          <label htmlFor="q" className="sr-only">
+            Search courses
+          </label>
+          <input
+            ref={boxRef}
+            id="q"
+            name="q"
+            type="search"
+            placeholder="Search courses"
+            defaultValue={query}
+            maxLength={200}
+            autoComplete="off"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded="false"
+            aria-controls="search-suggestions"
+            onFocus={(e) => setSearchBox(e.currentTarget)}
+          />
+          {searchBox ? (
+            <Suspense fallback={null}>
+              <SearchSuggest input={searchBox} />
+            </Suspense>
+          ) : null}
+        </form>
+      </search>
       <nav className="topbar-actions" aria-label="Account">
         {who ? (
           <>
             <Link to={`/${who.role}`} className="btn btn-ghost topbar-user" title="Your dashboard">
               {who.name}
             </Link>
+            <Link to="/account" className="btn btn-ghost" title="Account settings">
+              Account
+            </Link>
             <SignOutButton />
-            <MyListSync userId={who.userId} />
+            <MyListSync key={who.userId} />
           </>
         ) : (
           <>

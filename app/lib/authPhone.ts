@@ -1,3 +1,5 @@
+import { kenyanSubscriberDigits } from '#common/phone.ts';
+
 export const PHONE_PREFIX = '+254 ';
 
 /**
@@ -7,9 +9,15 @@ export const PHONE_PREFIX = '+254 ';
 export function formatPhoneInput(raw: string): string {
   // Backspacing into the prefix leaves it whole.
   if (PHONE_PREFIX.startsWith(raw)) return PHONE_PREFIX;
-  // The prefix may end up anywhere (typing before it, pasting a whole number after it): drop it.
-  let digits = raw.replace(/\+\s*254/g, '').replace(/\D/g, '');
-  if (digits.length > 9 && digits.startsWith('254')) digits = digits.slice(3);
-  if (digits.startsWith('0')) digits = digits.slice(1);
-  return PHONE_PREFIX + digits.slice(0, 9);
+  return PHONE_PREFIX + kenyanSubscriberDigits(raw).slice(0, 9);
+}
+
+/**
+ * The field's value after pasting `text`, when the text is a whole number (9 subscriber digits in any
+ * Kenyan form): it replaces what was there, instead of being cut or mixed with the digits already typed.
+ * Null for anything shorter, which the browser inserts as usual.
+ */
+export function pastedPhone(text: string): string | null {
+  const digits = kenyanSubscriberDigits(text);
+  return digits.length >= 9 ? PHONE_PREFIX + digits.slice(0, 9) : null;
 }

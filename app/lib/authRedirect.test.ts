@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { loginPathFor, safeRedirectPath } from './authRedirect.ts';
 
 describe('safeRedirectPath', () => {
-  it.each(['/course/abc', '/customer?tab=mine', '/learn/abc/2#t=10', '/search?q=kiswahili%20basics'])('keeps the site path %s', (p) => {
-    expect(safeRedirectPath(p)).toBe(p);
-  });
+  it.each(['/course/abc', '/customer?tab=mine', '/learn/abc/2#t=10', '/search?q=kiswahili%20basics'])(
+    'keeps the site path %s',
+    (p) => {
+      expect(safeRedirectPath(p)).toBe(p);
+    },
+  );
 
   it.each([
     ['another host', '//evil.example/x'],

@@ -6,6 +6,7 @@
 export function safeRedirectPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 512) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   try {
     // Resolve against a throwaway origin: the result must stay on it.

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
-import type { CoursePage } from '../../server/modules/catalog/getCoursePage.ts';
-import { formatKes } from './format.ts';
-import { largestImage } from './largestImage.ts';
+import type { CoursePage } from '#app/server/catalog.server.ts';
+import { formatPrice } from './format.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -11,11 +10,12 @@ const DESCRIPTION_MAX = 200;
  */
 export function courseMeta(course: CoursePage, publicUrl: string): MetaDescriptor[] {
   const url = `${publicUrl}/course/${course.id}`;
-  const text = course.description.length > DESCRIPTION_MAX
-    ? `${course.description.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`
-    : course.description;
-  const description = `${formatKes(course.price)} · by ${course.creatorName}. ${text}`;
-  const image = course.thumbnail ? largestImage(course.thumbnail) : null;
+  const text =
+    course.description.length > DESCRIPTION_MAX
+      ? `${course.description.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`
+      : course.description;
+  const description = `${formatPrice(course.price)} · by ${course.creatorName}. ${text}`;
+  const image = course.ogImage;
   return [
     { title: `${course.title} — Darasa` },
     { name: 'description', content: description },
@@ -27,9 +27,10 @@ export function courseMeta(course: CoursePage, publicUrl: string): MetaDescripto
     { property: 'og:url', content: url },
     ...(image
       ? [
-          { property: 'og:image', content: `${publicUrl}${image.url}` },
-          { property: 'og:image:width', content: String(image.width) },
-          { property: 'og:image:height', content: String(Math.round((image.width * 9) / 16)) },
+          { property: 'og:image', content: `${publicUrl}${image}` },
+          { property: 'og:image:type', content: 'image/jpeg' },
+          { property: 'og:image:width', content: '1200' },
+          { property: 'og:image:height', content: '630' },
           { property: 'og:image:alt', content: course.title },
         ]
       : []),
@@ -38,6 +39,6 @@ export function courseMeta(course: CoursePage, publicUrl: string): MetaDescripto
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: course.title },
     { name: 'twitter:description', content: description },
-    ...(image ? [{ name: 'twitter:image', content: `${publicUrl}${image.url}` }] : []),
+    ...(image ? [{ name: 'twitter:image', content: `${publicUrl}${image}` }] : []),
   ];
 }

@@ -3,7 +3,7 @@
 // the browser rather than from the request header, so anonymous pages stay cacheable for everyone.
 import { useSyncExternalStore } from 'react';
 
-export { DATA_SAVER_MAX_SHORT_SIDE } from '../../server/modules/media/videoSizes.ts';
+export { DATA_SAVER_MAX_SHORT_SIDE } from '#common/media/videoSizes.ts';
 
 const KEY = 'darasa.dataSaver';
 
@@ -48,4 +48,9 @@ export function formatMegabytes(bytes: number): string {
   const mb = bytes / 1_000_000;
   if (mb < 1) return '< 1 MB';
   return `≈ ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/** " · Listen only < 1 MB" after a video's size, when it has sound (sizes from common/media/videoSizes.ts). */
+export function listenOnlyCost(sizes: { listen: number | null } | null): string {
+  return sizes?.listen ? ` · Listen only ${formatMegabytes(sizes.listen)}` : '';
 }

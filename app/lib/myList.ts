@@ -1,7 +1,7 @@
 // "My List" kept in the browser (visitors). Each entry holds what a card needs, so the row renders without a
 // request. Signed-in sync can hook in through `subscribeMyList` / `replaceMyList`.
 import { useSyncExternalStore } from 'react';
-import type { SavedCourse } from '../../server/modules/accounts/myList/savedCourse.ts';
+import type { SavedCourse } from '#app/server/accounts.server.ts';
 
 /** The same entry a signed-in person's list holds on the server, so the two merge as they are. */
 export type MyListItem = SavedCourse;
@@ -80,5 +80,12 @@ export function useInMyList(id: string): boolean {
 }
 
 function pick(c: MyListItem): MyListItem {
-  return { id: c.id, title: c.title, creatorName: c.creatorName, price: c.price, rating: c.rating, thumbnail: c.thumbnail };
+  return {
+    id: c.id,
+    title: c.title,
+    creatorName: c.creatorName,
+    price: c.price,
+    rating: c.rating,
+    thumbnail: c.thumbnail,
+  };
 }

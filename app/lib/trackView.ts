@@ -15,7 +15,9 @@ const ENDPOINT = '/api/events';
 
 export function trackView(event: TrackedView): void {
   if (typeof navigator === 'undefined') return;
-  const body = JSON.stringify(event.kind === 'watch' ? { ...event, seconds: Math.max(0, Math.min(120, Math.round(event.seconds))) } : event);
+  const body = JSON.stringify(
+    event.kind === 'watch' ? { ...event, seconds: Math.max(0, Math.min(120, Math.round(event.seconds))) } : event,
+  );
   try {
     if (navigator.sendBeacon?.(ENDPOINT, body)) return;
   } catch {

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router';
 import { TopBar } from '../components/TopBar.tsx';
-import { requireArea } from '../lib/authGuard.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
 import '../styles/admin.css';
 import type { Route } from './+types/admin';
 
@@ -10,7 +10,7 @@ export function meta() {
 
 // Each admin page's loader guards itself too (child loaders run in parallel with this one).
 export function loader(args: Route.LoaderArgs) {
-  return { viewer: requireArea(args, 'admin') };
+  return { actor: requireArea(args, 'admin') };
 }
 
 const TABS: [to: string, label: string][] = [
@@ -18,14 +18,16 @@ const TABS: [to: string, label: string][] = [
   ['/admin/users', 'Users'],
   ['/admin/courses', 'Courses'],
   ['/admin/purchases', 'Purchases'],
+  ['/admin/payouts', 'Payouts'],
   ['/admin/jobs', 'Media jobs'],
+  ['/admin/reviews', 'Reviews'],
   ['/admin/audit', 'Audit log'],
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <TopBar viewer={loaderData.viewer} />
+      <TopBar actor={loaderData.actor} />
       <main className="admin">
         <h1>Admin Dashboard</h1>
         <nav className="admin-nav" aria-label="Admin sections">

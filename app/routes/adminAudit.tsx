@@ -1,6 +1,6 @@
-import { auditListQuery, listAuditLog } from '../../server/modules/admin/listAuditLog.ts';
+import { auditListQuery, listAuditLog } from '#app/server/admin.server.ts';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
-import { loadList } from '../components/admin/adminServer.server.ts';
+import { loadList } from '#app/server/adminPages.server.ts';
 import type { Route } from './+types/adminAudit';
 
 export function meta() {
@@ -29,7 +29,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       error={error}
       emptyText="No admin actions yet."
       sorts={[['createdAt', 'When']]}
-      filters={[{ name: 'targetType', label: 'About', options: [['course', 'Courses'], ['user', 'Users'], ['payment', 'Purchases'], ['job', 'Jobs']] }]}
+      filters={[
+        {
+          name: 'targetType',
+          label: 'About',
+          options: [
+            ['course', 'Courses'],
+            ['user', 'Users'],
+            ['payment', 'Purchases'],
+            ['job', 'Jobs'],
+          ],
+        },
+      ]}
       columns={['When (UTC)', 'Who', 'What', 'Details']}
       row={(e) => (
         <tr key={e.id}>

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { courseListQuery, listCourses } from '../../server/modules/admin/listCourses.ts';
-import { moderateCourse } from '../../server/modules/admin/moderateCourse.ts';
-import { courseAction } from '../../server/modules/admin/moderationSchema.ts';
+import { courseListQuery, listCourses, moderateCourse } from '#app/server/admin.server.ts';
+import { courseAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
-import { field, intentOf, loadList, runAction } from '../components/admin/adminServer.server.ts';
+import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { formatKes } from '../lib/format.ts';
 import type { Route } from './+types/adminCourses';
 
@@ -16,12 +15,17 @@ export function loader(args: Route.LoaderArgs) {
   return loadList(args, courseListQuery, (s, q) => listCourses(s.database.db, q));
 }
 
-const DONE = { unpublish: 'Unpublished.', feature: 'Featured.', unfeature: 'No longer featured.' } as const;
+const DONE = {
+  publish: 'Published.',
+  unpublish: 'Unpublished.',
+  feature: 'Featured.',
+  unfeature: 'No longer featured.',
+} as const;
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, viewer, form) => {
+  return runAction(args, async (services, actor, form) => {
     const intent = intentOf(form, courseAction);
-    await moderateCourse(services, viewer, field(form, 'id'), intent);
+    await moderateCourse(services, actor, { courseId: field(form, 'id'), action: intent });
     return DONE[intent];
   });
 }
@@ -35,10 +39,29 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
       page={page}
       error={error}
       emptyText="No courses match."
-      sorts={[['createdAt', 'Created'], ['title', 'Title'], ['price', 'Price'], ['enrolledCount', 'Students']]}
+      sorts={[
+        ['createdAt', 'Created'],
+        ['title', 'Title'],
+        ['price', 'Price'],
+        ['enrolledCount', 'Students'],
+      ]}
       filters={[
-        { name: 'status', label: 'Status', options: [['published', 'Published'], ['draft', 'Draft']] },
-        { name: 'featured', label: 'Featured', options: [['true', 'Featured'], ['false', 'Not featured']] },
+        {
+          name: 'status',
+          label: 'Status',
+          options: [
+            ['published', 'Published'],
+            ['draft', 'Draft'],
+          ],
+        },
+        {
+          name: 'featured',
+          label: 'Featured',
+          options: [
+            ['true', 'Featured'],
+            ['false', 'Not featured'],
+          ],
+        },
       ]}
       columns={['Course', 'Status', { label: 'Price', num: true }, { label: 'Students', num: true }, 'Actions']}
       row={(c) => (
@@ -63,9 +86,17 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <ActionButton intent="feature" id={c.id} label="Feature" />
                 )}
-                <ActionButton intent="unpublish" id={c.id} label="Unpublish" danger confirmText={`Unpublish "${c.title}"? It leaves the catalog at once.`} />
+                <ActionButton
+                  intent="unpublish"
+                  id={c.id}
+                  label="Unpublish"
+                  danger
+                  confirmText={`Unpublish "${c.title}"? It leaves the catalog at once.`}
+                />
               </>
-            ) : null}
+            ) : (
+              <ActionButton intent="publish" id={c.id} label="Publish" />
+            )}
             <Link className="btn btn-ghost btn-small" to={`/creator/course/${c.id}/analytics`}>
               Analytics
             </Link>

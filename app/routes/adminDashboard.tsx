@@ -1,12 +1,16 @@
-import { getDashboard } from '../../server/modules/admin/getDashboard.ts';
-import { adminContext } from '../components/admin/adminServer.server.ts';
+import { getDashboard, getPlatformFees } from '#app/server/admin.server.ts';
+import { adminContext } from '#app/server/adminPages.server.ts';
 import { StatCard } from '../components/admin/StatCard.tsx';
 import { formatKes } from '../lib/format.ts';
 import type { Route } from './+types/adminDashboard';
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = adminContext(args);
-  return getDashboard(services.database.db);
+  const [dashboard, fees] = await Promise.all([
+    getDashboard(services.database.db),
+    getPlatformFees(services.database.db),
+  ]);
+  return { ...dashboard, fees };
 }
 
 const n = (v: number) => v.toLocaleString('en-KE');
@@ -35,8 +39,12 @@ export default function AdminOverview({ loaderData: d }: Route.ComponentProps) {
         <StatCard label="Refunded" value={n(d.purchases.refunded)} />
         <StatCard label="Revenue" value={formatKes(d.revenue.total)} trend={d.revenue.new} format={formatKes} />
         <StatCard label="Refunds" value={formatKes(d.revenue.refunded)} />
+        <StatCard label="Platform fees" value={formatKes(d.fees.total)} trend={d.fees} format={formatKes} />
       </dl>
-      <p className="empty-hint">Months are calendar months in Nairobi time; revenue is paid purchases less refunds.</p>
+      <p className="empty-hint">
+        Months are calendar months in Nairobi time; revenue is paid purchases less refunds; platform fees are Darasa’s
+        share of them (less refunded fees).
+      </p>
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { listFailedJobs } from '../../server/modules/admin/listFailedJobs.ts';
-import { retryFailedJob } from '../../server/modules/admin/retryFailedJob.ts';
+import { listFailedJobs, retryFailedJob } from '#app/server/admin.server.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminTable } from '../components/admin/AdminTable.tsx';
-import { adminContext, field, runAction } from '../components/admin/adminServer.server.ts';
+import { adminContext, field, runAction } from '#app/server/adminPages.server.ts';
 import type { Route } from './+types/adminJobs';
 
 export function meta() {
@@ -15,8 +14,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, viewer, form) => {
-    await retryFailedJob(services, viewer, field(form, 'id'));
+  return runAction(args, async (services, actor, form) => {
+    await retryFailedJob(services, actor, field(form, 'id'));
     return 'Queued again.';
   });
 }

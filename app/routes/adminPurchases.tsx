@@ -1,8 +1,7 @@
-import { listPurchases, purchaseListQuery } from '../../server/modules/admin/listPurchases.ts';
-import { refundPurchase } from '../../server/modules/admin/refundPurchase.ts';
+import { listAllPurchases, purchaseListQuery, refundPurchase } from '#app/server/admin.server.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
-import { field, loadList, runAction } from '../components/admin/adminServer.server.ts';
+import { field, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { formatKes } from '../lib/format.ts';
 import type { Route } from './+types/adminPurchases';
 
@@ -11,17 +10,23 @@ export function meta() {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, purchaseListQuery, (s, q) => listPurchases(s.database.db, q));
+  return loadList(args, purchaseListQuery, (s, q) => listAllPurchases(s.database.db, q));
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, viewer, form) => {
-    await refundPurchase(services, viewer, field(form, 'id'));
+  return runAction(args, async (services, actor, form) => {
+    await refundPurchase(services, actor, { paymentId: field(form, 'id') });
     return 'Refunded through M-Pesa; access revoked.';
   });
 }
 
-const PILL: Record<string, string> = { paid: 'good', refunded: 'warn', failed: 'bad', cancelled: 'bad', expired: 'bad' };
+const PILL: Record<string, string> = {
+  paid: 'good',
+  refunded: 'warn',
+  failed: 'bad',
+  cancelled: 'bad',
+  expired: 'bad',
+};
 const STATUSES = ['paid', 'refunded', 'pending', 'created', 'failed', 'cancelled', 'expired'];
 
 export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
@@ -33,7 +38,10 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
       page={page}
       error={error}
       emptyText="No purchases match."
-      sorts={[['createdAt', 'Date'], ['amount', 'Amount']]}
+      sorts={[
+        ['createdAt', 'Date'],
+        ['amount', 'Amount'],
+      ]}
       filters={[{ name: 'status', label: 'Status', options: STATUSES.map((s) => [s, s]) }]}
       columns={['Buyer', 'Course', { label: 'Amount', num: true }, 'Status', 'Date', 'Actions']}
       row={(p) => (

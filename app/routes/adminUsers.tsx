@@ -1,9 +1,8 @@
-import { listUsers, userListQuery } from '../../server/modules/admin/listUsers.ts';
-import { moderateUser } from '../../server/modules/admin/moderateUser.ts';
-import { userAction } from '../../server/modules/admin/moderationSchema.ts';
+import { listUsers, userListQuery, moderateUser } from '#app/server/admin.server.ts';
+import { userAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
-import { field, intentOf, loadList, runAction } from '../components/admin/adminServer.server.ts';
+import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import type { Route } from './+types/adminUsers';
 
 export function meta() {
@@ -15,9 +14,9 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, viewer, form) => {
+  return runAction(args, async (services, actor, form) => {
     const intent = intentOf(form, userAction);
-    await moderateUser(services, viewer, field(form, 'id'), intent);
+    await moderateUser(services, actor, { userId: field(form, 'id'), action: intent });
     return intent === 'suspend' ? 'Suspended and signed out.' : 'Restored.';
   });
 }
@@ -31,10 +30,29 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       page={page}
       error={error}
       emptyText="No users match."
-      sorts={[['createdAt', 'Joined'], ['name', 'Name'], ['email', 'Email']]}
+      sorts={[
+        ['createdAt', 'Joined'],
+        ['name', 'Name'],
+        ['email', 'Email'],
+      ]}
       filters={[
-        { name: 'role', label: 'Role', options: [['customer', 'Customer'], ['creator', 'Creator'], ['admin', 'Admin']] },
-        { name: 'status', label: 'Status', options: [['active', 'Active'], ['suspended', 'Suspended']] },
+        {
+          name: 'role',
+          label: 'Role',
+          options: [
+            ['customer', 'Customer'],
+            ['creator', 'Creator'],
+            ['admin', 'Admin'],
+          ],
+        },
+        {
+          name: 'status',
+          label: 'Status',
+          options: [
+            ['active', 'Active'],
+            ['suspended', 'Suspended'],
+          ],
+        },
       ]}
       columns={['Name', 'Role', 'Status', 'Joined', 'Actions']}
       row={(u) => (
@@ -52,7 +70,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {u.role === 'admin' ? null : u.status === 'suspended' ? (
               <ActionButton intent="restore" id={u.id} label="Restore" />
             ) : (
-              <ActionButton intent="suspend" id={u.id} label="Suspend" danger confirmText={`Suspend ${u.email}? They are signed out at once.`} />
+              <ActionButton
+                intent="suspend"
+                id={u.id}
+                label="Suspend"
+                danger
+                confirmText={`Suspend ${u.email ?? u.name}? They are signed out at once.`}
+              />
             )}
           </td>
         </tr>

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-// PRODUCT.md: any unknown path redirects to `/`.
+// docs/product.md "Everywhere": any unknown path redirects to `/`.
 export function loader() {
   return redirect('/');
 }

@@ -1,29 +1,39 @@
 import { useState } from 'react';
 import { Link, data } from 'react-router';
-import type { EpisodeSummary } from '../../server/modules/catalog/getCoursePage.ts';
-import { getCoursePage } from '../../server/modules/catalog/getCoursePage.ts';
-import { isId } from '../../server/lib/ids.ts';
-import { canManageCourse } from '../../server/modules/access/policies.ts';
-import { getPurchaseState } from '../../server/modules/payments/getPurchaseState.ts';
+import { type EpisodeSummary, getCoursePage } from '#app/server/catalog.server.ts';
+import { isId } from '#common/ids.ts';
+import { canManageCourse } from '#app/server/access.server.ts';
+import { getPurchaseState } from '#app/server/payments.server.ts';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { CourseHero, purchasePath } from '../components/CourseHero.tsx';
 import { EpisodeList } from '../components/EpisodeList.tsx';
+import { DownloadAllButton } from '../components/offline/DownloadButton.tsx';
 import { PreviewModal } from '../components/PreviewModal.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { courseMeta } from '../lib/courseMeta.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { serverContext } from '#app/server/context.server.ts';
+import { canReplyToReview, listCourseReviews, ratingDistribution } from '#app/server/reviews.server.ts';
+import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
 import type { Route } from './+types/course';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, viewer } = serverContext(context);
-  const course = isId(params.courseId)
-    ? await getCoursePage(services.database.db, params.courseId, viewer)
-    : null;
+  const { services, actor } = serverContext(context);
+  const course = isId(params.courseId) ? await getCoursePage(services, actor, params.courseId) : null;
   if (!course) throw data(null, { status: 404 });
   // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
-  const purchase = viewer ? await getPurchaseState(services.database.db, viewer, [course.id]) : null;
-  const playsAll = !!purchase?.owned.length || canManageCourse(viewer, course);
-  return { course, publicUrl: services.config.publicUrl, purchase, playsAll };
+  const purchase = actor ? await getPurchaseState(services, actor, [course.id]) : null;
+  const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
+  const [reviewPage, distribution] = await Promise.all([
+    listCourseReviews(services, actor, { courseId: course.id }),
+    ratingDistribution(services.database.db, course.id),
+  ]);
+  const reviews = {
+    initial: reviewPage,
+    distribution,
+    viewerId: actor?.userId ?? null,
+    canReply: canReplyToReview(actor, course),
+  };
+  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,8 +41,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, purchase, playsAll } = loaderData;
+  const { course, purchase, playsAll, reviews } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
+  // Downloads are for learners who own the course (the server checks the same rule as playback).
+  const owned = !!purchase?.owned.includes(course.id);
   return (
     <>
       <TopBar />
@@ -58,14 +70,33 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <h2 id="episodes-title" className="row-title">
             Episodes
           </h2>
+          {owned && course.episodes.length > 1 ? (
+            <div className="course-downloads">
+              <DownloadAllButton episodes={course.episodes} />
+            </div>
+          ) : null}
           <EpisodeList
             episodes={course.episodes}
             onPreview={setPreview}
+            downloadable={owned}
             {...(playsAll ? { playHref: (order: number) => `/learn/${course.id}/${order}` } : {})}
           />
         </section>
+        <CourseReviews
+          key={`reviews-${course.id}`}
+          courseId={course.id}
+          creatorName={course.creatorName}
+          rating={course.rating}
+          ratingCount={course.ratingCount}
+          {...reviews}
+        />
         {preview ? (
-          <PreviewModal courseId={course.id} episode={preview} purchaseTo={purchasePath(course.id)} onClose={() => setPreview(null)} />
+          <PreviewModal
+            courseId={course.id}
+            episode={preview}
+            purchaseTo={purchasePath(course.id)}
+            onClose={() => setPreview(null)}
+          />
         ) : null}
       </main>
     </>

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { getCreatorDashboard } from '../../server/modules/studio/getCreatorDashboard.ts';
+import { getCreatorDashboard, getCreatorProfile } from '#app/server/studio.server.ts';
+import { ProfileForm } from '../components/studio/ProfileForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
-import { requireArea } from '../lib/authGuard.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
 import { formatKes } from '../lib/format.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/creator';
 import '../styles/studio.css';
 
@@ -13,25 +14,34 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireArea(args, 'creator');
+  const actor = requireArea(args, 'creator');
   const { services } = serverContext(args.context);
-  return { viewer, dashboard: await getCreatorDashboard(services.database.db, viewer) };
+  const [dashboard, profile] = await Promise.all([
+    getCreatorDashboard(services, actor),
+    getCreatorProfile(services, actor),
+  ]);
+  return { actor, dashboard, profile };
 }
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
-  const { viewer, dashboard } = loaderData;
+  const { actor, dashboard } = loaderData;
   const { totals, courses } = dashboard;
   return (
     <>
-      <TopBar viewer={viewer} />
+      <TopBar actor={actor} />
       <main className="studio">
         <div className="studio-head">
           <h1>Creator Dashboard</h1>
-          <Link to="/creator/course/new" className="btn btn-primary">
-            + New Course
-          </Link>
+          <div className="form-actions">
+            <Link to="/creator/earnings" className="btn btn-light">
+              Earnings
+            </Link>
+            <Link to="/creator/course/new" className="btn btn-primary">
+              + New Course
+            </Link>
+          </div>
         </div>
-        <p className="studio-welcome">Welcome, {viewer.name}.</p>
+        <p className="studio-welcome">Welcome, {actor.name}.</p>
         <dl className="studio-totals">
           <div>
             <dt>Courses</dt>
@@ -60,7 +70,15 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
             {courses.map((c) => (
               <li key={c.id} className="studio-course">
                 {c.thumbnail ? (
-                  <img src={c.thumbnail.src} srcSet={c.thumbnail.srcSet} sizes="160px" alt="" width={160} height={90} loading="lazy" />
+                  <img
+                    src={c.thumbnail.src}
+                    srcSet={c.thumbnail.srcSet}
+                    sizes="160px"
+                    alt=""
+                    width={160}
+                    height={90}
+                    loading="lazy"
+                  />
                 ) : (
                   <div className="studio-course-noimg" aria-hidden="true" />
                 )}
@@ -68,8 +86,8 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
                   <h3>{c.title}</h3>
                   <CourseStatusBadges course={c} />
                   <p className="studio-course-meta">
-                    {formatKes(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} · {c.enrolledCount}{' '}
-                    {c.enrolledCount === 1 ? 'student' : 'students'}
+                    {formatKes(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} ·{' '}
+                    {c.enrolledCount} {c.enrolledCount === 1 ? 'student' : 'students'}
                   </p>
                   <div className="studio-course-actions">
                     <Link to={`/creator/course/${c.id}`} className="btn btn-light btn-small">
@@ -84,6 +102,7 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <ProfileForm profile={loaderData.profile} />
       </main>
     </>
   );

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { Link, data, redirect } from 'react-router';
-import { AppError } from '../../server/http/errors.ts';
-import { homePathFor } from '../../server/modules/access/policies.ts';
-import { analyticsQuery } from '../../server/modules/analytics/analyticsQuery.ts';
-import { getCourseAnalytics, type CourseAnalytics } from '../../server/modules/analytics/getCourseAnalytics.ts';
+import { Link, redirect } from 'react-router';
+import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
+import { homePathFor } from '#app/server/access.server.ts';
+import { analyticsQuery } from '#common/analytics/analyticsQuery.ts';
+import { getCourseAnalytics, type CourseAnalytics } from '#app/server/analytics.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { UChart } from '../components/charts/UChart.tsx';
 import { loginPathFor } from '../lib/authRedirect.ts';
 import { formatKes } from '../lib/format.ts';
-import { serverContext } from '../lib/serverContext.ts';
 import '../styles/admin.css';
 import type { Route } from './+types/creatorAnalytics';
 
@@ -17,18 +16,21 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { viewer, services } = serverContext(args.context);
+  const { actor, services } = serverContext(args.context);
   const url = new URL(args.request.url);
-  if (!viewer) throw redirect(loginPathFor(url.pathname + url.search));
+  if (!actor) throw redirect(loginPathFor(url.pathname + url.search));
   // The course's creator or an admin; the module decides which course is theirs.
-  if (viewer.role === 'customer') throw redirect(homePathFor(viewer.role));
+  if (actor.role === 'customer') throw redirect(homePathFor(actor.role));
   const q = analyticsQuery.safeParse(Object.fromEntries(url.searchParams));
   const days = q.success ? q.data.days : 30;
   try {
-    return { viewer, days, analytics: await getCourseAnalytics(services.database, viewer, args.params.courseId, days) };
+    return {
+      actor,
+      days,
+      analytics: await getCourseAnalytics(services, actor, { courseId: args.params.courseId, days }),
+    };
   } catch (err) {
-    if (err instanceof AppError && err.status === 404) throw data(null, { status: 404 });
-    throw err;
+    throwNotFoundPage(err);
   }
 }
 
@@ -41,14 +43,22 @@ const pct = (v: number) => `${v}%`;
 
 function useCharts(a: CourseAnalytics) {
   return useMemo(() => {
-    // Noon of each Nairobi day, so the axis never slips a day in any viewer's time zone.
+    // Noon of each Nairobi day, so the axis never slips a day in any actor's time zone.
     const x = a.days.map((d) => (Date.parse(`${d.day}T12:00:00+03:00`) / DAY_MS) * 86_400);
     const days = a.days.map((d) => d.day);
     const eps = a.episodes.map((e) => e.position);
     const epLabels = a.episodes.map((e) => `Ep ${e.position}`);
     return {
-      enrollments: { x, xLabels: days, series: [{ label: 'Enrollments', values: a.days.map((d) => d.enrollments), color: '#e50914' }] },
-      revenue: { x, xLabels: days, series: [{ label: 'Revenue (KES)', values: a.days.map((d) => d.revenue), color: '#46d369' }] },
+      enrollments: {
+        x,
+        xLabels: days,
+        series: [{ label: 'Enrollments', values: a.days.map((d) => d.enrollments), color: '#e50914' }],
+      },
+      revenue: {
+        x,
+        xLabels: days,
+        series: [{ label: 'Revenue (KES)', values: a.days.map((d) => d.revenue), color: '#46d369' }],
+      },
       views: {
         x,
         xLabels: days,
@@ -57,7 +67,11 @@ function useCharts(a: CourseAnalytics) {
           { label: 'Preview views', values: a.days.map((d) => d.previewViews), color: '#54b9f0' },
         ],
       },
-      watch: { x: eps, xLabels: epLabels, series: [{ label: 'Watch time', values: a.episodes.map((e) => e.watchSeconds), color: '#54b9f0' }] },
+      watch: {
+        x: eps,
+        xLabels: epLabels,
+        series: [{ label: 'Watch time', values: a.episodes.map((e) => e.watchSeconds), color: '#54b9f0' }],
+      },
       completion: {
         x: eps,
         xLabels: epLabels,
@@ -68,12 +82,12 @@ function useCharts(a: CourseAnalytics) {
 }
 
 export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
-  const { viewer, days, analytics: a } = loaderData;
+  const { actor, days, analytics: a } = loaderData;
   const charts = useCharts(a);
-  const back = viewer.role === 'admin' ? '/admin/courses' : '/creator';
+  const back = actor.role === 'admin' ? '/admin/courses' : '/creator';
   return (
     <>
-      <TopBar viewer={viewer} />
+      <TopBar actor={actor} />
       <main className="admin">
         <Link to={back} className="btn btn-ghost btn-small" style={{ justifySelf: 'start' }}>
           ← Back
@@ -81,7 +95,12 @@ export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
         <h1>Analytics: {a.course.title}</h1>
         <nav className="admin-nav" aria-label="Period">
           {RANGES.map((r) => (
-            <Link key={r} to={`?days=${r}`} className={r === days ? 'active' : ''} aria-current={r === days ? 'page' : undefined}>
+            <Link
+              key={r}
+              to={`?days=${r}`}
+              className={r === days ? 'active' : ''}
+              aria-current={r === days ? 'page' : undefined}
+            >
               {r === 365 ? '12 months' : `${r} days`}
             </Link>
           ))}
@@ -122,8 +141,8 @@ export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <p className="empty-hint">
-          Days are Nairobi calendar days. Revenue counts paid purchases less refunds. An episode is completed when a
-          learner has watched 90% of it.
+          Days are Nairobi calendar days. Revenue is what you earn: paid purchases less refunds and Darasa’s fee. An
+          episode is completed when a learner has watched 90% of it.
         </p>
       </main>
     </>

@@ -1,38 +1,40 @@
 import { useEffect } from 'react';
-import { Link, data, useLocation, useRevalidator } from 'react-router';
-import { AppError } from '../../server/http/errors.ts';
-import { getCourseForEditor } from '../../server/modules/studio/getCourseForEditor.ts';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
+import { getCourseForEditor } from '#app/server/studio.server.ts';
 import { CourseForm } from '../components/studio/CourseForm.tsx';
+import { CouponManager } from '../components/studio/CouponManager.tsx';
 import { EpisodeManager } from '../components/studio/EpisodeManager.tsx';
 import { isPending } from '../components/studio/useAssetPolling.ts';
 import { TopBar } from '../components/TopBar.tsx';
-import { requireArea } from '../lib/authGuard.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
 import type { Route } from './+types/creatorCourse';
 import '../styles/studio.css';
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  return [{ title: `${d?.course ? `Edit ${d.course.title}` : 'New Course'} — Darasa` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${d?.course ? `Edit ${d.course.title}` : 'New Course'} — Darasa` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireArea(args, 'creator');
+  const actor = requireArea(args, 'creator');
   const { courseId } = args.params;
-  if (courseId === 'new') return { viewer, course: null };
+  if (courseId === 'new') return { actor, course: null };
   const { services } = serverContext(args.context);
   try {
-    return { viewer, course: await getCourseForEditor(services.database.db, viewer, courseId) };
+    return { actor, course: await getCourseForEditor(services, actor, courseId) };
   } catch (err) {
     // Someone else's course (or none): the same not-found page either way.
-    if (err instanceof AppError && err.status === 404) throw data(null, { status: 404 });
-    throw err;
+    throwNotFoundPage(err);
   }
 }
 
 const REFRESH_MS = 5000;
 
 export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
-  const { course, viewer } = loaderData;
+  const { course, actor } = loaderData;
   const location = useLocation();
   const revalidator = useRevalidator();
   const flash = (location.state as { flash?: string } | null)?.flash;
@@ -47,7 +49,7 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <TopBar viewer={viewer} />
+      <TopBar actor={actor} />
       <main className="studio">
         <Link to="/creator" className="back">
           ← Creator Dashboard
@@ -55,7 +57,11 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
         <h1>{course ? 'Edit Course' : 'New Course'}</h1>
         {course ? (
           <p className="studio-status">
-            {course.published ? <span className="badge published">Published</span> : <span className="badge draft">Draft</span>}
+            {course.published ? (
+              <span className="badge published">Published</span>
+            ) : (
+              <span className="badge draft">Draft</span>
+            )}
             {course.published ? (
               <Link to={`/course/${course.id}`} className="studio-view-link">
                 View course page
@@ -63,12 +69,13 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
         ) : null}
-        <CourseForm key={course?.id ?? 'new'} course={course} initialFlash={flash ? { kind: 'success', text: flash } : null} />
-        {course ? (
-          <EpisodeManager course={course} />
-        ) : (
-          <p className="empty-hint">Save the course to add episodes.</p>
-        )}
+        <CourseForm
+          key={course?.id ?? 'new'}
+          course={course}
+          initialFlash={flash ? { kind: 'success', text: flash } : null}
+        />
+        {course ? <EpisodeManager course={course} /> : <p className="empty-hint">Save the course to add episodes.</p>}
+        {course ? <CouponManager courseId={course.id} /> : null}
       </main>
     </>
   );

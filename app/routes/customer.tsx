@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { listCustomerGrid, parseCustomerTab, type CustomerTab } from '../../server/modules/accounts/listCustomerGrid.ts';
-import { listMyCourses, type MyCourse } from '../../server/modules/learning/listMyCourses.ts';
-import { getPurchaseState } from '../../server/modules/payments/getPurchaseState.ts';
+import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
+import { listCustomerGrid, parseCustomerTab, type CustomerTab } from '#app/server/accounts.server.ts';
+import { listMyCourses, type MyCourse } from '#app/server/learning.server.ts';
+import { getPurchaseState } from '#app/server/payments.server.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { requireArea } from '../lib/authGuard.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/customer';
 
@@ -15,14 +16,19 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireArea(args, 'customer');
+  const actor = requireArea(args, 'customer');
   const { services } = serverContext(args.context);
   const tab = parseCustomerTab(new URL(args.request.url).searchParams.get('tab'));
   const db = services.database.db;
-  if (tab === 'mine') return { name: viewer.name, tab, courses: [], owned: await listMyCourses(db, viewer.userId), purchase: null };
+  if (tab === 'mine')
+    return { name: actor.name, tab, courses: [], owned: await listMyCourses(db, actor.userId), purchase: null };
   const courses = await listCustomerGrid(db, tab);
-  const purchase = await getPurchaseState(db, viewer, courses.map((c) => c.id));
-  return { name: viewer.name, tab, courses, owned: [], purchase };
+  const purchase = await getPurchaseState(
+    services,
+    actor,
+    courses.map((c) => c.id),
+  );
+  return { name: actor.name, tab, courses, owned: [], purchase };
 }
 
 const TABS: { key: CustomerTab; label: string }[] = [
@@ -53,7 +59,13 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
         </section>
         <nav className="tabs" aria-label="Course lists">
           {TABS.map((t) => (
-            <Link key={t.key} className="tab" to={t.key === 'all' ? '/customer' : `/customer?tab=${t.key}`} aria-current={t.key === tab ? 'page' : undefined} preventScrollReset>
+            <Link
+              key={t.key}
+              className="tab"
+              to={t.key === 'all' ? '/customer' : `/customer?tab=${t.key}`}
+              aria-current={t.key === tab ? 'page' : undefined}
+              preventScrollReset
+            >
               {t.label}
             </Link>
           ))}
@@ -104,22 +116,40 @@ function OwnedCourse({ course }: { course: MyCourse }) {
     <div className="owned-card">
       <Link to={`/course/${course.id}`} className="card">
         <div className="card-thumb">
-          {course.thumbnail ? <img src={course.thumbnail.src} srcSet={course.thumbnail.srcSet} sizes="(max-width: 600px) 45vw, 240px" width={640} height={360} loading="lazy" alt="" /> : null}
+          {course.thumbnail ? (
+            <img
+              src={course.thumbnail.src}
+              srcSet={course.thumbnail.srcSet}
+              sizes="(max-width: 600px) 45vw, 240px"
+              width={640}
+              height={360}
+              loading="lazy"
+              alt=""
+            />
+          ) : null}
         </div>
-        <div className="owned-progress" role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={course.percent} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="owned-progress"
+          role="progressbar"
+          aria-label={`${course.title} progress`}
+          aria-valuenow={course.percent}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${course.percent}%` }} />
         </div>
         <div className="card-body">
           <h3 className="card-title">{course.title}</h3>
           <p className="card-meta">{course.creatorName}</p>
           <p className="card-meta">
-            {course.completedCount} of {course.episodeCount} episodes watched
+            {course.completedCount} of {course.lessonsCount} episodes watched
           </p>
         </div>
       </Link>
       <Link className="btn btn-primary" to={course.continueUrl}>
         Continue watching
       </Link>
+      {course.certificateCode ? <CertificateLinks code={course.certificateCode} courseTitle={course.title} /> : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { displayPhone } from '../../server/daraja/phone.ts';
-import { listPurchases } from '../../server/modules/payments/listPurchases.ts';
+import { displayPhone } from '#common/phone.ts';
+import { listMyPurchases } from '#app/server/payments.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
-import { requireArea } from '../lib/authGuard.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
 import { formatKes } from '../lib/format.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import '../styles/purchase.css';
 import type { Route } from './+types/customerPurchases';
 
@@ -13,12 +13,16 @@ export function meta() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireArea(args, 'customer');
+  const actor = requireArea(args, 'customer');
   const { services } = serverContext(args.context);
-  return { purchases: await listPurchases(services.database.db, viewer.userId) };
+  return { purchases: await listMyPurchases(services, actor) };
 }
 
-const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+const dateTime = new Intl.DateTimeFormat('en-KE', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Africa/Nairobi',
+});
 
 /** The customer's purchase history: one receipt per completed M-Pesa payment. */
 export default function CustomerPurchases({ loaderData }: Route.ComponentProps) {
@@ -46,7 +50,12 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                   <dt>Amount</dt>
                   <dd>{formatKes(p.amount)}</dd>
                   <dt>M-Pesa receipt</dt>
-                  <dd>{p.receipt ?? 'Confirmed by M-Pesa (no receipt number sent)'}</dd>
+                  <dd>
+                    {p.receipt ??
+                      (p.receiptPending
+                        ? 'Confirmed by M-Pesa (receipt number on its way)'
+                        : 'Confirmed by M-Pesa (no receipt number sent)')}
+                  </dd>
                   <dt>Date</dt>
                   <dd>
                     <time dateTime={p.paidAt}>{dateTime.format(new Date(p.paidAt))}</time>

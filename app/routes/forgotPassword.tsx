@@ -1,9 +1,11 @@
-import { Form, Link, data, useNavigation } from 'react-router';
-import { AppError } from '../../server/http/errors.ts';
-import { requestPasswordReset } from '../../server/modules/accounts/requestPasswordReset.ts';
-import { Field, FormMessage } from '../components/auth/FormMessage.tsx';
+import { Form, Link, useNavigation } from 'react-router';
+import { refusalData, serverContext } from '#app/server/context.server.ts';
+import { requestPasswordReset, resetPasswordByPhone } from '#app/server/accounts.server.ts';
+import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { Field, AuthFormMessage, invalidProps } from '#app/components/auth/AuthForm.tsx';
+import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { serverContext } from '../lib/serverContext.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/forgotPassword';
 
@@ -11,29 +13,46 @@ export function meta() {
   return [{ title: 'Forgot password — Darasa' }];
 }
 
-const RESET_SENT = 'If an account exists for that email, we have sent a link to reset its password. It works once, within 30 minutes.';
+const RESET_SENT =
+  'If an account exists for that email, we have sent a link to reset its password. It works once, within 30 minutes.';
 
-export async function action({ request, context }: Route.ActionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
+  return { byPhone: new URL(request.url).searchParams.get('method') === 'phone' };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const { services, clientIp } = serverContext(context);
-  const email = (await request.formData()).get('email');
+  const form = await request.formData();
+  if (form.get('method') === 'phone') {
+    if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'reset');
+    try {
+      await resetPasswordByPhone(services, Object.fromEntries(form));
+      return { reset: true as const };
+    } catch (err) {
+      return refusalData(err, (e) => ({ reset: false as const, error: e.message, fields: e.details ?? {} }));
+    }
+  }
+  const email = form.get('email');
   try {
     await requestPasswordReset(services, { email }, clientIp);
     return { sent: true as const, error: null };
   } catch (err) {
-    if (err instanceof AppError) return data({ sent: false as const, error: err.message }, { status: err.status });
-    throw err;
+    return refusalData(err, (e) => ({ sent: false as const, error: e.message }));
   }
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  if (loaderData.byPhone) return <ResetByPhone actionData={actionData} />;
+  const emailResult = actionData && 'sent' in actionData ? actionData : null;
   return (
     <>
       <TopBar />
       <main className="auth-page">
         <Form method="post" className="auth-card">
           <h1>Reset your password</h1>
-          <FormMessage error={actionData?.error} notice={actionData?.sent ? RESET_SENT : null} />
+          <AuthFormMessage error={emailResult?.error} notice={emailResult?.sent ? RESET_SENT : null} />
           <Field id="email" label="Email">
             <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} />
           </Field>
@@ -44,6 +63,54 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             Remembered it? <Link to="/login">Sign In</Link>
           </p>
         </Form>
+        <p className="auth-method">
+          <Link className="auth-switch" to="/forgot-password?method=phone" reloadDocument>
+            {PHONE_TEXT.forgotByPhone}
+          </Link>
+        </p>
+      </main>
+    </>
+  );
+}
+
+function ResetByPhone({ actionData }: { actionData: Route.ComponentProps['actionData'] }) {
+  const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
+  const result = actionData && 'reset' in actionData ? actionData : null;
+  return (
+    <>
+      <TopBar />
+      <main className="auth-page">
+        {result?.reset ? (
+          <div className="auth-card">
+            <h1>Reset your password</h1>
+            <AuthFormMessage notice={PHONE_TEXT.passwordResetDone} />
+            <Link className="btn btn-primary auth-submit" to="/login">
+              Sign In
+            </Link>
+          </div>
+        ) : (
+          <PhoneStart
+            title="Reset your password"
+            actionData={phoneStep}
+            codeError={result && result.reset === false && 'fields' in result ? result : null}
+            hidden={{ method: 'phone' }}
+            submitLabel={PHONE_TEXT.setPassword}
+            codeFields={(fields) => (
+              <Field id="password" label={PHONE_TEXT.newPassword} error={fields.password}>
+                <input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={6}
+                  maxLength={128}
+                  {...invalidProps('password', fields.password)}
+                />
+              </Field>
+            )}
+          />
+        )}
       </main>
     </>
   );

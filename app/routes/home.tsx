@@ -1,25 +1,29 @@
-import { listLandingRows } from '../../server/modules/catalog/listLandingRows.ts';
+import { listLandingRows } from '#app/server/catalog.server.ts';
 import { CourseRow } from '../components/CourseRow.tsx';
 import { EmptyMarketplace } from '../components/EmptyMarketplace.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { TopBar } from '../components/TopBar.tsx';
+import { listMeta } from '../lib/listMeta.ts';
 import { useMyList } from '../lib/myList.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/home';
 
-export function meta() {
-  return [
-    { title: 'Darasa — learn from African creators' },
-    { name: 'description', content: 'Video courses from African creators. Pay once with M-Pesa, keep lifetime access.' },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return listMeta({
+    title: 'Darasa — learn from African creators',
+    description: 'Video courses from African creators. Pay once with M-Pesa, keep lifetime access.',
+    publicUrl: loaderData?.publicUrl ?? '',
+    path: '/',
+    image: loaderData?.hero?.ogImage ?? null,
+  });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = serverContext(context);
-  return listLandingRows(services.database.db);
+  return { ...(await listLandingRows(services)), publicUrl: services.config.publicUrl };
 }
 
-/** PRODUCT.md's order: My List comes after the catalog-wide rows and before the category rows. */
+/** docs/product.md's order: My List comes after the catalog-wide rows and before the category rows. */
 const BEFORE_MY_LIST = new Set(['trending', 'popular', 'new']);
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,19 @@
 import { useCallback } from 'react';
 import { preload } from 'react-dom';
-import { data, Link, redirect } from 'react-router';
-import { isId } from '../../server/lib/ids.ts';
-import { getLearnPage } from '../../server/modules/learning/getLearnPage.ts';
+import { data, Link, redirect, useLocation } from 'react-router';
+import { isId } from '#common/ids.ts';
+import { getLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
+import { DownloadButton } from '../components/offline/DownloadButton.tsx';
 import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
-import { requireArea } from '../lib/authGuard.ts';
-import { formatMegabytes, useDataSaver } from '../lib/dataSaver.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
+import { formatMegabytes, listenOnlyCost, useDataSaver } from '../lib/dataSaver.ts';
 import { formatDuration } from '../lib/format.ts';
-import { serverContext } from '../lib/serverContext.ts';
+import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
+import { serverContext } from '#app/server/context.server.ts';
+import { certificateCodeFor } from '#app/server/certificates.server.ts';
+import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import type { Route } from './+types/learn';
 import '../styles/learn.css';
@@ -19,22 +23,25 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireArea(args, 'learn');
+  const actor = requireArea(args, 'learn');
   const { courseId, episodeNo } = args.params;
   const order = Number(episodeNo);
   if (!isId(courseId) || !Number.isInteger(order) || order < 1 || order > 10_000) throw data(null, { status: 404 });
   const { services } = serverContext(args.context);
-  const result = await getLearnPage(services.database.db, courseId, order, viewer);
+  const result = await getLearnPage(services, actor, { courseId, order });
   if (result.status === 'not-found') throw data(null, { status: 404 });
   // Not (yet) enrolled: the course page offers the preview and the purchase.
   if (result.status === 'no-access') throw redirect(`/course/${courseId}`);
-  return { viewer, page: result.page };
+  const certificateCode = await certificateCodeFor(services.database.db, actor.userId, courseId);
+  return { actor, page: result.page, certificateCode };
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { viewer, page } = loaderData;
+  const { actor, page, certificateCode } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
+  // Arriving from "Play" (or the next/previous episode) starts the video: that click was the gesture.
+  const autoPlay = wantsAutoplay(useLocation().state);
   const { onTime, flush } = useProgressSaver(current.id);
   const onPlayerState = useCallback(
     (s: string) => {
@@ -47,13 +54,18 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   if (current.source) {
     const lowest = current.sizes?.renditions[0]?.name;
     preload(current.source.src, { as: 'fetch', crossOrigin: 'anonymous' });
-    if (lowest) preload(current.source.src.replace(/master\.m3u8$/, `${lowest}/index.m3u8`), { as: 'fetch', crossOrigin: 'anonymous' });
+    if (lowest)
+      preload(current.source.src.replace(/master\.m3u8$/, `${lowest}/index.m3u8`), {
+        as: 'fetch',
+        crossOrigin: 'anonymous',
+      });
   }
-  const cost = (e: (typeof episodes)[number]) => (e.sizes ? formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full) : null);
+  const cost = (e: (typeof episodes)[number]) =>
+    e.sizes ? formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full) : null;
 
   return (
     <>
-      <TopBar viewer={viewer} />
+      <TopBar actor={actor} />
       <main className="learn">
         <div className="learn-main">
           <div className="learn-player">
@@ -61,8 +73,10 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               key={current.id}
               src={current.source?.src}
               poster={current.source?.poster}
+              captions={current.source?.captions}
               label={`Episode ${current.order}: ${current.title}`}
               startAt={current.resumeAt}
+              autoPlay={autoPlay}
               onTimeUpdate={onTime}
               onStateChange={onPlayerState}
               tracking={{ courseId: course.id, episodeId: current.id }}
@@ -77,34 +91,52 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="learn-meta">
               {formatDuration(current.duration)}
-              {cost(current) ? ` • ${cost(current)} at ${dataSaver ? 'data saver' : 'best'} quality` : null}
+              {cost(current)
+                ? ` • ${cost(current)} at ${dataSaver ? 'data saver' : 'best'} quality${listenOnlyCost(current.sizes)}`
+                : null}
               {current.resumeAt > 0 ? ` • Resuming at ${formatDuration(current.resumeAt)}` : null}
             </p>
             <nav className="learn-nav" aria-label="Episodes">
               {page.prev ? (
-                <Link className="btn btn-ghost" to={`/learn/${course.id}/${page.prev}`}>
+                <Link className="btn btn-ghost" to={`/learn/${course.id}/${page.prev}`} state={PLAY_INTENT}>
                   ← Previous episode
                 </Link>
               ) : null}
               {page.next ? (
-                <Link className="btn btn-primary" to={`/learn/${course.id}/${page.next}`}>
+                <Link className="btn btn-primary" to={`/learn/${course.id}/${page.next}`} state={PLAY_INTENT}>
                   Next episode →
                 </Link>
               ) : null}
             </nav>
+            {/* A learner who owns the course (the same actors who may review it) may download episodes. */}
+            {page.review.allowed && current.source ? (
+              <div className="learn-download">
+                <DownloadButton episodeId={current.id} label={`episode ${current.order}: ${current.title}`} />
+              </div>
+            ) : null}
             {current.description ? <p className="learn-description">{current.description}</p> : null}
             <label className="learn-saver">
               <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
               Data saver (up to 360p)
             </label>
           </div>
+          {certificateCode ? (
+            <section className="learn-certificate" aria-labelledby="certificate-h">
+              <h2 id="certificate-h">You completed this course</h2>
+              <CertificateLinks code={certificateCode} courseTitle={course.title} />
+            </section>
+          ) : null}
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
         </div>
         <aside className="learn-episodes">
           <h2>Episodes</h2>
           <ol>
             {episodes.map((e) => {
-              const pct = e.completed ? 100 : e.duration ? Math.min(100, Math.round((e.position / e.duration) * 100)) : 0;
+              const pct = e.completed
+                ? 100
+                : e.duration
+                  ? Math.min(100, Math.round((e.position / e.duration) * 100))
+                  : 0;
               return (
                 <li key={e.id} className={e.id === current.id ? 'current' : undefined}>
                   <Link to={`/learn/${course.id}/${e.order}`} aria-current={e.id === current.id ? 'page' : undefined}>
@@ -121,7 +153,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                       </span>
                     </span>
                     {e.completed ? (
-                      <span className="learn-ep-done" aria-label="Completed">
+                      // The link's text already says "Completed": the mark is for the eye only.
+                      <span className="learn-ep-done" aria-hidden="true">
                         ✓
                       </span>
                     ) : null}

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { signIn } from '../../server/modules/accounts/signIn.ts';
-import { Field, FormMessage, invalidProps } from '../components/auth/FormMessage.tsx';
+import { signIn, signInWithPhone } from '#app/server/accounts.server.ts';
+import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.tsx';
+import { Field, AuthFormMessage, invalidProps } from '#app/components/auth/AuthForm.tsx';
 import { WelcomeDialog } from '../components/auth/WelcomeDialog.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { redirectIfSignedIn, runAuthAction } from '../lib/authAction.ts';
+import { redirectIfSignedIn, runAuthAction } from '#app/server/authAction.server.ts';
 import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
@@ -15,10 +18,16 @@ export function meta() {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return { redirectTo: redirectIfSignedIn(args) };
+  const byPhone = new URL(args.request.url).searchParams.get('method') === 'phone';
+  return { redirectTo: redirectIfSignedIn(args), byPhone };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.clone().formData();
+  if (form.get('method') === 'phone') {
+    if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'sign-in');
+    return runAuthAction(args, signInWithPhone, PHONE_TEXT.codeWrong);
+  }
   return runAuthAction(args, signIn, 'Invalid email or password');
 }
 
@@ -29,37 +38,80 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const done = actionData?.ok ? actionData : null;
+  const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
+  const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
+  const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
   useEffect(() => {
     if (done) replaceMyList(done.myList);
   }, [done]);
-  const registerHref = loaderData.redirectTo ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/register';
+  const registerHref = loaderData.redirectTo
+    ? `/register?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+    : '/register';
+  const query = (byPhone: boolean) => {
+    const q = new URLSearchParams();
+    if (byPhone) q.set('method', 'phone');
+    if (loaderData.redirectTo) q.set('redirectTo', loaderData.redirectTo);
+    return q.size ? `?${q}` : '';
+  };
+  const redirectTo = loaderData.redirectTo ?? '';
   return (
     <>
       <TopBar />
       <main className="auth-page">
-        <Form method="post" className="auth-card" onSubmit={(e) => browserListField(e.currentTarget)}>
-          <h1>Sign In</h1>
-          <FormMessage error={failed?.error} />
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
-          <input type="hidden" name="myList" defaultValue="" />
-          <Field id="email" label="Email" error={failed?.fields.email}>
-            <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={failed?.values.email} {...invalidProps('email', failed?.fields.email)} />
-          </Field>
-          <Field id="password" label="Password" error={failed?.fields.password}>
-            <input id="password" name="password" type="password" autoComplete="current-password" required maxLength={128} {...invalidProps('password', failed?.fields.password)} />
-          </Field>
-          <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-            {busy ? 'Signing In...' : 'Sign In'}
-          </button>
-          <p className="auth-alt">
-            <Link to="/forgot-password">Forgot your password?</Link>
-          </p>
-          <p className="auth-alt">
-            New to Darasa? <Link to={registerHref}>Create an account</Link>
-          </p>
-        </Form>
+        {loaderData.byPhone ? (
+          <PhoneStart
+            title={PHONE_TEXT.signInWithPhone}
+            actionData={phoneStep}
+            codeError={failed ?? null}
+            hidden={{ method: 'phone', redirectTo, myList: '' }}
+            submitLabel={PHONE_TEXT.verify}
+            onCodeSubmit={(e) => browserListField(e.currentTarget)}
+          />
+        ) : (
+          <Form method="post" className="auth-card" onSubmit={(e) => browserListField(e.currentTarget)}>
+            <h1>Sign In</h1>
+            <AuthFormMessage error={failed?.error} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
+            <input type="hidden" name="myList" defaultValue="" />
+            <Field id="email" label="Email" error={failed?.fields.email}>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={failed?.values.email}
+                {...invalidProps('email', failed?.fields.email)}
+              />
+            </Field>
+            <Field id="password" label="Password" error={failed?.fields.password}>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={128}
+                {...invalidProps('password', failed?.fields.password)}
+              />
+            </Field>
+            <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
+              {busy ? 'Signing In...' : 'Sign In'}
+            </button>
+            <p className="auth-alt">
+              <Link to="/forgot-password">Forgot your password?</Link>
+            </p>
+            <p className="auth-alt">
+              New to Darasa? <Link to={registerHref}>Create an account</Link>
+            </p>
+          </Form>
+        )}
+        <p className="auth-method">
+          <Link className="auth-switch" to={`/login${query(!loaderData.byPhone)}`} reloadDocument>
+            {loaderData.byPhone ? PHONE_TEXT.signInWithEmail : PHONE_TEXT.signInWithPhone}
+          </Link>
+        </p>
       </main>
       {done ? <WelcomeDialog title={`Welcome back, ${done.name}!`} message="You are signed in." to={done.to} /> : null}
     </>

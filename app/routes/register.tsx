@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { describeIssues, registrationSchema } from '../../server/modules/accounts/registrationSchema.ts';
-import { registerAccount } from '../../server/modules/accounts/registerAccount.ts';
-import { Field, FormMessage, invalidProps } from '../components/auth/FormMessage.tsx';
+import { describeIssues } from '#common/validation.ts';
+import { registrationSchema } from '#common/accounts/registrationSchema.ts';
+import { registerAccount, registerByPhone } from '#app/server/accounts.server.ts';
+import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.tsx';
+import { PhoneSignUpFields } from '../components/auth/PhoneSignUpFields.tsx';
+import { Field, AuthFormMessage, invalidProps, NameField, RoleChoice } from '#app/components/auth/AuthForm.tsx';
 import { PhoneInput } from '../components/auth/PhoneInput.tsx';
 import { WelcomeDialog } from '../components/auth/WelcomeDialog.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { redirectIfSignedIn, runAuthAction } from '../lib/authAction.ts';
+import { redirectIfSignedIn, runAuthAction } from '#app/server/authAction.server.ts';
 import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
@@ -18,11 +23,17 @@ export function meta() {
 
 export function loader(args: Route.LoaderArgs) {
   const redirectTo = redirectIfSignedIn(args);
-  const role = new URL(args.request.url).searchParams.get('role') === 'creator' ? 'creator' : 'customer';
-  return { redirectTo, role };
+  const params = new URL(args.request.url).searchParams;
+  const role = params.get('role') === 'creator' ? 'creator' : 'customer';
+  return { redirectTo, role, byPhone: params.get('method') === 'phone' };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.clone().formData();
+  if (form.get('method') === 'phone') {
+    if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'sign-up');
+    return runAuthAction(args, registerByPhone, 'Registration failed');
+  }
   return runAuthAction(args, registerAccount, 'Registration failed');
 }
 
@@ -31,35 +42,43 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === 'POST' ? false : defaultShouldRevalidate;
 }
 
-const ROLES = [
-  { value: 'customer', label: 'Learn (Customer)' },
-  { value: 'creator', label: 'Teach (Creator)' },
-] as const;
+type Problems = { message: string; fields: Record<string, string> };
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const done = actionData?.ok ? actionData : null;
-  // Checked in the browser with the server's own rules; the server checks again.
-  const [clientErrors, setClientErrors] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
+  const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
+  const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
+  // Checked in the browser with the server's own rules; the server checks again. Tagged with the server
+  // answer they were found after, so a new answer replaces them.
+  const [clientCheck, setClientCheck] = useState<{ after: typeof actionData; errors: Problems | null }>({
+    after: actionData,
+    errors: null,
+  });
+  const clientErrors = clientCheck.after === actionData ? clientCheck.errors : null;
+  const setClientErrors = (errors: Problems | null) => setClientCheck({ after: actionData, errors });
   useEffect(() => {
     if (done) replaceMyList(done.myList);
   }, [done]);
-  useEffect(() => setClientErrors(null), [actionData]);
   const errors = clientErrors ?? (failed ? { message: failed.error, fields: failed.fields } : null);
   const fields = errors?.fields ?? {};
   const values = failed?.values;
   const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/login';
+  const redirectTo = loaderData.redirectTo ?? '';
+  const switchQuery = new URLSearchParams({
+    ...(loaderData.byPhone ? {} : { method: 'phone' }),
+    ...(loaderData.redirectTo ? { redirectTo: loaderData.redirectTo } : {}),
+    ...(loaderData.role === 'creator' ? { role: 'creator' } : {}),
+  });
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     const form = e.currentTarget;
     const checked = registrationSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (!checked.success) {
       e.preventDefault();
-      const described = describeIssues(checked.error);
-      setClientErrors(described);
-      const first = Object.keys(described.fields)[0];
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      const { message, details: fields } = describeIssues(checked.error);
+      setClientErrors({ message, fields });
+      form.querySelector<HTMLElement>(`[name="${Object.keys(fields)[0]}"]`)?.focus();
       return;
     }
     setClientErrors(null);
@@ -70,50 +89,77 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     <>
       <TopBar />
       <main className="auth-page">
-        <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
-          <h1>Create Account</h1>
-          <FormMessage error={errors?.message} />
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
-          <input type="hidden" name="myList" defaultValue="" />
-          <Field id="name" label="Full name" error={fields.name}>
-            <input id="name" name="name" autoComplete="name" required maxLength={100} defaultValue={values?.name} {...invalidProps('name', fields.name)} />
-          </Field>
-          <Field id="email" label="Email" error={fields.email}>
-            <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values?.email} {...invalidProps('email', fields.email)} />
-          </Field>
-          <Field id="password" label="Password" error={fields.password}>
-            <input id="password" name="password" type="password" autoComplete="new-password" required minLength={6} maxLength={128} aria-describedby="password-hint" {...invalidProps('password', fields.password)} />
-            <span className="auth-hint" id="password-hint">
-              At least 6 characters
-            </span>
-          </Field>
-          <Field id="phone" label="Phone (M-Pesa)" error={fields.phone}>
-            <PhoneInput id="phone" defaultValue={values?.phone} invalid={invalidProps('phone', fields.phone)} />
-          </Field>
-          <fieldset className="auth-roles" aria-describedby={fields.role ? 'role-error' : undefined}>
-            <legend>I want to</legend>
-            {ROLES.map((r) => (
-              <label key={r.value} className="auth-role">
-                <input type="radio" name="role" value={r.value} defaultChecked={(values?.role || loaderData.role) === r.value} />
-                <span>{r.label}</span>
-              </label>
-            ))}
-            {fields.role ? (
-              <p className="auth-field-error" id="role-error">
-                {fields.role}
-              </p>
-            ) : null}
-          </fieldset>
-          <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-            {busy ? 'Creating Account...' : 'Create Account'}
-          </button>
-          <p className="auth-alt">
-            Already have an account? <Link to={loginHref}>Sign In</Link>
-          </p>
-        </Form>
+        {loaderData.byPhone ? (
+          <PhoneStart
+            title={PHONE_TEXT.signUpWithPhone}
+            actionData={phoneStep}
+            codeError={failed ?? null}
+            hidden={{ method: 'phone', redirectTo, myList: '' }}
+            firstStep={({ fields: stepFields, values: stepValues }) => (
+              <PhoneSignUpFields fields={stepFields} values={stepValues} role={loaderData.role} />
+            )}
+            submitLabel="Create Account"
+            onCodeSubmit={(e) => browserListField(e.currentTarget)}
+          />
+        ) : (
+          <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
+            <h1>Create Account</h1>
+            <AuthFormMessage error={errors?.message} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
+            <input type="hidden" name="myList" defaultValue="" />
+            <NameField error={fields.name} defaultValue={values?.name} />
+            <Field id="email" label="Email" error={fields.email}>
+              <input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={values?.email}
+                {...invalidProps('email', fields.email)}
+              />
+            </Field>
+            <Field id="password" label="Password" error={fields.password}>
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                maxLength={128}
+                aria-describedby="password-hint"
+                {...invalidProps('password', fields.password)}
+              />
+              <span className="auth-hint" id="password-hint">
+                At least 6 characters
+              </span>
+            </Field>
+            <Field id="phone" label="Phone (M-Pesa)" error={fields.phone}>
+              <PhoneInput id="phone" defaultValue={values?.phone} invalid={invalidProps('phone', fields.phone)} />
+            </Field>
+            <RoleChoice initial={values?.role || loaderData.role} error={fields.role} />
+            <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
+              {busy ? 'Creating Account...' : 'Create Account'}
+            </button>
+            <p className="auth-alt">
+              Already have an account? <Link to={loginHref}>Sign In</Link>
+            </p>
+          </Form>
+        )}
+        <p className="auth-method">
+          <Link className="auth-switch" to={`/register${switchQuery.size ? `?${switchQuery}` : ''}`} reloadDocument>
+            {loaderData.byPhone ? PHONE_TEXT.signUpWithEmail : PHONE_TEXT.signUpWithPhone}
+          </Link>
+        </p>
       </main>
       {done ? (
-        <WelcomeDialog title="Account created successfully!" message={`Welcome to Darasa, ${done.name}.`} to={done.to} />
+        <WelcomeDialog
+          title="Account created successfully!"
+          message={`Welcome to Darasa, ${done.name}.`}
+          to={done.to}
+        />
       ) : null}
     </>
   );

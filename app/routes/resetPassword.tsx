@@ -1,9 +1,8 @@
-import { Form, Link, data, useNavigation } from 'react-router';
-import { AppError } from '../../server/http/errors.ts';
-import { resetPassword } from '../../server/modules/accounts/resetPassword.ts';
-import { Field, FormMessage } from '../components/auth/FormMessage.tsx';
+import { Form, Link, useNavigation } from 'react-router';
+import { refusalData, serverContext } from '#app/server/context.server.ts';
+import { resetPassword } from '#app/server/accounts.server.ts';
+import { Field, AuthFormMessage } from '#app/components/auth/AuthForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { serverContext } from '../lib/serverContext.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/resetPassword';
 
@@ -22,8 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await resetPassword(services, { token: form.get('token'), password: form.get('password') });
     return { done: true as const, error: null };
   } catch (err) {
-    if (err instanceof AppError) return data({ done: false as const, error: err.message }, { status: err.status });
-    throw err;
+    return refusalData(err, (e) => ({ done: false as const, error: e.message }));
   }
 }
 
@@ -36,7 +34,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {actionData?.done ? (
           <div className="auth-card">
             <h1>Password changed</h1>
-            <FormMessage notice="Your password has been changed. Please sign in with the new one." />
+            <AuthFormMessage notice="Your password has been changed. Please sign in with the new one." />
             <Link className="btn btn-primary auth-submit" to="/login">
               Sign In
             </Link>
@@ -44,10 +42,23 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         ) : (
           <Form method="post" className="auth-card">
             <h1>Choose a new password</h1>
-            <FormMessage error={actionData?.error ?? (loaderData.token ? null : 'This reset link is incomplete. Please ask for a new one.')} />
+            <AuthFormMessage
+              error={
+                actionData?.error ??
+                (loaderData.token ? null : 'This reset link is incomplete. Please ask for a new one.')
+              }
+            />
             <input type="hidden" name="token" value={loaderData.token} />
             <Field id="password" label="New password">
-              <input id="password" name="password" type="password" autoComplete="new-password" required minLength={6} maxLength={128} />
+              <input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={6}
+                maxLength={128}
+              />
             </Field>
             <button type="submit" className="btn btn-primary auth-submit" disabled={busy || !loaderData.token}>
               {busy ? 'Saving...' : 'Save new password'}

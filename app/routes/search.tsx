@@ -1,42 +1,42 @@
-import { searchCourses } from '../../server/modules/catalog/searchCourses.ts';
+import { searchCourses } from '#app/server/catalog.server.ts';
+import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
+import { SearchFilters } from '../components/SearchFilters.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { serverContext } from '../lib/serverContext.ts';
+import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/search';
 
-const QUERY_MAX = 200;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = serverContext(context);
-  const q = (new URL(request.url).searchParams.get('q') ?? '').slice(0, QUERY_MAX).trim();
-  const results = q ? await searchCourses(services.database.db, services.database.dialect, q) : [];
-  return { q, results };
+  const { services, actor } = serverContext(context);
+  return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: loaderData?.q ? `“${loaderData.q}” — Darasa search` : 'Search — Darasa' },
+    { title: loaderData?.query.q ? `“${loaderData.query.q}” — Darasa search` : 'Search — Darasa' },
     { name: 'robots', content: 'noindex' },
   ];
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, results } = loaderData;
+  const { query, results } = loaderData;
+  const { q } = query;
+  const filtered = query.category || query.price || query.min !== undefined || query.max !== undefined;
   return (
     <>
       <TopBar key={q} query={q} />
       <main className="search-page">
-        {!q ? (
-          <>
-            <h1>Search courses</h1>
-            <p className="empty">Type a topic, course title, creator or category in the search box above.</p>
-          </>
+        <h1>{q ? `Results for “${q}”` : 'Search courses'}</h1>
+        <SearchFilters key={JSON.stringify(query)} query={query} />
+        {!q && !filtered && !query.rating ? (
+          <p className="empty">Type a topic, course title, creator or category in the search box above.</p>
         ) : (
           <>
-            <h1>Results for “{q}”</h1>
             <p className="search-count" role="status">
               {results.length === 0
-                ? `No courses match “${q}”. Try another word or browse the catalog.`
+                ? q
+                  ? `No courses match “${q}”. Try another word or browse the catalog.`
+                  : 'No courses match these filters.'
                 : `${results.length} ${results.length === 1 ? 'course' : 'courses'} found`}
             </p>
             <div className="grid">

@@ -14,7 +14,10 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/lib/bareServer.ts <pages.json>');
 const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RecordedPage>;
 const pages = new Map(
-  Object.entries(recorded).map(([p, r]) => [p, { status: r.status, headers: r.headers, body: Buffer.from(r.bodyBase64, 'base64') }]),
+  Object.entries(recorded).map(([p, r]) => [
+    p,
+    { status: r.status, headers: r.headers, body: Buffer.from(r.bodyBase64, 'base64') },
+  ]),
 );
 
 http

@@ -7,7 +7,11 @@ import path from 'node:path';
 
 const root = process.argv[2];
 if (!root) throw new Error('usage: node bench/lib/bareStatic.ts <folder>');
-const TYPES: Record<string, string> = { '.m4s': 'video/iso.segment', '.mp4': 'video/mp4', '.m3u8': 'application/vnd.apple.mpegurl' };
+const TYPES: Record<string, string> = {
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+};
 
 http
   .createServer((req, res) => {
@@ -21,7 +25,10 @@ http
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': st.size });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'content-length': st.size,
+      });
       fs.createReadStream(file).pipe(res);
     });
   })

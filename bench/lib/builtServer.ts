@@ -72,14 +72,17 @@ export async function spawnServer(
   return { url, child, dataDir, stop };
 }
 
-/** The built Darasa server with demo data (seeding makes short clips with ffmpeg: allow a few minutes). */
+/**
+ * The built Darasa server with demo data (seeding makes short clips with ffmpeg: on a machine shared with
+ * other runs that can take several minutes).
+ */
 export function startBuiltServer(env: Record<string, string> = {}) {
-  return spawnServer(BUNDLE, { DEMO_DATA: 'true', ...env });
+  return spawnServer(BUNDLE, { DEMO_DATA: 'true', ...env }, { timeoutMs: 600_000 });
 }
 
 /** A published course id of a running demo server, read from its landing page. */
 export async function firstCourseUrl(baseUrl: string): Promise<string> {
-  const html = await (await fetch(baseUrl + '/')).text();
+  const html = await (await fetch(`${baseUrl}/`)).text();
   const m = /href="(\/course\/[0-9A-Za-z_-]+)"/.exec(html);
   if (!m) throw new Error('no course link on the landing page: is the demo catalog loaded?');
   return m[1]!;

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, type Database } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { connectDatabase, type Database } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Figure } from './types.ts';
 
 type Measure = (database: Database) => Promise<Figure[]>;

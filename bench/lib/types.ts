@@ -10,7 +10,7 @@ export interface Figure {
   reference?: { label: string; value: number };
   /** value / reference.value, when a reference is given. */
   ratio?: number;
-  /** The budget or goal from DESIGN.md / the issue, in words, and whether this run met it. */
+  /** The budget or goal from docs/product.md / the issue, in words, and whether this run met it. */
   goal?: string;
   met?: boolean;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultCodeSchema, type DarajaResultCode } from './resultCodes.ts';
 
 // The STK callback Daraja POSTs to CallBackURL. It is not signed, so it is only a trigger: the payment
 // module checks it against the pending payment and confirms it with an STK query.
@@ -9,7 +10,7 @@ export const stkCallbackSchema = z.object({
     stkCallback: z.object({
       MerchantRequestID: z.string().min(1).max(100),
       CheckoutRequestID: z.string().min(1).max(100),
-      ResultCode: z.coerce.number().int(),
+      ResultCode: resultCodeSchema,
       ResultDesc: z.string().max(500),
       CallbackMetadata: z.object({ Item: z.array(item).max(20) }).optional(),
     }),
@@ -19,7 +20,7 @@ export const stkCallbackSchema = z.object({
 export interface StkCallback {
   merchantRequestId: string;
   checkoutRequestId: string;
-  resultCode: number;
+  resultCode: DarajaResultCode;
   resultDesc: string;
   /** Only on success. */
   amount: number | null;

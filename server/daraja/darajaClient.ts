@@ -6,6 +6,8 @@ import { darajaTimestamp, stkPassword } from './timestamp.ts';
 import {
   LIMITS,
   STILL_PROCESSING,
+  TOKEN_ERROR_CODES,
+  c2bRegisterResponseSchema,
   darajaErrorSchema,
   reversalResponseSchema,
   stkPushResponseSchema,
@@ -16,7 +18,10 @@ import {
   type StkPushRequest,
   type StkPushResponse,
 } from './types.ts';
-import { isDarajaPhone } from './phone.ts';
+import { isDarajaPhone } from '#common/phone.ts';
+import { b2cPayment, type B2cInput, type B2cResponse } from './b2c.ts';
+import { transactionStatus, type TransactionStatusInput, type TransactionStatusResponse } from './transactionStatus.ts';
+import type { DarajaResultCode } from './resultCodes.ts';
 
 export interface DarajaSettings {
   baseUrl: string;
@@ -28,6 +33,8 @@ export interface DarajaSettings {
   transactionType: StkPushRequest['TransactionType'];
   initiatorName: string | null;
   securityCredential: string | null;
+  /** Payouts (B2C) leave from this shortcode; without it B2C and status queries are refused. */
+  b2cShortcode?: string;
 }
 
 export interface StkPushInput {
@@ -40,7 +47,7 @@ export interface StkPushInput {
 
 export type StkQueryResult =
   | { state: 'pending'; raw: unknown }
-  | { state: 'done'; resultCode: number; resultDesc: string; raw: unknown };
+  | { state: 'done'; resultCode: DarajaResultCode; resultDesc: string; raw: unknown };
 
 export interface ReversalInput {
   /** The M-Pesa receipt number of the payment to reverse. */
@@ -60,6 +67,12 @@ export interface DarajaClient {
   stkQuery(checkoutRequestId: string): Promise<StkQueryResult>;
   /** Asks M-Pesa to reverse a completed payment; the outcome arrives later at `resultUrl`. */
   reverseTransaction(input: ReversalInput): Promise<ReversalResponse>;
+  /** Sends money to a customer (a payout); the outcome arrives later at `resultUrl`. */
+  b2cPayment(input: B2cInput): Promise<B2cResponse>;
+  /** Asks what became of a transaction; the answer arrives later at `resultUrl`. */
+  transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusResponse>;
+  /** Registers the Paybill (C2B) validation and confirmation URLs of our shortcode. */
+  registerC2bUrls(input: { validationUrl: string; confirmationUrl: string }): Promise<void>;
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -87,13 +100,16 @@ export function createDarajaClient(settings: DarajaSettings, now: () => Date = (
     return inFlight;
   }
 
-  /** One authorised POST; a token refused as invalid (another process may have renewed it) is renewed once. */
+  /**
+   * One authorised POST; a token refused as invalid (expired early, or retired by a renewal elsewhere) is
+   * renewed once and the call retried. Daraja names the refusal by error code, at HTTP 404 or 401.
+   */
   async function post(path: string, payload: object): Promise<unknown> {
     const used = await token();
     try {
       return await send('POST', path, `Bearer ${used}`, payload);
     } catch (err) {
-      if (!(err instanceof DarajaError) || err.status !== 401) throw err;
+      if (!isTokenRefusal(err)) throw err;
       if (cached?.token === used) cached = null;
       return send('POST', path, `Bearer ${await token()}`, payload);
     }
@@ -106,11 +122,17 @@ export function createDarajaClient(settings: DarajaSettings, now: () => Date = (
 
   return {
     token,
+    b2cPayment: (input) => b2cPayment(post, settings, input),
+    transactionStatus: (input) => transactionStatus(post, settings, input),
 
     async stkPush(input) {
-      if (!Number.isInteger(input.amount) || input.amount < 1) throw new DarajaError(0, null, 'Amount must be whole shillings');
+      if (!Number.isInteger(input.amount) || input.amount < 1)
+        throw new DarajaError(0, null, 'Amount must be whole shillings');
       if (!isDarajaPhone(input.phone)) throw new DarajaError(0, null, 'Phone must be 2547XXXXXXXX or 2541XXXXXXXX');
-      if (input.accountReference.length > LIMITS.accountReference || input.transactionDesc.length > LIMITS.transactionDesc) {
+      if (
+        input.accountReference.length > LIMITS.accountReference ||
+        input.transactionDesc.length > LIMITS.transactionDesc
+      ) {
         throw new DarajaError(0, null, 'AccountReference or TransactionDesc is too long');
       }
       const { Password, Timestamp } = password();
@@ -128,7 +150,8 @@ export function createDarajaClient(settings: DarajaSettings, now: () => Date = (
       };
       const body = await post('/mpesa/stkpush/v1/processrequest', { ...request, Password });
       const response = parse(stkPushResponseSchema, body, 'STK push');
-      if (response.ResponseCode !== '0') throw new DarajaError(200, response.ResponseCode, response.ResponseDescription);
+      if (response.ResponseCode !== '0')
+        throw new DarajaError(200, response.ResponseCode, response.ResponseDescription);
       return { request, response };
     },
 
@@ -166,10 +189,26 @@ export function createDarajaClient(settings: DarajaSettings, now: () => Date = (
         Occasion: (input.occasion ?? '').slice(0, 100),
       };
       const response = parse(reversalResponseSchema, await post('/mpesa/reversal/v1/request', request), 'reversal');
-      if (response.ResponseCode !== '0') throw new DarajaError(200, response.ResponseCode, response.ResponseDescription);
+      if (response.ResponseCode !== '0')
+        throw new DarajaError(200, response.ResponseCode, response.ResponseDescription);
       return response;
     },
+
+    registerC2bUrls,
   };
+
+  async function registerC2bUrls(input: { validationUrl: string; confirmationUrl: string }): Promise<void> {
+    const body = await post('/mpesa/c2b/v1/registerurl', {
+      ShortCode: settings.shortcode,
+      // When our validation URL cannot be reached, M-Pesa cancels the payment rather than take money we
+      // cannot match to a purchase.
+      ResponseType: 'Cancelled',
+      ConfirmationURL: input.confirmationUrl,
+      ValidationURL: input.validationUrl,
+    });
+    const r = parse(c2bRegisterResponseSchema, body, 'C2B register');
+    if (r.ResponseCode !== '0') throw new DarajaError(200, r.ResponseCode, r.ResponseDescription);
+  }
 
   async function send(method: 'GET' | 'POST', path: string, authorization: string, payload?: object): Promise<unknown> {
     let res: Response;
@@ -192,8 +231,18 @@ export function createDarajaClient(settings: DarajaSettings, now: () => Date = (
     }
     if (res.ok) return body;
     const e = darajaErrorSchema.safeParse(body);
-    throw new DarajaError(res.status, e.success ? e.data.errorCode : null, e.success ? e.data.errorMessage : `HTTP ${res.status}`);
+    throw new DarajaError(
+      res.status,
+      e.success ? e.data.errorCode : null,
+      e.success ? e.data.errorMessage : `HTTP ${res.status}`,
+    );
   }
+}
+
+/** Daraja's refusals of a bearer token, whatever HTTP status carries them. */
+function isTokenRefusal(err: unknown): boolean {
+  if (!(err instanceof DarajaError)) return false;
+  return err.code === null ? err.status === 401 : TOKEN_ERROR_CODES.has(err.code);
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

@@ -1,4 +1,20 @@
 // What a Daraja ResultCode means for a payment, and how to say it to the person paying.
+import { z } from 'zod';
+
+/**
+ * Daraja documents ResultCode as numeric, but sends it as a number, as a numeric string, or (observed in
+ * production callbacks) as a code like "SFC_IC0003". Numbers stay numbers; anything else is kept as text.
+ */
+export type DarajaResultCode = number | string;
+
+export const resultCodeSchema = z
+  .union([z.number().int(), z.string().trim().min(1).max(40)])
+  .transform((v): DarajaResultCode => (typeof v === 'string' && /^-?\d{1,9}$/.test(v) ? Number(v) : v));
+
+/** The code as our integer column stores it; a textual code is kept in the raw record instead. */
+export function numericResultCode(code: DarajaResultCode): number | null {
+  return typeof code === 'number' ? code : null;
+}
 export type PaymentOutcome = 'paid' | 'cancelled' | 'expired' | 'failed';
 
 export interface ResultMeaning {
@@ -29,9 +45,9 @@ const MEANINGS: Record<number, ResultMeaning> = {
   2001: { outcome: 'failed', reason: 'wrong_pin', message: 'The M-Pesa PIN was wrong. No money was taken.' },
 };
 
-export function meaningOf(resultCode: number): ResultMeaning {
+export function meaningOf(resultCode: DarajaResultCode): ResultMeaning {
   return (
-    MEANINGS[resultCode] ?? {
+    (typeof resultCode === 'number' ? MEANINGS[resultCode] : undefined) ?? {
       outcome: 'failed',
       reason: 'failed',
       message: 'M-Pesa could not complete the payment. No money was taken.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultCodeSchema } from './resultCodes.ts';
 
 // Request and response shapes of the Daraja endpoints we use, as Safaricom documents them. Responses are
 // validated: a provider answering something unexpected is an error we can name, not a crash.
@@ -57,7 +58,7 @@ export const stkQueryResponseSchema = z.object({
   ResponseDescription: z.string(),
   MerchantRequestID: z.string(),
   CheckoutRequestID: z.string(),
-  ResultCode: z.coerce.number().int(),
+  ResultCode: resultCodeSchema,
   ResultDesc: z.string(),
 });
 
@@ -69,12 +70,23 @@ export const reversalResponseSchema = z.object({
 });
 export type ReversalResponse = z.infer<typeof reversalResponseSchema>;
 
+export const c2bRegisterResponseSchema = z.object({
+  ResponseCode: z.coerce.string(),
+  ResponseDescription: z.string(),
+});
+
 /** Daraja's error body (4xx/5xx). */
 export const darajaErrorSchema = z.object({
   requestId: z.string().optional(),
   errorCode: z.string(),
   errorMessage: z.string(),
 });
+
+/**
+ * Token refusals: "Invalid Access Token" (answered with HTTP 404 as well as 401 in public reports) and the
+ * 401 variants Daraja gives for a missing or malformed bearer header.
+ */
+export const TOKEN_ERROR_CODES: ReadonlySet<string> = new Set(['404.001.03', '401.003.01', '404.001.04', '401.002.01']);
 
 /** STK query while the customer has not answered yet: HTTP 500 with this code. */
 export const STILL_PROCESSING = '500.001.1001';

@@ -1,20 +1,35 @@
-// Table types for Kysely. Column names are camelCase (as PRODUCT.md names the fields, and as better-auth
+// Table types for Kysely. Column names are camelCase (as docs/product.md names the fields, and as better-auth
 // expects); Kysely quotes identifiers on both dialects. Timestamps are ISO strings on SQLite and Dates on
 // PostgreSQL: read them through values.ts.
 import type { ColumnType, Generated } from 'kysely';
 
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
-type Bool = ColumnType<boolean | number, boolean, boolean>;
+import type { Bool, Timestamp } from './columnTypes.ts';
+import type {
+  CouponTable,
+  CouponUseTable,
+  JournalEntryTable,
+  JournalLineTable,
+  PaymentTable,
+  PayoutAccountTable,
+  PayoutTable,
+  RefundTable,
+} from './schemaMoney.ts';
+
+export type * from './schemaMoney.ts';
 
 export interface UserTable {
   id: string;
   name: string;
-  email: string;
+  email: string | null;
   emailVerified: Bool;
   image: string | null;
   role: string;
   phone: string;
   status: string;
+  /** 'en' | 'sw': the language of the SMS (and, later, pages) this person gets. */
+  locale: Generated<string>;
+  /** The phone was proven by a one-time code; such a phone belongs to this account only. */
+  phoneVerified: ColumnType<boolean | number, boolean | undefined, boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -46,6 +61,30 @@ export interface AccountTable {
   updatedAt: Timestamp;
 }
 
+export interface OtpChallengeTable {
+  id: string;
+  phone: string;
+  purpose: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  payload: string | null;
+  smsId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface SmsMessageTable {
+  id: string;
+  providerMessageId: string | null;
+  phone: string;
+  purpose: string;
+  status: string;
+  failureReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface VerificationTable {
   id: string;
   identifier: string;
@@ -67,6 +106,12 @@ export interface ProfileTable {
   email: string;
   phone: string;
   createdAt: Timestamp;
+}
+
+/** A creator's public profile adds a bio and an avatar image (migration 0018). */
+export interface CreatorProfileTable extends ProfileTable {
+  bio: ColumnType<string, string | undefined, string>;
+  avatarId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RateLimitTable {
@@ -175,47 +220,6 @@ export interface AdminCounterTable {
   n: ColumnType<number, number | undefined, number>;
 }
 
-export interface RefundTable {
-  id: string;
-  paymentId: string;
-  actorId: string;
-  amount: number;
-  providerRef: string | null;
-  createdAt: Timestamp;
-}
-
-export type PaymentStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
-
-export interface PaymentTable {
-  id: string;
-  userId: string;
-  courseId: string;
-  /** Whole KES. */
-  amount: number;
-  currency: ColumnType<string, string | undefined, string>;
-  /** 2547XXXXXXXX / 2541XXXXXXXX, as Daraja wants it. */
-  phone: string;
-  provider: ColumnType<string, string | undefined, string>;
-  status: PaymentStatus;
-  resultCode: number | null;
-  resultDesc: string | null;
-  merchantRequestId: string | null;
-  checkoutRequestId: string | null;
-  mpesaReceipt: string | null;
-  idempotencyKey: string;
-  lateSuccess: ColumnType<boolean | number, boolean | undefined, boolean>;
-  /** Raw provider payloads (JSON text), kept for disputes and debugging. */
-  rawRequest: string | null;
-  rawCallback: string | null;
-  rawQuery: string | null;
-  /** Last STK query by the reconciler. */
-  checkedAt: Timestamp | null;
-  createdAt: Timestamp;
-  updatedAt: Timestamp;
-  paidAt: Timestamp | null;
-  expiresAt: Timestamp;
-}
-
 export interface EnrollmentTable {
   id: string;
   userId: string;
@@ -244,6 +248,43 @@ export interface ReviewTable {
   comment: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Hidden by an admin: off the course page and out of the course's average. */
+  hidden: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** How many users reported it (one report each, in reviewReport); > 0 puts it in the admin queue. */
+  reportCount: ColumnType<number, number | undefined, number>;
+  /** The course creator's one reply (editable). */
+  reply: string | null;
+  replyAt: Timestamp | null;
+}
+
+export interface ReviewReportTable {
+  reviewId: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+export interface CertificateTable {
+  /** The public verification code (10 base32 characters). */
+  code: string;
+  userId: string;
+  courseId: string;
+  learnerName: string;
+  courseTitle: string;
+  creatorName: string;
+  issuedAt: Timestamp;
+}
+
+export interface CaptionTable {
+  /** New with every upload: the file name in caption URLs. */
+  id: string;
+  episodeId: string;
+  /** A CAPTION_LANGUAGES code ('en', 'sw'). */
+  language: string;
+  /** The WebVTT text (SRT uploads are converted). */
+  vtt: string;
+  bytes: number;
+  cues: number;
+  createdAt: Timestamp;
 }
 
 export interface DB {
@@ -251,8 +292,10 @@ export interface DB {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  otpChallenge: OtpChallengeTable;
+  smsMessage: SmsMessageTable;
   counter: CounterTable;
-  creatorProfile: ProfileTable;
+  creatorProfile: CreatorProfileTable;
   customerProfile: ProfileTable;
   rateLimit: RateLimitTable;
   myList: MyListTable;
@@ -268,5 +311,14 @@ export interface DB {
   enrollment: EnrollmentTable;
   progress: ProgressTable;
   review: ReviewTable;
+  journalEntry: JournalEntryTable;
+  journalLine: JournalLineTable;
+  payoutAccount: PayoutAccountTable;
+  payout: PayoutTable;
+  reviewReport: ReviewReportTable;
+  certificate: CertificateTable;
+  coupon: CouponTable;
+  couponUse: CouponUseTable;
+  caption: CaptionTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }

@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { analyticsQuery } from '../modules/analytics/analyticsQuery.ts';
+import { analyticsQuery } from '#common/analytics/analyticsQuery.ts';
 import { EventRateLimiter } from '../modules/analytics/eventRateLimiter.ts';
 import { getCourseAnalytics } from '../modules/analytics/getCourseAnalytics.ts';
-import { viewEventsFor } from '../modules/analytics/viewEventBuffer.ts';
-import { viewEventInput } from '../modules/analytics/viewEventSchema.ts';
-import { badRequest, tooMany } from './errors.ts';
+import { viewEventInput } from '#common/analytics/viewEventSchema.ts';
+import { invalidInput, rateLimited } from '../core/errors.ts';
+import { parseInput } from '../core/parseInput.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 // An event is ~100 bytes of JSON; anything much larger is not one.
-const limit = bodyLimit({ maxSize: 1024, onError: () => { throw badRequest('The request is too large.'); } });
+const limit = bodyLimit({
+  maxSize: 1024,
+  onError: () => {
+    throw invalidInput('The request is too large.');
+  },
+});
 
 /**
  * Viewing events in (POST /api/events, answered 204 at once: the write happens later in a batch) and a
@@ -20,27 +25,30 @@ export function analyticsRoutes() {
   const limiter = new EventRateLimiter();
 
   app.post('/events', limit, async (c) => {
-    const { services, viewer, clientIp } = c.var.ctx;
-    if (!limiter.allow(viewer?.userId ?? clientIp)) throw tooMany('Too many events; slow down.');
+    const { services, actor, clientIp } = c.var.ctx;
+    if (!limiter.allow(actor?.userId ?? clientIp)) throw rateLimited('Too many events; slow down.');
     // sendBeacon posts text/plain, so the body is read as text whatever its content type.
     let raw: unknown;
     try {
       raw = JSON.parse(await c.req.text());
     } catch {
-      throw badRequest('The event must be JSON.');
+      throw invalidInput('The event must be JSON.');
     }
     const parsed = viewEventInput.safeParse(raw);
-    if (!parsed.success) throw badRequest(`Invalid event: ${parsed.error.issues[0]!.message}`);
-    viewEventsFor(services).add({ ...parsed.data, userId: viewer?.userId ?? null, at: new Date() });
+    if (!parsed.success) throw invalidInput(`Invalid event: ${parsed.error.issues[0]!.message}`);
+    services.viewEvents.add({ ...parsed.data, userId: actor?.userId ?? null, at: new Date() });
     return c.body(null, 204);
   });
 
   app.get('/analytics/courses/:courseId', async (c) => {
-    const { services, viewer } = c.var.ctx;
-    const q = analyticsQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
-    if (!q.success) throw badRequest('Invalid analytics range: days must be 7, 30, 90 or 365.');
+    const { services, actor } = c.var.ctx;
+    const { days } = parseInput(
+      analyticsQuery,
+      Object.fromEntries(new URL(c.req.url).searchParams),
+      'Invalid analytics range: days must be 7, 30, 90 or 365.',
+    );
     c.header('cache-control', 'no-store');
-    return c.json(await getCourseAnalytics(services.database, viewer, c.req.param('courseId'), q.data.days));
+    return c.json(await getCourseAnalytics(services, actor, { courseId: c.req.param('courseId'), days }));
   });
   return app;
 }

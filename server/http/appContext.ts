@@ -1,30 +1,16 @@
 import { createContext } from 'react-router';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/connect.ts';
-import type { Logger } from '../logger.ts';
+import type { SessionUser } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 
-/** What every request can reach: built once at start-up, shared by HTTP handlers and route loaders. */
-export interface AppServices {
-  config: Config;
-  database: Database;
-  log: Logger;
-  /** Tells caches that public catalog data changed (publish, edit, moderation). */
-  catalogChanged(): void;
-}
-
-/** The signed-in person, or null for a visitor. Filled by the auth layer. */
-export interface Viewer {
-  userId: string;
-  name: string;
-  email: string;
-  role: 'customer' | 'creator' | 'admin';
-}
+export type { SessionUser, Services };
 
 export interface RequestContext {
-  services: AppServices;
-  viewer: Viewer | null;
+  services: Services;
+  actor: SessionUser | null;
   /** The client's address (the last X-Forwarded-For hop when TRUST_PROXY), for per-IP rate limits. */
   clientIp: string;
+  /** Pages only: this render's Content-Security-Policy nonce, for React Router's inline scripts. */
+  nonce?: string;
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { authFor, withClientIp } from '../modules/accounts/auth.ts';
+import { withClientIp } from '../auth/createAuth.ts';
 import { signOut } from '../modules/accounts/signOut.ts';
-import type { AppServices } from './appContext.ts';
-import { clientIpOf } from './authClientIp.ts';
+import type { Services } from '../core/services.ts';
+import { clientIpOf } from './clientIp.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 /**
@@ -10,8 +10,8 @@ import type { AppEnv } from './honoEnv.ts';
  * anything reads its body; and POST /logout for the top bar's plain "Sign Out" form, which works
  * without JavaScript: the session is deleted server-side, then the browser goes home.
  */
-export function mountAuthRoutes(app: Hono<AppEnv>, services: AppServices): void {
-  const auth = authFor(services);
+export function mountAuthRoutes(app: Hono<AppEnv>, services: Services): void {
+  const auth = services.auth;
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = withClientIp(c.req.raw.headers, clientIpOf(c, services.config.TRUST_PROXY));
     return auth.handler(new Request(c.req.raw, { headers }));

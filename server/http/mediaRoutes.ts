@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { isId } from '../lib/ids.ts';
+import { isId } from '#common/ids.ts';
+import { mediaDir } from '../modules/media/mediaDir.ts';
+import { ensureOgImage } from '../modules/media/ensureOgImage.ts';
 import { canFetchMedia } from '../modules/playback/canFetchMedia.ts';
 import { canPlayVideo } from '../modules/playback/canPlayVideo.ts';
-import { checkMediaToken } from '../modules/playback/mediaToken.ts';
 import { isServedRenditionFile } from '../modules/playback/servedFiles.ts';
-import { videoSource } from '../modules/playback/videoSource.ts';
+import { videoSourceWithCaptions } from '../modules/playback/videoSource.ts';
+import { readCaptionFile } from '../modules/captions/readCaptionFile.ts';
+import type { Services } from '#server/core/services.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { sendFile } from './sendFile.ts';
 
@@ -16,20 +19,37 @@ const IMAGE_FILE = /^[a-z0-9_-]{1,64}\.webp$/;
 
 const notFound = (c: Context): Response => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
 
-export function mediaRoutes(mediaDir: string) {
+export function mediaRoutes(services: Services) {
+  const root = mediaDir(services.config.dataDir);
   const app = new Hono<AppEnv>();
 
-  /** Playlists and segments: the token is the permission, checked without touching the database. */
-  const serveVideoFile = async (c: Context<AppEnv>, token: string, assetId: string, rel: string[]): Promise<Response> => {
+  /** The token is the permission, checked without touching the database: null when it opens this asset. */
+  const refusal = (c: Context<AppEnv>, token: string, assetId: string): Response | null => {
     if (!isId(assetId)) return notFound(c);
-    const check = checkMediaToken(token, assetId);
-    if (check !== 'ok') {
-      const message = check === 'expired' ? 'This video link has expired. Please reload the page.' : 'This video link is not valid.';
-      return c.json({ error: { code: 'forbidden', message } }, 403);
-    }
-    // Files never change under a token (a new upload is a new asset); the token in the URL keys caches.
-    return sendFile(c, path.join(mediaDir, assetId, ...rel), 'private, max-age=14400, immutable');
+    const check = services.mediaTokens.check(token, assetId);
+    if (check === 'ok') return null;
+    const message =
+      check === 'expired' ? 'This video link has expired. Please reload the page.' : 'This video link is not valid.';
+    return c.json({ error: { code: 'forbidden', message } }, 403);
   };
+  // Files never change under a token (a new upload is a new asset or caption id); the token keys caches.
+  const TOKEN_CACHE = 'private, max-age=14400, immutable';
+
+  /** Playlists and segments. */
+  const serveVideoFile = async (c: Context<AppEnv>, token: string, assetId: string, rel: string[]): Promise<Response> =>
+    refusal(c, token, assetId) ?? sendFile(c, path.join(root, assetId, ...rel), TOKEN_CACHE);
+
+  /** An episode's captions open under its video's token, to exactly those who may play the video. */
+  app.on(['GET', 'HEAD'], '/s/:token/:assetId/captions/:file', async (c) => {
+    const { token, assetId, file } = c.req.param();
+    const refused = refusal(c, token, assetId);
+    if (refused) return refused;
+    const vtt = await readCaptionFile(services, assetId, file.replace(/\.vtt$/, ''));
+    if (vtt === null || !file.endsWith('.vtt')) return notFound(c);
+    c.header('cache-control', TOKEN_CACHE);
+    c.header('content-type', 'text/vtt; charset=utf-8');
+    return c.body(c.req.method === 'HEAD' ? '' : vtt);
+  });
 
   app.on(['GET', 'HEAD'], '/s/:token/:assetId/master.m3u8', (c) => {
     const { token, assetId } = c.req.param();
@@ -41,22 +61,29 @@ export function mediaRoutes(mediaDir: string) {
     return serveVideoFile(c, token, assetId, [rendition, file]);
   });
 
-  /** A fresh source for a video the viewer may watch (a page held in a cache can outlive its token). */
+  /** A fresh source for a video the actor may watch (a page held in a cache can outlive its token). */
   app.get('/play/:assetId', async (c) => {
     const { assetId } = c.req.param();
-    const { services, viewer } = c.var.ctx;
-    const access = isId(assetId) ? await canPlayVideo(services.database.db, assetId, viewer) : null;
+    const { actor } = c.var.ctx;
+    const access = isId(assetId) ? await canPlayVideo(services, actor, assetId) : null;
     if (!access) return notFound(c);
     c.header('cache-control', 'private, no-store');
-    return c.json(videoSource(assetId, access));
+    return c.json(await videoSourceWithCaptions(services.database.db, services.mediaTokens, assetId, access));
+  });
+
+  /** Link previews' JPEG of an image (made on first request for images uploaded before it existed). */
+  app.on(['GET', 'HEAD'], '/:assetId/og.jpg', async (c) => {
+    const file = await ensureOgImage(services, c.var.ctx.actor, c.req.param('assetId'));
+    if (!file) return notFound(c);
+    return sendFile(c, file, 'public, max-age=31536000, immutable');
   });
 
   app.on(['GET', 'HEAD'], '/:assetId/:file', async (c) => {
     const { assetId, file } = c.req.param();
     if (!isId(assetId) || !IMAGE_FILE.test(file)) return notFound(c);
-    if (!(await canFetchMedia(c.var.ctx.services.database.db, assetId, file))) return notFound(c);
+    if (!(await canFetchMedia(services, assetId, file))) return notFound(c);
     // Asset files never change once written (a new upload is a new asset), so they cache for long.
-    return sendFile(c, path.join(mediaDir, assetId, file), 'public, max-age=31536000, immutable');
+    return sendFile(c, path.join(root, assetId, file), 'public, max-age=31536000, immutable');
   });
   return app;
 }

@@ -7,8 +7,10 @@ import {
 } from 'react-router';
 import type { Context } from 'hono';
 import { requestContext } from './appContext.ts';
+import { deferHydration } from './deferHydration.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';
+import { newNonce, pageCsp } from './securityHeaders.ts';
 import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
 
 /**
@@ -21,10 +23,9 @@ const logPageError: HandleErrorFunction = (error, { request, context }) => {
   // A 5xx route error response carries the thrown error inside (not in its public type).
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const err = inner ?? error;
-  (context as RouterContextProvider).get(requestContext).services.log.error(
-    { err, path: new URL(request.url).pathname },
-    'page rendering failed',
-  );
+  (context as RouterContextProvider)
+    .get(requestContext)
+    .services.log.error({ err, path: new URL(request.url).pathname }, 'page rendering failed');
 };
 
 /**
@@ -53,18 +54,26 @@ export function pageHandler(build: ServerBuild, cache: PageCache) {
   );
   return async (c: Context<AppEnv>) => {
     const provider = new RouterContextProvider();
-    provider.set(requestContext, c.var.ctx);
+    const nonce = newNonce();
+    provider.set(requestContext, { ...c.var.ctx, nonce });
     const req = readablePath(c.req.raw);
     const key =
-      req.method === 'GET' && !c.var.ctx.viewer && !hasSessionCookie(req.headers.get('cookie') ?? undefined)
+      req.method === 'GET' && !c.var.ctx.actor && !hasSessionCookie(req.headers.get('cookie') ?? undefined)
         ? pageCacheKey(c.req.path + new URL(req.url).search)
         : null;
     const generation = cache.generation;
     const res = await handle(req, provider);
+    // The policy names this render's nonce. A cached page keeps the nonce and policy of its render: its
+    // bytes never change after it, so no markup in it can have learnt the nonce (decision 0019).
+    if (res.headers.get('content-type')?.startsWith('text/html'))
+      res.headers.set('content-security-policy', pageCsp(nonce));
     if (!key || res.status !== 200 || res.headers.has('set-cookie')) return res;
-    const body = Buffer.from(await res.arrayBuffer());
+    const isHtml = res.headers.get('content-type')?.startsWith('text/html') ?? false;
+    const body = isHtml ? Buffer.from(deferHydration(await res.text())) : Buffer.from(await res.arrayBuffer());
     const headers = [...res.headers.entries()].filter(([k]) => k !== 'content-length' && k !== 'vary');
     cache.set(key, generation, { status: res.status, headers, body });
-    return new Response(body, { status: res.status, headers: res.headers });
+    const sent = new Headers(res.headers);
+    sent.delete('content-length'); // the transform changed the length
+    return new Response(body, { status: res.status, headers: sent });
   };
 }

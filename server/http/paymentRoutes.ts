@@ -1,32 +1,41 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppServices } from './appContext.ts';
-import { badRequest } from './errors.ts';
+import type { Services } from '../core/services.ts';
+import { invalidInput } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { SIMULATOR_PAGE_CSP } from './securityHeaders.ts';
 import { getPaymentForPayer } from '../modules/payments/getPaymentForPayer.ts';
+import { handleReceiptResult } from '../modules/payments/handleReceiptResult.ts';
 import { handleStkCallback } from '../modules/payments/handleStkCallback.ts';
 import { startPayment } from '../modules/payments/startPayment.ts';
+import { confirmPaybillPayment } from '../modules/payments/confirmPaybillPayment.ts';
+import { validatePaybillPayment } from '../modules/payments/validatePaybillPayment.ts';
 
-const limit = bodyLimit({ maxSize: 16 * 1024, onError: () => { throw badRequest('The request is too large.'); } });
+const limit = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: () => {
+    throw invalidInput('The request is too large.');
+  },
+});
 
 async function json(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
   return c.req.json().catch(() => {
-    throw badRequest('The request body must be JSON.');
+    throw invalidInput('The request body must be JSON.');
   });
 }
 
 /** Payments over HTTP: start one, follow its status (the payer only), and Daraja's callback. */
-export function paymentRoutes(services: AppServices) {
+export function paymentRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.post('/api/payments', limit, async (c) => {
-    const result = await startPayment(services, c.var.ctx.viewer, await json(c));
+    const result = await startPayment(services, c.var.ctx.actor, await json(c));
     return c.json(result, result.kind === 'payment' ? 202 : 201);
   });
 
   app.get('/api/payments/:id', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.viewer, c.req.param('id')) });
+    return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.actor, c.req.param('id')) });
   });
 
   app.post('/api/mpesa/callback/:secret', limit, async (c) => {
@@ -35,13 +44,37 @@ export function paymentRoutes(services: AppServices) {
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
-  // Demo mode: the simulator's "phone" page, reachable on the app's own origin.
+  // Transaction Status's answer about a paid payment's receipt (ResultURL and QueueTimeOutURL).
+  app.post('/api/mpesa/receipt/:secret/:paymentId', limit, async (c) => {
+    await handleReceiptResult(services, c.req.param('secret'), c.req.param('paymentId'), await json(c));
+    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+  });
+
+  // Paybill (C2B): validation answers Daraja's accept/refuse codes; confirmation is always acknowledged.
+  app.post('/api/payments/paybill/validate/:secret', limit, async (c) =>
+    c.json(await validatePaybillPayment(services, c.req.param('secret'), await json(c))),
+  );
+  app.post('/api/payments/paybill/confirm/:secret', limit, async (c) => {
+    await confirmPaybillPayment(services, c.req.param('secret'), await json(c));
+    return c.json({ ResultCode: 0, ResultDesc: 'Success' });
+  });
+
+  // Demo mode: the simulator's "phone" page, reachable on the app's own origin (forms included).
   if (services.config.mpesa.env === 'simulator') {
     app.on(['GET', 'POST'], ['/__mpesa', '/__mpesa/*'], async (c) => {
       const target = `${services.config.mpesa.baseUrl}${c.req.path}`;
-      const res = await fetch(target, { method: c.req.method, redirect: 'manual' }).catch(() => null);
+      const form = c.req.method === 'POST' ? await c.req.text() : undefined;
+      const res = await fetch(target, {
+        method: c.req.method,
+        redirect: 'manual',
+        ...(form === undefined
+          ? {}
+          : { body: form, headers: { 'content-type': c.req.header('content-type') ?? 'text/plain' } }),
+      }).catch(() => null);
       if (!res) return c.text('The M-Pesa simulator is not running.', 503);
-      return new Response(res.body, { status: res.status, headers: res.headers });
+      const headers = new Headers(res.headers);
+      headers.set('content-security-policy', SIMULATOR_PAGE_CSP);
+      return new Response(res.body, { status: res.status, headers });
     });
   }
   return app;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageCache } from './pageCache.ts';
 import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
 import { pickEncoding, type StaticFile } from './staticAssets.ts';
+import { USER_KEY_COOKIE } from './userKeyCookie.ts';
 
 export function serveFromMemory(
   req: IncomingMessage,
@@ -29,7 +30,8 @@ export function serveFromMemory(
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
-  if (hasSessionCookie(req.headers.cookie)) return false;
+  // A signed-out browser still holding the user-key cookie goes to the app once, which clears it.
+  if (hasSessionCookie(req.headers.cookie) || req.headers.cookie?.includes(`${USER_KEY_COOKIE}=`)) return false;
   const key = pageCacheKey(url);
   const page = key ? cache.get(key) : undefined;
   if (!page) return false;
@@ -37,7 +39,7 @@ export function serveFromMemory(
   const body = enc ? page[enc] : page.body;
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);
   headers['content-length'] = body.length;
-  headers['vary'] = 'accept-encoding, cookie';
+  headers.vary = 'accept-encoding, cookie';
   headers['x-cache'] = 'hit';
   if (enc) headers['content-encoding'] = enc;
   res.writeHead(page.status, headers);

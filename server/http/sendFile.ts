@@ -16,6 +16,8 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.html': 'text/html; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 

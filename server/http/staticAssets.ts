@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentType } from './sendFile.ts';
+import { withBuildInfo } from './serviceWorkerScript.ts';
 
 export interface StaticFile {
   type: string;
@@ -13,7 +14,7 @@ export interface StaticFile {
   immutable: boolean;
 }
 
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|ico)$/;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|ico|webmanifest)$/;
 
 export function loadStaticAssets(clientDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -21,8 +22,8 @@ export function loadStaticAssets(clientDir: string): Map<string, StaticFile> {
   for (const rel of fs.readdirSync(clientDir, { recursive: true }) as string[]) {
     const abs = path.join(clientDir, rel);
     if (!fs.statSync(abs).isFile()) continue;
-    const body = fs.readFileSync(abs);
-    const urlPath = '/' + rel.split(path.sep).join('/');
+    const urlPath = `/${rel.split(path.sep).join('/')}`;
+    const body = urlPath === '/sw.js' ? withBuildInfo(fs.readFileSync(abs), clientDir) : fs.readFileSync(abs);
     const file: StaticFile = { type: contentType(rel), body, immutable: urlPath.startsWith('/assets/') };
     if (COMPRESSIBLE.test(rel) && body.length > 512) {
       file.gzip = gzipSync(body, { level: 9 });

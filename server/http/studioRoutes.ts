@@ -8,10 +8,14 @@ import { getCourseForEditor } from '../modules/studio/getCourseForEditor.ts';
 import { getCreatorDashboard } from '../modules/studio/getCreatorDashboard.ts';
 import { retryAssetProcessing } from '../modules/studio/retryAssetProcessing.ts';
 import { reorderEpisodes } from '../modules/studio/reorderEpisodes.ts';
-import { STUDIO_MESSAGES } from '../modules/studio/messages.ts';
+import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { CAPTION_MESSAGES } from '#common/captions/captions.ts';
+import { deleteCaption } from '../modules/captions/deleteCaption.ts';
+import { saveCaption } from '../modules/captions/saveCaption.ts';
 import { updateCourse } from '../modules/studio/updateCourse.ts';
 import { updateEpisode } from '../modules/studio/updateEpisode.ts';
-import { AppError, unauthorized } from './errors.ts';
+import { updateCreatorProfile } from '../modules/studio/updateCreatorProfile.ts';
+import { invalidInput, unauthenticated } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 /**
@@ -22,16 +26,16 @@ const MAX_BODY = 2 * 1024 * 1024;
 
 /** The signed-in person; visitors are asked to sign in before anything is read. */
 function actorOf(c: Context<AppEnv>) {
-  const viewer = c.var.ctx.viewer;
-  if (!viewer) throw unauthorized();
-  return viewer;
+  const actor = c.var.ctx.actor;
+  if (!actor) throw unauthenticated();
+  return actor;
 }
 
 async function body(c: Context<AppEnv>): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
-    throw new AppError(400, 'bad_request', 'The request could not be read.');
+    throw invalidInput('The request could not be read.');
   }
 }
 
@@ -46,15 +50,21 @@ export function studioRoutes() {
     }),
   );
   const services = (c: Context<AppEnv>) => c.var.ctx.services;
-  const db = (c: Context<AppEnv>) => c.var.ctx.services.database.db;
 
-  app.get('/dashboard', async (c) => c.json(await getCreatorDashboard(db(c), actorOf(c))));
+  app.get('/dashboard', async (c) => c.json(await getCreatorDashboard(services(c), actorOf(c))));
+
+  app.put('/profile', async (c) => {
+    await updateCreatorProfile(services(c), actorOf(c), await body(c));
+    return c.json({ message: STUDIO_MESSAGES.profileSaved });
+  });
 
   app.post('/courses', async (c) => {
     const { id } = await createCourse(services(c), actorOf(c), await body(c));
     return c.json({ id, message: STUDIO_MESSAGES.courseSaved }, 201);
   });
-  app.get('/courses/:courseId', async (c) => c.json(await getCourseForEditor(db(c), actorOf(c), c.req.param('courseId'))));
+  app.get('/courses/:courseId', async (c) =>
+    c.json(await getCourseForEditor(services(c), actorOf(c), c.req.param('courseId'))),
+  );
   app.put('/courses/:courseId', async (c) => {
     const r = await updateCourse(services(c), actorOf(c), c.req.param('courseId'), await body(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.courseSaved });
@@ -79,8 +89,25 @@ export function studioRoutes() {
     return c.json({ message: STUDIO_MESSAGES.episodeDeleted });
   });
 
+  /** Captions: the request body is the .vtt or .srt file itself (at most 512 KB, checked by saveCaption). */
+  app.put('/courses/:courseId/episodes/:episodeId/captions/:language', async (c) => {
+    const { courseId, episodeId, language } = c.req.param();
+    const file = new Uint8Array(await c.req.arrayBuffer());
+    const r = await saveCaption(services(c), actorOf(c), courseId, episodeId, { language, file });
+    return c.json({ ...r, message: CAPTION_MESSAGES.saved });
+  });
+  app.delete('/courses/:courseId/episodes/:episodeId/captions/:language', async (c) => {
+    const { courseId, episodeId, language } = c.req.param();
+    await deleteCaption(services(c), actorOf(c), courseId, episodeId, { language });
+    return c.json({ message: CAPTION_MESSAGES.deleted });
+  });
+
   /** Processing state of the caller's own uploads (the editor polls it while videos are processed). */
-  app.get('/assets/:assetId', async (c) => c.json(await getAssetStatus(db(c), actorOf(c), c.req.param('assetId'))));
-  app.post('/assets/:assetId/retry', async (c) => c.json(await retryAssetProcessing(db(c), actorOf(c), c.req.param('assetId'))));
+  app.get('/assets/:assetId', async (c) =>
+    c.json(await getAssetStatus(services(c), actorOf(c), c.req.param('assetId'))),
+  );
+  app.post('/assets/:assetId/retry', async (c) =>
+    c.json(await retryAssetProcessing(services(c), actorOf(c), c.req.param('assetId'))),
+  );
   return app;
 }

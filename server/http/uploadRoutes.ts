@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { createUploadServer } from '../modules/uploads/createUploadServer.ts';
-import { ABANDONED_AFTER_MS } from '../modules/uploads/uploadRules.ts';
-import type { AppServices } from './appContext.ts';
+import { createUploadServer } from './uploadServer.ts';
+import { ABANDONED_AFTER_MS } from '#common/uploads/uploadRules.ts';
+import type { Services } from '../core/services.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
@@ -12,7 +12,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  * headers of an already-sent raw response a second time.)
  * Abandoned uploads are swept hourly (a timer that does not keep the process alive).
  */
-export function uploadRoutes(services: AppServices) {
+export function uploadRoutes(services: Services) {
   const uploads = createUploadServer(services);
   const sweep = () =>
     uploads.cleanUp(ABANDONED_AFTER_MS).then(
@@ -22,7 +22,7 @@ export function uploadRoutes(services: AppServices) {
   setInterval(sweep, CLEANUP_EVERY_MS).unref();
   setTimeout(sweep, 60_000).unref();
 
-  const handle = (c: Context<AppEnv>) => uploads.handle(c.req.raw, c.var.ctx.viewer);
+  const handle = (c: Context<AppEnv>) => uploads.handle(c.req.raw, c.var.ctx.actor);
   const app = new Hono<AppEnv>();
   app.all('/', handle);
   app.all('/:uploadId', handle);

@@ -25,11 +25,7 @@ export async function claimJob(
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'queued'), eb('runAt', '<=', now)]),
-        eb.and([
-          eb('status', '=', 'running'),
-          eb('lockedUntil', '<', now),
-          eb('attempts', '<', eb.ref('maxAttempts')),
-        ]),
+        eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<', now), eb('attempts', '<', eb.ref('maxAttempts'))]),
       ]),
     )
     .orderBy('runAt')

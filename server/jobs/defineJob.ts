@@ -1,10 +1,10 @@
 // A job type: its name, the zod schema of its payload, its handler and its retry policy. Definitions are
-// listed in registry.ts; enqueueJob() takes the definition itself, so payloads are typed at the call site.
+// listed in server/jobTypes.ts; enqueueJob() takes the definition itself, so payloads are typed at the call site.
 import type { z } from 'zod';
-import type { AppServices } from '../http/appContext.ts';
+import type { Services } from '../core/services.ts';
 
 export interface JobContext {
-  services: AppServices;
+  services: Services;
   jobId: string;
   /** 1 on the first run. */
   attempt: number;
@@ -25,7 +25,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   /** First retry delay, doubled on each further retry; default 10 s. */
   backoffMs?: number;
   /** Called once when the job has failed for good (its last attempt, or a PermanentJobError). */
-  onFailed?(payload: z.infer<S>, reason: string, services: AppServices): Promise<void>;
+  onFailed?(payload: z.infer<S>, reason: string, services: Services): Promise<void>;
 }
 
 export function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> {

@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { JobType } from '../core/services.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { JOB_DEFAULTS, type JobDefinition } from './defineJob.ts';
-import type { z } from 'zod';
+import { JOB_DEFAULTS } from './defineJob.ts';
 
 /**
  * Queues a job. Pass the caller's transaction: the row (and so the job) exists only if that transaction
- * commits, so a job never runs for work that was rolled back. Returns the job id.
+ * commits, so a job never runs for work that was rolled back. Returns the job id. Operations enqueue through
+ * `services.jobs.enqueue`, which also wakes this process's worker.
  */
-export async function enqueueJob<S extends z.ZodType>(
+export async function enqueueJob<P>(
   db: Kysely<DB>,
-  def: JobDefinition<S>,
-  payload: z.input<S>,
+  def: JobType<P>,
+  payload: P,
   opts: { delayMs?: number } = {},
 ): Promise<string> {
   const parsed = def.schema.parse(payload);

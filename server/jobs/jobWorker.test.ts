@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/testDatabase.ts';
-import { testServices } from '../../tests/support/testServices.ts';
-import type { AppServices } from '../http/appContext.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import type { Services } from '../core/services.ts';
 import { newId } from '../lib/ids.ts';
 import { defineJob, PermanentJobError, type JobDefinition } from './defineJob.ts';
 import { enqueueJob } from './enqueueJob.ts';
@@ -10,7 +10,7 @@ import { startJobWorker, type JobWorker } from './jobWorker.ts';
 import { retryJob } from './retryJob.ts';
 
 let database: TestDatabase;
-let services: AppServices;
+let services: Services;
 const workers: JobWorker[] = [];
 
 beforeAll(async () => {
@@ -37,10 +37,11 @@ async function until<T>(check: () => Promise<T | undefined | null | false>): Pro
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const settled = (id: string) => until(async () => {
-  const j = await job(id);
-  return j.status === 'done' || j.status === 'failed' ? j : null;
-});
+const settled = (id: string) =>
+  until(async () => {
+    const j = await job(id);
+    return j.status === 'done' || j.status === 'failed' ? j : null;
+  });
 
 describe('job queue', () => {
   it('queues a job only when the enqueuing transaction commits', async () => {

@@ -2,7 +2,7 @@
 // job whose process died is taken again once the lease expires), retries failures with exponential
 // backoff and stops cleanly. Nothing lives only in memory: several processes may run workers at once.
 import os from 'node:os';
-import type { AppServices } from '../http/appContext.ts';
+import type { Services } from '../core/services.ts';
 import { newId } from '../lib/ids.ts';
 import { claimJob, failAbandonedJobs, type JobRow } from './claimJob.ts';
 import { JOB_DEFAULTS, PermanentJobError, type JobDefinition } from './defineJob.ts';
@@ -28,7 +28,7 @@ const PROGRESS_WRITE_MS = 1000;
 const SWEEP_MS = 30_000;
 
 export function startJobWorker(
-  services: AppServices,
+  services: Services,
   definitions: readonly JobDefinition[],
   opts: WorkerOptions,
 ): JobWorker {
@@ -83,7 +83,10 @@ export function startJobWorker(
   async function run(job: JobRow, controller: AbortController) {
     const def = byType.get(job.type)!;
     const timeoutMs = def.timeoutMs ?? JOB_DEFAULTS.timeoutMs;
-    const timeout = setTimeout(() => controller.abort(new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    const timeout = setTimeout(
+      () => controller.abort(new Error(`Timed out after ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
     const heartbeat = setInterval(() => void renewLease(job.id, controller), Math.max(100, leaseMs / 3));
     let lastProgressWrite = 0;
     const progress = (percent: number) => {
@@ -104,7 +107,9 @@ export function startJobWorker(
         def.handler(payload, { services, jobId: job.id, attempt: job.attempts, signal: controller.signal, progress }),
         aborted,
       ]);
-      await mine(job.id).set({ status: 'done', progress: 100, lockedBy: null, lockedUntil: null, updatedAt: new Date() }).execute();
+      await mine(job.id)
+        .set({ status: 'done', progress: 100, lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+        .execute();
     } catch (err) {
       if (stopped) {
         await release(job.id);
@@ -134,11 +139,17 @@ export function startJobWorker(
 
   /** Updates a job only while this worker still holds it. */
   const mine = (jobId: string) =>
-    database.db.updateTable('job').where('id', '=', jobId).where('lockedBy', '=', workerId).where('status', '=', 'running');
+    database.db
+      .updateTable('job')
+      .where('id', '=', jobId)
+      .where('lockedBy', '=', workerId)
+      .where('status', '=', 'running');
 
   async function renewLease(jobId: string, controller: AbortController) {
     try {
-      const r = await mine(jobId).set({ lockedUntil: new Date(Date.now() + leaseMs) }).executeTakeFirst();
+      const r = await mine(jobId)
+        .set({ lockedUntil: new Date(Date.now() + leaseMs) })
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) controller.abort(new Error('Lost the job lease'));
     } catch {
       // A missed heartbeat is retried at the next beat; the lease has room for two misses.

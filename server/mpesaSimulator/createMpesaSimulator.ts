@@ -8,9 +8,21 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { darajaTimestamp } from '../daraja/timestamp.ts';
 import { MANUAL_ACTIONS, SCRIPTED, SUCCESS_DESC, type ScriptedOutcome } from './outcomes.ts';
-import { promptPage } from './promptPage.ts';
+import { paybillPage, promptPage } from './promptPage.ts';
+import { registerB2c, type B2cSimulator, type StatusSubject } from './b2c.ts';
 import type { ReceivedRequest, SimTransaction, SimulatorOptions } from './simulatorTypes.ts';
-import { checkCredentials, validateStkPush, type DarajaFault } from './validateStkPush.ts';
+import { checkCredentials, validateStkPush } from './validateStkPush.ts';
+import type { DarajaFault } from './darajaFault.ts';
+import { validateReversal } from './validateReversal.ts';
+import { badField } from './darajaFault.ts';
+import {
+  c2bNotice,
+  checkRegistration,
+  postForAnswer,
+  type C2bRegistration,
+  type PaybillInput,
+  type PaybillPayment,
+} from './paybill.ts';
 
 export interface MpesaSimulator {
   url: string;
@@ -20,6 +32,11 @@ export interface MpesaSimulator {
   answer(checkoutRequestId: string, action: keyof typeof MANUAL_ACTIONS): boolean;
   /** The callback body Daraja would send for a settled transaction (to replay it in tests). */
   callbackBody(tx: SimTransaction): object;
+  /** B2C payouts and Transaction Status queries (b2c.ts). */
+  b2c: B2cSimulator;
+  /** A customer paying by Paybill: validation, then (if accepted) confirmation. */
+  payBill(input: PaybillInput): Promise<PaybillPayment>;
+  paybillPayments: PaybillPayment[];
   close(): Promise<void>;
 }
 
@@ -27,6 +44,16 @@ type SimEnv = { Variables: { body: unknown } };
 /** Requests and transactions remembered, oldest dropped first. */
 const HISTORY = 10_000;
 const NOT_JSON = Symbol('not json');
+/** The Daraja APIs simulated; other paths get the gateway's "Resource not found". */
+const API_PATHS = new Set([
+  '/mpesa/stkpush/v1/processrequest',
+  '/mpesa/stkpushquery/v1/query',
+  '/mpesa/reversal/v1/request',
+  '/mpesa/c2b/v1/registerurl',
+  '/mpesa/c2b/v1/simulate',
+  '/mpesa/b2c/v3/paymentrequest',
+  '/mpesa/transactionstatus/v1/query',
+]);
 
 export async function createMpesaSimulator(opts: SimulatorOptions): Promise<MpesaSimulator> {
   const delayMs = opts.callbackDelayMs ?? 3000;
@@ -36,7 +63,10 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
   const received: ReceivedRequest[] = [];
   const transactions = new Map<string, SimTransaction>();
   const timers = new Set<NodeJS.Timeout>();
-  let token: { value: string; expiresAt: number } | null = null;
+  const c2bUrls = new Map<string, C2bRegistration>();
+  const paybillPayments: PaybillPayment[] = [];
+  // Live tokens and when each expires.
+  const tokens = new Map<string, number>();
   let closed = false;
 
   const later = (ms: number, fn: () => void) => {
@@ -52,7 +82,8 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
 
   const bearerOk = (c: Context) => {
     const m = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '');
-    return !!m && !!token && Date.now() < token.expiresAt && safeEqual(m[1]!, token.value);
+    const expiresAt = m ? tokens.get(m[1]!) : undefined;
+    return expiresAt !== undefined && Date.now() < expiresAt;
   };
 
   function callbackBody(tx: SimTransaction): object {
@@ -110,12 +141,18 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
-        body = NOT_JSON;
+        // The phone page's forms are not JSON: keep their text for them; Daraja's APIs refuse it.
+        body = c.req.path.startsWith('/__mpesa') ? text : NOT_JSON;
       }
     }
     c.set('body', body);
     await next();
-    received.push({ method: c.req.method, path: c.req.path, body: body === NOT_JSON ? null : body, status: c.res.status });
+    received.push({
+      method: c.req.method,
+      path: c.req.path,
+      body: body === NOT_JSON ? null : body,
+      status: c.res.status,
+    });
     if (received.length > HISTORY) received.splice(0, received.length - HISTORY);
   });
 
@@ -127,14 +164,18 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     if (!safeEqual(c.req.header('authorization') ?? '', `Basic ${expected}`)) {
       return fault(c, { status: 400, errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
     }
-    // One live token per app: issuing a new one retires the old.
-    token = { value: randomBytes(21).toString('base64url'), expiresAt: Date.now() + tokenTtl * 1000 };
-    return c.json({ access_token: token.value, expires_in: String(tokenTtl) });
+    const now = Date.now();
+    for (const [t, expiresAt] of tokens) if (opts.singleToken || expiresAt <= now) tokens.delete(t);
+    const value = randomBytes(21).toString('base64url');
+    tokens.set(value, now + tokenTtl * 1000);
+    return c.json({ access_token: value, expires_in: String(tokenTtl) });
   });
 
   // Daraja's guard on every API call: a live bearer token and a JSON body.
   app.use('/mpesa/*', async (c, next) => {
-    if (!bearerOk(c)) return fault(c, { status: 401, errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+    if (!API_PATHS.has(c.req.path)) return next(); // the gateway's 404 comes first
+    // Observed: Daraja refuses a stale or unknown token with HTTP 404 and this code.
+    if (!bearerOk(c)) return fault(c, { status: 404, errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
     const body = c.get('body');
     if (body === NOT_JSON || typeof body !== 'object' || body === null || Array.isArray(body)) {
       return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid JSON' });
@@ -144,7 +185,7 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
 
   app.post('/mpesa/stkpush/v1/processrequest', async (c) => {
     const body = c.get('body') as Record<string, unknown>;
-    const problem = validateStkPush(body, opts, new Date());
+    const problem = validateStkPush(body, opts);
     if (problem) return fault(c, problem);
     const phone = String(body.PhoneNumber);
     const tx: SimTransaction = {
@@ -183,11 +224,17 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
 
   app.post('/mpesa/stkpushquery/v1/query', (c) => {
     const body = c.get('body') as Record<string, unknown>;
-    const problem = checkCredentials(body, opts, new Date());
+    const problem = checkCredentials(body, opts);
     if (problem) return fault(c, problem);
     const tx = transactions.get(String(body.CheckoutRequestID ?? ''));
-    if (!tx) return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CheckoutRequestID' });
-    if (!tx.result) return fault(c, { status: 500, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
+    if (!tx)
+      return fault(c, {
+        status: 400,
+        errorCode: '400.002.02',
+        errorMessage: 'Bad Request - Invalid CheckoutRequestID',
+      });
+    if (!tx.result)
+      return fault(c, { status: 500, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' });
     return c.json({
       ResponseCode: '0',
       ResponseDescription: 'The service request has been accepted successsfully',
@@ -198,29 +245,108 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     });
   });
 
+  // Reversal: the request's shape is checked at once; everything about the transaction itself is decided
+  // later and told to ResultURL (or QueueTimeOutURL when the request expires in M-Pesa's queue).
   app.post('/mpesa/reversal/v1/request', (c) => {
     const body = c.get('body') as Record<string, unknown>;
-    if (!body.Initiator || !body.SecurityCredential) return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Initiator' });
-    if (body.CommandID !== 'TransactionReversal') return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid CommandID' });
-    const tx = [...transactions.values()].find((t) => t.receipt !== null && t.receipt === body.TransactionID);
-    if (!tx || tx.reversed) return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid TransactionID' });
-    if (Number(body.Amount) !== tx.amount) return fault(c, { status: 400, errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid Amount' });
-    tx.reversed = true;
+    const problem = validateReversal(body);
+    if (problem) return fault(c, problem);
     const ids = { OriginatorConversationID: randomUUID(), ConversationID: `AG_${darajaTimestamp()}_${rand(16)}` };
-    if (typeof body.ResultURL === 'string') {
-      const resultUrl = body.ResultURL;
-      later(delayMs, () => {
-        const result = { Result: { ResultType: 0, ResultCode: 0, ResultDesc: SUCCESS_DESC, ...ids, TransactionID: receiptNumber() } };
-        fetch(resultUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) }).then(
-          (res) => res.body?.cancel(),
-          () => {},
-        );
-      });
-    }
+    later(delayMs, () => {
+      const timedOut = opts.reversalQueueTimeout === true;
+      const result = timedOut ? reversalTimeout(ids) : reverse(body, ids);
+      postJson(String(timedOut ? body.QueueTimeOutURL : body.ResultURL), result);
+    });
     return c.json({ ...ids, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
   });
 
-  app.get('/__mpesa', (c) => c.html(promptPage([...transactions.values()].reverse())));
+  const b2c = registerB2c(app, {
+    delayMs,
+    lateDelayMs,
+    floatKes: opts.b2cFloatKes ?? 1_000_000_000,
+    later,
+    isClosed: () => closed,
+    fault,
+    receiptNumber,
+    rand,
+    customerPayment,
+  });
+
+  /**
+   * A customer's payment for Transaction Status: by receipt (STK or Paybill), or an STK push by its
+   * CheckoutRequestID given as OriginalConversationID.
+   */
+  function customerPayment(transactionId: string, original: string): StatusSubject | undefined {
+    const credit = `${opts.shortcode} - Darasa`;
+    if (transactionId) {
+      const paid = paybillPayments.find((p) => p.completed && p.transId === transactionId);
+      if (paid) {
+        const phone = paid.input.phone;
+        const amount = paid.input.amount;
+        return {
+          receipt: paid.transId,
+          amount,
+          phone,
+          state: 'completed',
+          reason: '',
+          parties: [`${phone} - Customer`, credit],
+        };
+      }
+    }
+    const tx = transactionId
+      ? [...transactions.values()].find((t) => t.receipt === transactionId)
+      : transactions.get(original);
+    if (!tx) return undefined;
+    const state = !tx.result ? 'pending' : tx.result.resultCode === 0 ? 'completed' : 'failed';
+    return {
+      receipt: tx.receipt,
+      amount: tx.amount,
+      phone: tx.phone,
+      state,
+      reason: state === 'failed' ? tx.result!.resultDesc : '',
+      parties: [`${tx.phone} - Customer`, credit],
+    };
+  }
+
+  function reverse(body: Record<string, unknown>, ids: ConversationIds): object {
+    const tx = [...transactions.values()].find((t) => t.receipt !== null && t.receipt === body.TransactionID);
+    const refused = (code: string | number, desc: string) => reversalResult(ids, code, desc, body);
+    if (!tx) return refused('R000002', 'The OriginalTransactionID is invalid.');
+    if (tx.reversed) return refused('R000001', 'The transaction has already been reversed.');
+    if (Number(body.Amount) !== tx.amount) return refused(2, 'The amount does not match the original transaction.');
+    tx.reversed = true;
+    return reversalResult(ids, 0, SUCCESS_DESC, body, {
+      TransactionID: receiptNumber(),
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'Amount', Value: tx.amount },
+          { Key: 'OriginalTransactionID', Value: tx.receipt },
+          { Key: 'TransCompletedTime', Value: Number(darajaTimestamp()) },
+          { Key: 'Charge', Value: 0 },
+          { Key: 'CreditPartyPublicName', Value: `${tx.phone} - Customer` },
+          { Key: 'DebitPartyPublicName', Value: `${opts.shortcode} - Darasa` },
+        ],
+      },
+    });
+  }
+
+  app.get('/__mpesa', (c) => c.html(promptPage([...transactions.values()].reverse(), paybillPayments)));
+  // The phone's "Lipa na M-Pesa → Paybill" menu, for a person.
+  app.get('/__mpesa/paybill', (c) => c.html(paybillPage(opts.shortcode)));
+  app.post('/__mpesa/paybill', async (c) => {
+    const form = new URLSearchParams(typeof c.get('body') === 'string' ? (c.get('body') as string) : '');
+    const amount = Number(form.get('amount'));
+    const phone = form.get('phone')?.trim() || '254708374149';
+    if (Number.isInteger(amount) && amount > 0 && /^254[17]\d{8}$/.test(phone)) {
+      await payBill({
+        businessNumber: form.get('business')?.trim() ?? '',
+        account: form.get('account')?.trim() ?? '',
+        amount,
+        phone,
+      });
+    }
+    return c.redirect('/__mpesa', 303);
+  });
   app.post('/__mpesa/:checkoutRequestId/:action', (c) => {
     const { checkoutRequestId, action } = c.req.param();
     const outcome = Object.hasOwn(MANUAL_ACTIONS, action) ? MANUAL_ACTIONS[action] : undefined;
@@ -228,6 +354,65 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     if (outcome && tx && !tx.result) settle(tx, outcome);
     return c.redirect('/__mpesa', 303);
   });
+
+  app.post('/mpesa/c2b/v1/registerurl', (c) => {
+    const body = c.get('body') as Record<string, unknown>;
+    const problem = checkRegistration(body, opts.shortcode);
+    if (problem) return fault(c, problem);
+    c2bUrls.set(opts.shortcode, {
+      validationUrl: String(body.ValidationURL),
+      confirmationUrl: String(body.ConfirmationURL),
+      responseType: body.ResponseType as C2bRegistration['responseType'],
+    });
+    return c.json({ OriginatorCoversationID: randomUUID(), ResponseCode: '0', ResponseDescription: 'Success' });
+  });
+
+  app.post('/mpesa/c2b/v1/simulate', (c) => {
+    const body = c.get('body') as Record<string, unknown>;
+    if (String(body.ShortCode ?? '') !== opts.shortcode) return fault(c, badField('ShortCode'));
+    if (body.CommandID !== 'CustomerPayBillOnline' && body.CommandID !== 'CustomerBuyGoodsOnline')
+      return fault(c, badField('CommandID'));
+    const amount = Number(body.Amount);
+    if (!Number.isInteger(amount) || amount < 1) return fault(c, badField('Amount'));
+    if (!/^254[17]\d{8}$/.test(String(body.Msisdn ?? ''))) return fault(c, badField('Msisdn'));
+    const input = {
+      businessNumber: opts.shortcode,
+      account: String(body.BillRefNumber ?? ''),
+      amount,
+      phone: String(body.Msisdn),
+    };
+    void payBill(input);
+    return c.json({
+      OriginatorCoversationID: randomUUID(),
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  });
+
+  async function payBill(input: PaybillInput): Promise<PaybillPayment> {
+    const payment: PaybillPayment = {
+      input,
+      transId: receiptNumber(),
+      validation: 'no URLs registered',
+      completed: false,
+      confirmation: null,
+    };
+    paybillPayments.unshift(payment);
+    if (paybillPayments.length > HISTORY) paybillPayments.pop();
+    const urls = c2bUrls.get(input.businessNumber);
+    if (!urls || closed) return payment;
+    const notice = c2bNotice(input, payment.transId, darajaTimestamp());
+    const answer = await postForAnswer(urls.validationUrl, notice);
+    payment.validation = answer ? String(answer.ResultCode) : `unreachable: ${urls.responseType}`;
+    payment.completed = answer ? payment.validation === '0' : urls.responseType === 'Completed';
+    if (!payment.completed || closed) return payment;
+    payment.confirmation = notice;
+    await postForAnswer(urls.confirmationUrl, notice);
+    return payment;
+  }
+
+  // Daraja's gateway answers a path it does not know like this, before looking at the token.
+  app.notFound((c) => fault(c, { status: 404, errorCode: '404.001.01', errorMessage: 'Resource not found' }));
 
   const server = http.createServer(getRequestListener(app.fetch));
   await new Promise<void>((resolve, reject) => {
@@ -247,6 +432,9 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
       return true;
     },
     callbackBody,
+    b2c,
+    payBill,
+    paybillPayments,
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);
@@ -256,6 +444,45 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
       await done;
     },
   };
+}
+
+interface ConversationIds {
+  OriginatorConversationID: string;
+  ConversationID: string;
+}
+
+function reversalResult(
+  ids: ConversationIds,
+  code: string | number,
+  desc: string,
+  body: Record<string, unknown>,
+  extra: object = {},
+): object {
+  return {
+    Result: {
+      ResultType: 0,
+      ResultCode: code,
+      ResultDesc: desc,
+      ...ids,
+      TransactionID: String(body.TransactionID),
+      ...extra,
+      ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: String(body.QueueTimeOutURL) } },
+    },
+  };
+}
+
+// The time-out notice's body is not documented; this mirrors the result shape with a time-out code.
+function reversalTimeout(ids: ConversationIds): object {
+  return {
+    Result: { ResultType: 1, ResultCode: 'SVC0403', ResultDesc: 'The request timed out in the queue.', ...ids },
+  };
+}
+
+function postJson(url: string, body: object): void {
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+    (res) => res.body?.cancel(),
+    () => {}, // Like Daraja: a result nobody received is not retried.
+  );
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -1,7 +1,8 @@
 // What the simulated customer does, chosen by the phone number the prompt goes to. The README's
 // "M-Pesa simulator" section lists the same table; keep them in step.
 export interface ScriptedOutcome {
-  resultCode: number;
+  /** Numeric as documented, or textual as some production callbacks carry it. */
+  resultCode: number | string;
   resultDesc: string;
   /** Callbacks sent: 0 (the server must ask with STK query), 1, or several identical ones at once. */
   callbacks: number;
@@ -26,6 +27,12 @@ export const SCRIPTED: Record<string, ScriptedOutcome> = {
   '254700000011': { resultCode: 1, resultDesc: 'The balance is insufficient for the transaction', callbacks: 1 },
   '254700002001': { resultCode: 2001, resultDesc: 'The initiator information is invalid.', callbacks: 1 },
   '254700000017': { resultCode: 17, resultDesc: 'Rule limited.', callbacks: 1 },
+  // A textual ResultCode, as real callbacks sometimes carry (issue 15).
+  '254700000003': {
+    resultCode: 'SFC_IC0003',
+    resultDesc: 'M-Pesa could not reach this phone right now. Please try again later.',
+    callbacks: 1,
+  },
   '254700000404': success({ callbacks: 0 }),
   '254700000002': success({ callbacks: 3 }),
   '254700000408': success({ late: true }),

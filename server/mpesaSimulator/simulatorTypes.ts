@@ -21,6 +21,15 @@ export interface SimulatorOptions extends SimulatorCredentials {
   /** Numbers without a scripted outcome: wait for a person, or succeed. */
   mode?: 'manual' | 'auto';
   tokenTtlSeconds?: number;
+  /** Float on the B2C shortcode (KES); payouts beyond it fail as "insufficient". Default: a billion. */
+  b2cFloatKes?: number;
+  /**
+   * Daraja keeps earlier tokens valid until they expire, so processes sharing credentials do not log one
+   * another out. Tests can turn on the stricter rule "a new token retires the previous one".
+   */
+  singleToken?: boolean;
+  /** Reversals never finish: Daraja calls QueueTimeOutURL instead of ResultURL. */
+  reversalQueueTimeout?: boolean;
   /** Told when a callback was answered (HTTP status; 0 when nobody answered) and how long that took. */
   onCallback?: (tx: SimTransaction, answer: { status: number; ms: number }) => void;
 }

@@ -1,6 +1,6 @@
 // The demo marketplace: who teaches and what. Plain data so other steps (accounts, purchases) can find
 // the demo people by their stable emails.
-import type { Category } from '../modules/catalog/categories.ts';
+import type { Category } from '#common/catalog/categories.ts';
 
 export interface DemoPerson {
   email: string;
@@ -37,7 +37,12 @@ export const DEMO_COURSES: DemoCourse[] = [
     price: 1500,
     creator: 'wanjiru',
     colors: ['#064e3b', '#10b981'],
-    episodes: ['Why your M-Pesa statement is a ledger', 'Separating business and personal money', 'Monthly profit in 20 minutes', 'Preparing for a SACCO loan'],
+    episodes: [
+      'Why your M-Pesa statement is a ledger',
+      'Separating business and personal money',
+      'Monthly profit in 20 minutes',
+      'Preparing for a SACCO loan',
+    ],
   },
   {
     title: 'Kiswahili Spoken Word and Poetry',
@@ -58,7 +63,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     creator: 'wanjiru',
     featured: true,
     colors: ['#0c4a6e', '#22d3ee'],
-    episodes: ['Set up on any laptop', 'Components and props', 'State and forms', 'Fetching data on slow networks', 'Ship it for free'],
+    episodes: [
+      'Set up on any laptop',
+      'Components and props',
+      'State and forms',
+      'Fetching data on slow networks',
+      'Ship it for free',
+    ],
   },
   {
     title: 'Healthy Kenyan Meals on a Budget',
@@ -78,7 +89,12 @@ export const DEMO_COURSES: DemoCourse[] = [
     price: 1200,
     creator: 'wanjiru',
     colors: ['#7c2d12', '#f59e0b'],
-    episodes: ['Choosing your first bale', 'Grading and pricing', 'Selling online with WhatsApp Business', 'Growing to a stall'],
+    episodes: [
+      'Choosing your first bale',
+      'Grading and pricing',
+      'Selling online with WhatsApp Business',
+      'Growing to a stall',
+    ],
   },
   {
     title: 'Afrobeats and Gengetone Production',
@@ -98,7 +114,12 @@ export const DEMO_COURSES: DemoCourse[] = [
     price: 3000,
     creator: 'wanjiru',
     colors: ['#14532d', '#84cc16'],
-    episodes: ['Kotlin in one afternoon', 'Layouts that fit small screens', 'Offline-first storage', 'Sync when data is cheap'],
+    episodes: [
+      'Kotlin in one afternoon',
+      'Layouts that fit small screens',
+      'Offline-first storage',
+      'Sync when data is cheap',
+    ],
   },
   {
     title: 'Home Workouts: No Gym, No Problem',
@@ -129,7 +150,13 @@ export const DEMO_COURSES: DemoCourse[] = [
     price: 2500,
     creator: 'wanjiru',
     colors: ['#1f2937', '#eab308'],
-    episodes: ['The problem only you can solve', 'A financial model investors trust', 'The ten-slide deck', 'Handling tough questions', 'Closing the round'],
+    episodes: [
+      'The problem only you can solve',
+      'A financial model investors trust',
+      'The ten-slide deck',
+      'Handling tough questions',
+      'Closing the round',
+    ],
   },
   {
     title: 'Kenyan Kitchen: Pilau, Chapati and Nyama Choma',
@@ -150,6 +177,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     creator: 'wanjiru',
     featured: true,
     colors: ['#0f172a', '#38bdf8'],
-    episodes: ['Python and notebooks', 'Loading county data with pandas', 'Charts that tell a story', 'Your first analysis report'],
+    episodes: [
+      'Python and notebooks',
+      'Loading county data with pandas',
+      'Charts that tell a story',
+      'Your first analysis report',
+    ],
   },
 ];

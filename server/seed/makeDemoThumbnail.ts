@@ -2,7 +2,7 @@
 // exactly like an uploaded image.
 import path from 'node:path';
 import sharp from 'sharp';
-import { categoryLabel } from '../modules/catalog/categories.ts';
+import { categoryLabel } from '#common/catalog/categories.ts';
 import { processImage, type ProcessedImage } from '../modules/media/processImage.ts';
 
 const escapeXml = (s: string) =>
@@ -41,6 +41,8 @@ export async function makeDemoThumbnail(
   workDir: string,
 ): Promise<ProcessedImage> {
   const png = path.join(workDir, `${path.basename(assetDir)}.png`);
-  await sharp(Buffer.from(thumbnailSvg(course.title, course.category, course.colors))).png().toFile(png);
-  return processImage(png, assetDir);
+  await sharp(Buffer.from(thumbnailSvg(course.title, course.category, course.colors)))
+    .png()
+    .toFile(png);
+  return processImage(png, assetDir, { og: true });
 }

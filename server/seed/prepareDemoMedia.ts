@@ -9,7 +9,7 @@ import type { Logger } from '../logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { ProcessedImage } from '../modules/media/processImage.ts';
 import { probeVideo, type VideoProbe } from '../modules/media/probeVideo.ts';
-import { transcodeVideo, type RenditionInfo } from '../modules/media/transcodeVideo.ts';
+import { transcodeVideo, type TranscodeResult } from '../modules/media/transcodeVideo.ts';
 import type { DemoCourse } from './demoCatalog.ts';
 import { makeDemoClip, type ClipSpec } from './makeDemoClip.ts';
 import { makeDemoThumbnail, wrapWords } from './makeDemoThumbnail.ts';
@@ -20,7 +20,7 @@ export interface DemoAsset<M> {
 }
 
 /** What a processed video's `meta` holds (as the processing job records it). */
-export type DemoVideoMeta = VideoProbe & { renditions: RenditionInfo[] };
+export type DemoVideoMeta = VideoProbe & TranscodeResult;
 
 export interface DemoCourseMedia {
   thumbnail: DemoAsset<ProcessedImage>;
@@ -65,9 +65,9 @@ async function makeClipFiles(spec: ClipSpec, workDir: string): Promise<MadeClip>
   await makeDemoClip(spec, video);
   const probe = await probeVideo(video);
   const dir = path.join(workDir, 'out');
-  const renditions = await transcodeVideo(video, probe, dir);
+  const made = await transcodeVideo(video, probe, dir);
   await fs.rename(video, path.join(dir, 'video.mp4'));
-  return { dir, meta: { ...probe, renditions } };
+  return { dir, meta: { ...probe, ...made } };
 }
 
 /** Hard-links a folder tree (a copy where links are not possible, e.g. across file systems). */
@@ -112,12 +112,12 @@ export async function prepareDemoMedia(
     const episodeClips: MadeClip[] = [];
     const trailerClips: MadeClip[] = [];
     const thumbnails: DemoAsset<ProcessedImage>[] = [];
-    EPISODE_CLIPS.slice(0, maxEpisodes).forEach((clip, i) =>
+    for (const [i, clip] of EPISODE_CLIPS.slice(0, maxEpisodes).entries()) {
       jobs.push(async () => {
         const spec = { ...clip, lines: [`Episode ${i + 1}`], caption: 'Darasa demo lesson' };
         episodeClips[i] = await makeClipFiles(spec, path.join(workDir, `episode-${i + 1}`));
-      }),
-    );
+      });
+    }
     for (const [i, course] of courses.entries()) {
       jobs.push(async () => {
         const [c0, c1] = course.colors.map(hex);

@@ -11,7 +11,7 @@ import { connectDatabase, type DialectName } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { CATEGORIES } from '../modules/catalog/categories.ts';
+import { CATEGORIES } from '#common/catalog/categories.ts';
 
 export interface ScaleOptions {
   courses?: number;
@@ -72,8 +72,13 @@ function episodeCounts(courses: number, total: number, rnd: () => number): numbe
   let diff = total - counts.reduce((a, b) => a + b, 0);
   while (diff !== 0 && courses > 0) {
     const i = Math.floor(rnd() * courses);
-    if (diff > 0) (counts[i]!++, diff--);
-    else if (counts[i]! > 0) (counts[i]!--, diff++);
+    if (diff > 0) {
+      counts[i]!++;
+      diff--;
+    } else if (counts[i]! > 0) {
+      counts[i]!--;
+      diff++;
+    }
   }
   return counts;
 }
@@ -93,19 +98,40 @@ function insertMany(dialect: DialectName, table: string, columns: Column[], rows
 const col = (name: string, pg: Column['pg']): Column => ({ name, pg });
 
 const COURSE_COLUMNS = [
-  col('id', 'text'), col('title', 'text'), col('description', 'text'), col('price', 'int'), col('category', 'text'),
-  col('published', 'boolean'), col('featured', 'boolean'), col('creatorId', 'text'), col('creatorName', 'text'),
-  col('enrolledCount', 'int'), col('lessonsCount', 'int'), col('ratingAvg', 'real'), col('ratingCount', 'int'),
-  col('duration', 'int'), col('createdAt', 'timestamptz'), col('updatedAt', 'timestamptz'),
+  col('id', 'text'),
+  col('title', 'text'),
+  col('description', 'text'),
+  col('price', 'int'),
+  col('category', 'text'),
+  col('published', 'boolean'),
+  col('featured', 'boolean'),
+  col('creatorId', 'text'),
+  col('creatorName', 'text'),
+  col('enrolledCount', 'int'),
+  col('lessonsCount', 'int'),
+  col('ratingAvg', 'real'),
+  col('ratingCount', 'int'),
+  col('duration', 'int'),
+  col('createdAt', 'timestamptz'),
+  col('updatedAt', 'timestamptz'),
   col('publishedAt', 'timestamptz'),
 ];
 const EPISODE_COLUMNS = [
-  col('id', 'text'), col('courseId', 'text'), col('title', 'text'), col('duration', 'int'), col('position', 'int'),
+  col('id', 'text'),
+  col('courseId', 'text'),
+  col('title', 'text'),
+  col('duration', 'int'),
+  col('position', 'int'),
   col('createdAt', 'timestamptz'),
 ];
 const USER_COLUMNS = [
-  col('id', 'text'), col('name', 'text'), col('email', 'text'), col('role', 'text'), col('phone', 'text'),
-  col('createdAt', 'timestamptz'), col('updatedAt', 'timestamptz'),
+  col('id', 'text'),
+  col('name', 'text'),
+  col('email', 'text'),
+  col('role', 'text'),
+  col('phone', 'text'),
+  col('createdAt', 'timestamptz'),
+  col('updatedAt', 'timestamptz'),
 ];
 
 /** Draws rows from one seeded generator; ids are a fresh run prefix plus a zero-padded counter. */
@@ -135,9 +161,14 @@ class RowMaker {
 
   /** A course row and its episode rows. */
   course(i: number, episodeCount: number, creator: Value[]): { course: Value[]; episodes: Value[][] } {
+    // Walk the cumulative weights until the draw falls inside one category's share.
     let r = this.rnd();
     let c = 0;
-    while (c < CATEGORY_WEIGHTS.length - 1 && (r -= CATEGORY_WEIGHTS[c]!) > 0) c++;
+    while (c < CATEGORY_WEIGHTS.length - 1) {
+      r -= CATEGORY_WEIGHTS[c]!;
+      if (r <= 0) break;
+      c++;
+    }
     const category = CATEGORIES[c]!;
     const subject = this.pick(SUBJECTS[category]!);
     const place = this.pick(PLACES);

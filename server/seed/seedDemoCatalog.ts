@@ -8,6 +8,14 @@ import type { VideoProbe } from '../modules/media/probeVideo.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * Demo activity so the landing rows differ (docs/product.md): students per course (Popular) and trailer
+ * views in the last days (Trending Now; half the courses are quiet, so a newly published one still shows
+ * there). Indexed by the course's place in the catalog.
+ */
+const DEMO_STUDENTS = [240, 35, 410, 90, 150, 60, 275, 120, 520, 45, 330, 80];
+const DEMO_RECENT_VIEWS = [0, 14, 0, 31, 0, 22, 0, 9, 0, 27, 0, 0];
+
 /** Whole seconds, as episode and course durations are stored. */
 const seconds = (v: DemoAsset<VideoProbe>) => Math.round(v.meta.duration);
 
@@ -25,6 +33,7 @@ export async function seedDemoCatalog(
   const assets: Insertable<DB['mediaAsset']>[] = [];
   const courseRows: Insertable<DB['course']>[] = [];
   const episodeRows: Insertable<DB['episode']>[] = [];
+  const viewRows: Insertable<DB['viewEvent']>[] = [];
 
   for (const [i, course] of courses.entries()) {
     const m = media[i]!;
@@ -71,16 +80,22 @@ export async function seedDemoCatalog(
       creatorId: creator.id,
       creatorName: creator.name,
       lessonsCount: course.episodes.length,
+      enrolledCount: DEMO_STUDENTS[i % DEMO_STUDENTS.length],
       ratingAvg: null,
       duration: m.episodes.slice(0, course.episodes.length).reduce((sum, e) => sum + seconds(e), 0),
       createdAt: at,
       updatedAt: at,
       publishedAt: at,
     });
+    for (let v = 0; v < (DEMO_RECENT_VIEWS[i % DEMO_RECENT_VIEWS.length] ?? 0); v++) {
+      const seen = new Date(now.getTime() - ((v * 7) % 10) * DAY - v * 60_000);
+      viewRows.push({ courseId, episodeId: null, kind: 'trailer_view', seconds: 0, userId: null, createdAt: seen });
+    }
   }
 
   await db.insertInto('mediaAsset').values(assets).execute();
   await db.insertInto('course').values(courseRows).execute();
   await db.insertInto('episode').values(episodeRows).execute();
+  if (viewRows.length) await db.insertInto('viewEvent').values(viewRows).execute();
   return courseRows.map((c) => c.id as string);
 }

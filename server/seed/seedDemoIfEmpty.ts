@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { AppServices } from '../http/appContext.ts';
+import type { Services } from '../core/services.ts';
 import { mediaDir as mediaDirOf } from '../modules/media/mediaDir.ts';
 import { DEMO_COURSES, type DemoCourse } from './demoCatalog.ts';
 import { demoAssetIds, prepareDemoMedia, removeDemoMedia } from './prepareDemoMedia.ts';
@@ -35,7 +35,7 @@ async function claimSeed(db: Kysely<DB>): Promise<boolean> {
  * Loads the demo marketplace into a database without courses: media files first (the slow part, outside
  * any transaction), then every row in one transaction. Returns whether this call seeded.
  */
-export async function seedDemoIfEmpty(services: AppServices, courses: DemoCourse[] = DEMO_COURSES): Promise<boolean> {
+export async function seedDemoIfEmpty(services: Services, courses: DemoCourse[] = DEMO_COURSES): Promise<boolean> {
   const { database, log } = services;
   if (await alreadySeeded(database.db)) return false;
 

@@ -13,7 +13,10 @@ export type DemoPeople = Record<DemoCreatorKey, { id: string; name: string; emai
  */
 export async function seedDemoPeople(db: Kysely<DB>, at: Date): Promise<DemoPeople> {
   const people = {} as DemoPeople;
-  for (const [key, person] of Object.entries(DEMO_CREATORS) as [DemoCreatorKey, (typeof DEMO_CREATORS)[DemoCreatorKey]][]) {
+  for (const [key, person] of Object.entries(DEMO_CREATORS) as [
+    DemoCreatorKey,
+    (typeof DEMO_CREATORS)[DemoCreatorKey],
+  ][]) {
     const existing = await db
       .selectFrom('user')
       .select(['id', 'name'])

@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function register(page: Page, who: { name: string; email: string; role: 'Learn (Customer)' | 'Teach (Creator)' }) {
+async function register(
+  page: Page,
+  who: { name: string; email: string; role: 'Learn (Customer)' | 'Teach (Creator)' },
+) {
   await page.getByLabel('Full name').fill(who.name);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill('secret1');
@@ -28,7 +31,10 @@ test('register as a creator: success dialog, then the creator dashboard', async 
   await expect(page).toHaveURL(/\/creator$/, { timeout: 10_000 });
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name })).toHaveAttribute('href', '/creator');
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name })).toHaveAttribute(
+    'href',
+    '/creator',
+  );
 });
 
 test('register as a customer, sign out, then sign in again after a wrong password', async ({ page }) => {
@@ -39,7 +45,8 @@ test('register as a customer, sign out, then sign in again after a wrong passwor
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` })).toBeVisible();
-  for (const tab of ['All Courses', 'Featured', 'My Courses']) await expect(page.getByRole('link', { name: tab })).toBeVisible();
+  for (const tab of ['All Courses', 'Featured', 'My Courses'])
+    await expect(page.getByRole('link', { name: tab })).toBeVisible();
   await page.getByRole('link', { name: 'My Courses' }).click();
   await expect(page.getByText('You have not bought any courses yet')).toBeVisible();
 
@@ -69,7 +76,11 @@ test('a visitor pressing "Purchase Course" signs up and comes back to that cours
   const coursePath = new URL(page.url()).pathname;
   await page.getByRole('link', { name: 'Purchase Course' }).first().click();
   await expect(page).toHaveURL(new RegExp(`/register\\?redirectTo=${encodeURIComponent(coursePath)}$`));
-  await register(page, { name: `Otieno ${unique()}`, email: `otieno.${unique()}@example.com`, role: 'Learn (Customer)' });
+  await register(page, {
+    name: `Otieno ${unique()}`,
+    email: `otieno.${unique()}@example.com`,
+    role: 'Learn (Customer)',
+  });
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${coursePath}$`), { timeout: 10_000 });
 });
@@ -108,7 +119,9 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Password').fill('secret1');
     await page.getByLabel('Phone (M-Pesa)').fill('+254 712345678');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` })).toBeVisible();
   });

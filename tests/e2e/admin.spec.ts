@@ -14,9 +14,14 @@ async function signedIn(browser: Browser, email: string, password = PASSWORD): P
   return page;
 }
 
-test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({ browser, page }) => {
+test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({
+  browser,
+  page,
+}) => {
   const admin = await signedIn(browser, 'admin@darasa.test');
-  const amina = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as { items: { id: string; status: string }[] };
+  const amina = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as {
+    items: { id: string; status: string }[];
+  };
   const target = amina.items[0]!;
   expect(target.status).toBe('active');
   for (const path of PAGES) {
@@ -39,7 +44,9 @@ test('only admins get into the admin pages; others are sent to sign in or to the
     expect(new URL(post.url()).pathname).toBe(home);
     await p.context().close();
   }
-  const after = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as { items: { status: string }[] };
+  const after = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as {
+    items: { status: string }[];
+  };
   expect(after.items[0]!.status).toBe('active');
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type APIResponse } from '@playwright/test';
-import type { StartOptions, Running } from '../../server/startServer.ts';
+import type { StartOptions, Running } from '#server/startServer.ts';
 import { makeCourse, makeEpisode, makeUser } from '../support/factories.ts';
 
 const BUNDLE = path.resolve('build/server/index.js');
@@ -101,7 +101,12 @@ test('malformed and unknown course ids get the not-found page', async ({ request
 
 test('paths climbing out with ../ are never resolved on the server', async () => {
   // Sent byte for byte (a browser or fetch would normalise them first).
-  for (const p of ['/course/../../etc/passwd', '/course/..%2F..%2Fetc%2Fpasswd', '/media/../../etc/passwd', '/assets/../package.json']) {
+  for (const p of [
+    '/course/../../etc/passwd',
+    '/course/..%2F..%2Fetc%2Fpasswd',
+    '/media/../../etc/passwd',
+    '/assets/../package.json',
+  ]) {
     const res = await rawGet(p);
     expect(res.status, p).toBeLessThan(500);
     expect([302, 400, 404], p).toContain(res.status);
@@ -115,7 +120,7 @@ test('unknown paths redirect to the landing page', async ({ request }) => {
     const res = await request.get(url(p), { maxRedirects: 0 });
     await expectClean(res);
     expect(res.status(), p).toBe(302);
-    expect(res.headers()['location']).toBe('/');
+    expect(res.headers().location).toBe('/');
   }
   const followed = await request.get(url('/nope/deeper'));
   expect(followed.status()).toBe(200);

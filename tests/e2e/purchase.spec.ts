@@ -18,7 +18,10 @@ async function registerCustomer(page: Page) {
 
 /** The first paid course of the customer grid, and its purchase button. */
 async function firstPaidCard(page: Page) {
-  const card = page.locator('.owned-card').filter({ hasNot: page.getByText('KES 0', { exact: true }) }).first();
+  const card = page
+    .locator('.owned-card')
+    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
+    .first();
   await expect(card).toBeVisible();
   const title = (await card.locator('.card-title').textContent())!;
   const price = (await card.locator('.price').textContent())!;
@@ -64,7 +67,11 @@ test('a customer buys a course with M-Pesa and can play it', async ({ page }) =>
 
   await page.goto('/customer/purchases');
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  await expect(page.locator('.receipt dd').nth(1)).toHaveText(/^[A-Z0-9]{10}$/);
+  // The M-Pesa receipt number shows once M-Pesa's Transaction Status confirmed it (seconds after payment).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('.receipt dd').nth(1)).toHaveText(/^[A-Z0-9]{10}$/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('a cancelled M-Pesa prompt is explained and the customer can retry', async ({ page }) => {

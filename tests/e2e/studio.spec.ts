@@ -9,20 +9,69 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-studio-e2e-'));
-const files = { big: path.join(dir, 'long-lesson.avi'), thumb: path.join(dir, 'cover.png'), trailer: path.join(dir, 'trailer.mp4'), ep1: path.join(dir, 'ep1.mp4'), ep2: path.join(dir, 'ep2.mp4') };
+const files = {
+  big: path.join(dir, 'long-lesson.avi'),
+  thumb: path.join(dir, 'cover.png'),
+  trailer: path.join(dir, 'trailer.mp4'),
+  ep1: path.join(dir, 'ep1.mp4'),
+  ep2: path.join(dir, 'ep2.mp4'),
+};
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.beforeAll(async () => {
-  await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#7a3b12' } }).png().toFile(files.thumb);
-  for (const [file, freq] of [[files.trailer, 330], [files.ep1, 440], [files.ep2, 550]] as const) {
+  await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#7a3b12' } })
+    .png()
+    .toFile(files.thumb);
+  for (const [file, freq] of [
+    [files.trailer, 330],
+    [files.ep1, 440],
+    [files.ep2, 550],
+  ] as const) {
     // Tiny clips: the demo server transcodes them while the test waits.
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', `sine=frequency=${freq}`,
-      '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x180:rate=25',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${freq}`,
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      file,
+    ]);
   }
 });
 test.beforeAll(() => {
   // About 57 MB, uncompressed: big enough to reload the tab half-way on a throttled connection.
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-frames:v', '500', '-c:v', 'rawvideo', '-pix_fmt', 'yuv420p', files.big]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x240:rate=25',
+    '-frames:v',
+    '500',
+    '-c:v',
+    'rawvideo',
+    '-pix_fmt',
+    'yuv420p',
+    files.big,
+  ]);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -37,7 +86,10 @@ async function registerCreator(page: Page) {
   await expect(page).toHaveURL(/\/creator$/, { timeout: 15_000 });
 }
 
-test('a creator builds, publishes and sees a course; another creator cannot open its editor', async ({ page, browser }) => {
+test('a creator builds, publishes and sees a course; another creator cannot open its editor', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await registerCreator(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Creator Dashboard' })).toBeVisible();
@@ -67,7 +119,10 @@ test('a creator builds, publishes and sees a course; another creator cannot open
 
   // Episodes: "Add Episode" stays disabled until both a title and a video are there.
   const add = page.getByRole('button', { name: 'Add Episode' });
-  for (const [name, file] of [['Kuchagua mzinga', files.ep1], ['Kuvuna asali', files.ep2]] as const) {
+  for (const [name, file] of [
+    ['Kuchagua mzinga', files.ep1],
+    ['Kuvuna asali', files.ep2],
+  ] as const) {
     await expect(add).toBeDisabled();
     await page.getByLabel('Episode title *').fill(name);
     await expect(add).toBeDisabled();
@@ -105,7 +160,10 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   await page.goto('/creator');
   const card = page.locator('.studio-course').filter({ hasText: title });
   await expect(card.getByText('Published')).toBeVisible();
-  await expect(card.getByRole('link', { name: 'View Analytics' })).toHaveAttribute('href', `/creator/course/${courseId}/analytics`);
+  await expect(card.getByRole('link', { name: 'View Analytics' })).toHaveAttribute(
+    'href',
+    `/creator/course/${courseId}/analytics`,
+  );
 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -117,26 +175,46 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   await other.close();
 });
 
-test('an upload continues after the tab is reloaded, without sending finished bytes again', async ({ page, context }) => {
+test('an upload continues after the tab is reloaded, without sending finished bytes again', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await registerCreator(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // A slow uplink (about 4 MB/s) so the reload lands half-way.
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 10e6, uploadThroughput: 4e6 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 10e6,
+    uploadThroughput: 4e6,
+  });
   await page.goto('/creator/course/new');
   await page.getByLabel('Trailer', { exact: true }).setInputFiles(files.big);
   const progress = page.locator('.upload-field').filter({ hasText: 'Trailer' }).locator('progress');
-  await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+  await expect
+    .poll(async () => Number(await progress.getAttribute('value')), { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(30);
   await page.reload();
 
   const offsets: number[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PATCH' && r.url().includes('/api/uploads/')) offsets.push(Number(r.headers()['upload-offset']));
   });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   // Picking the same file again finds the earlier upload by its fingerprint and asks the server where it stopped.
   await page.getByLabel('Trailer', { exact: true }).setInputFiles(files.big);
-  await expect(page.locator('.upload-field').filter({ hasText: 'Trailer' }).getByText(/Queued for processing|Processing|Ready/)).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page
+      .locator('.upload-field')
+      .filter({ hasText: 'Trailer' })
+      .getByText(/Queued for processing|Processing|Ready/),
+  ).toBeVisible({ timeout: 60_000 });
   expect(offsets[0]).toBeGreaterThan(0.25 * fs.statSync(files.big).size);
 });

@@ -2,26 +2,27 @@
 // resolved from real sessions; and the My List endpoints for visitors and every role.
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestContext, type Viewer } from '../../server/http/appContext.ts';
-import { resolveViewer } from '../../server/modules/accounts/resolveViewer.ts';
-import { createAccount } from '../../server/modules/accounts/createAccount.ts';
+import { requestContext, type SessionUser } from '#server/http/appContext.ts';
+import { resolveActor } from '#server/modules/accounts/resolveActor.ts';
+import { createAccount } from '#server/modules/accounts/createAccount.ts';
 import { hashPassword } from 'better-auth/crypto';
-import * as admin from '../../app/routes/admin.tsx';
-import * as creator from '../../app/routes/creator.tsx';
-import * as creatorAnalytics from '../../app/routes/creatorAnalytics.tsx';
-import * as creatorCourse from '../../app/routes/creatorCourse.tsx';
-import * as customer from '../../app/routes/customer.tsx';
-import * as customerPurchases from '../../app/routes/customerPurchases.tsx';
-import * as learn from '../../app/routes/learn.tsx';
+import * as admin from '#app/routes/admin.tsx';
+import * as creator from '#app/routes/creator.tsx';
+import * as creatorAnalytics from '#app/routes/creatorAnalytics.tsx';
+import * as creatorCourse from '#app/routes/creatorCourse.tsx';
+import * as customer from '#app/routes/customer.tsx';
+import * as customerPurchases from '#app/routes/customerPurchases.tsx';
+import * as learn from '#app/routes/learn.tsx';
 import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
 
 type Who = 'visitor' | 'customer' | 'creator' | 'admin';
+// biome-ignore lint/suspicious/noExplicitAny: each route's loader takes its own typed params; this table calls them all alike
 type Loader = (args: any) => unknown;
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
 const clients = {} as Record<Who, Client>;
-const viewers = {} as Record<Who, Viewer | null>;
+const viewers = {} as Record<Who, SessionUser | null>;
 
 beforeAll(async () => {
   app = await startApp(cleanups, { AUTH_LIMIT_PER_IP: '0' });
@@ -33,13 +34,19 @@ beforeAll(async () => {
   }
   // Admins never come from sign-up.
   const email = `admin.${Date.now()}@example.com`;
-  await createAccount(app.t.db, { name: 'Admin', email, passwordHash: await hashPassword('secret1'), role: 'admin', phone: '' });
+  await createAccount(app.t.db, {
+    name: 'Admin',
+    email,
+    passwordHash: await hashPassword('secret1'),
+    role: 'admin',
+    phone: '',
+  });
   clients.admin = new Client(app.url);
   expect((await clients.admin.signIn(email, 'secret1')).status).toBe(200);
   for (const who of ['customer', 'creator', 'admin'] as const) {
-    const { viewer } = await resolveViewer(app.running.services, new Headers({ cookie: clients[who].cookieHeader }));
-    expect(viewer?.role).toBe(who);
-    viewers[who] = viewer;
+    const { actor } = await resolveActor(app.running.services, new Headers({ cookie: clients[who].cookieHeader }));
+    expect(actor?.role).toBe(who);
+    viewers[who] = actor;
   }
 });
 afterAll(async () => {
@@ -49,7 +56,7 @@ afterAll(async () => {
 /** Runs a page's loader as the server would for `who`; answers where the guard sent them, or 'allowed'. */
 async function open(loader: Loader, path: string, params: Record<string, string>, who: Who): Promise<string> {
   const context = new RouterContextProvider();
-  context.set(requestContext, { services: app.running.services, viewer: viewers[who], clientIp: '127.0.0.1' });
+  context.set(requestContext, { services: app.running.services, actor: viewers[who], clientIp: '127.0.0.1' });
   try {
     await loader({ request: new Request(`http://localhost${path}`), params, context });
     return 'allowed';
@@ -76,15 +83,16 @@ const pages: [string, Loader, Record<string, string>, Who[]][] = [
 const everyone: Who[] = ['visitor', 'customer', 'creator', 'admin'];
 
 describe('protected pages', () => {
-  it.each(pages.flatMap(([path, loader, params, allowed]) => everyone.map((who) => [path, who, loader, params, allowed] as const)))(
-    '%s as %s',
-    async (path, who, loader, params, allowed) => {
-      const result = await open(loader, path, params, who);
-      if (who === 'visitor') expect(result).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
-      else if (allowed.includes(who)) expect(result).toBe('allowed');
-      else expect(result).toBe(`/${who}`);
-    },
-  );
+  it.each(
+    pages.flatMap(([path, loader, params, allowed]) =>
+      everyone.map((who) => [path, who, loader, params, allowed] as const),
+    ),
+  )('%s as %s', async (path, who, loader, params, allowed) => {
+    const result = await open(loader, path, params, who);
+    if (who === 'visitor') expect(result).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    else if (allowed.includes(who)) expect(result).toBe('allowed');
+    else expect(result).toBe(`/${who}`);
+  });
 });
 
 describe('My List endpoints', () => {

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { DEMO_PASSWORD, ensureDemoAccounts } from '../../server/modules/accounts/ensureDemoAccounts.ts';
+import { DEMO_PASSWORD, ensureDemoAccounts } from '#server/seed/ensureDemoAccounts.ts';
 import { makeUser } from '../support/factories.ts';
 import { Client, startApp } from './accountsHelpers.ts';
 
@@ -29,18 +29,40 @@ it('creates the configured admin once, on the first start', async () => {
 
 it('npm run admin:create makes an admin from the command line, refusing bad input and duplicates', async () => {
   const app = await startApp(cleanups);
-  const env = { ...process.env, DATA_DIR: app.t.dataDir, LOG_LEVEL: 'silent', ...(app.t.url ? { DATABASE_URL: app.t.url } : {}) };
+  const env = {
+    ...process.env,
+    DATA_DIR: app.t.dataDir,
+    LOG_LEVEL: 'silent',
+    ...(app.t.url ? { DATABASE_URL: app.t.url } : {}),
+  };
   const run = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['--disable-warning=ExperimentalWarning', 'scripts/admin-create.ts', ...args], { env }).then(
+    promisify(execFile)(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', 'scripts/admin-create.ts', ...args],
+      { env },
+    ).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
     );
-  expect(await run('--email', 'ops@example.com', '--password', 'ops-secret', '--name', 'Ops')).toMatchObject({ code: 0 });
+  expect(await run('--email', 'ops@example.com', '--password', 'ops-secret', '--name', 'Ops')).toMatchObject({
+    code: 0,
+  });
   expect(await roleAfterSignIn(app.url, 'ops@example.com', 'ops-secret')).toBe('admin');
-  expect(await run('--email', 'OPS@example.com', '--password', 'ops-secret')).toMatchObject({ code: 1, out: expect.stringMatching(/already exists/) });
-  expect(await run('--email', 'not-an-email', '--password', 'ops-secret')).toMatchObject({ code: 1, out: expect.stringMatching(/valid email/) });
-  expect(await run('--email', 'x@example.com', '--password', '12345')).toMatchObject({ code: 1, out: expect.stringMatching(/at least 6/) });
-  expect(await app.t.db.selectFrom('user').select('email').where('role', '=', 'admin').execute()).toEqual([{ email: 'ops@example.com' }]);
+  expect(await run('--email', 'OPS@example.com', '--password', 'ops-secret')).toMatchObject({
+    code: 1,
+    out: expect.stringMatching(/already exists/),
+  });
+  expect(await run('--email', 'not-an-email', '--password', 'ops-secret')).toMatchObject({
+    code: 1,
+    out: expect.stringMatching(/valid email/),
+  });
+  expect(await run('--email', 'x@example.com', '--password', '12345')).toMatchObject({
+    code: 1,
+    out: expect.stringMatching(/at least 6/),
+  });
+  expect(await app.t.db.selectFrom('user').select('email').where('role', '=', 'admin').execute()).toEqual([
+    { email: 'ops@example.com' },
+  ]);
 }, 60_000);
 
 it('demo mode: the seeded creators, an admin and a learner all sign in with the demo password', async () => {
@@ -51,6 +73,8 @@ it('demo mode: the seeded creators, an admin and a learner all sign in with the 
   expect(await roleAfterSignIn(app.url, 'creator@darasa.test', DEMO_PASSWORD)).toBe('creator');
   expect(await roleAfterSignIn(app.url, 'admin@darasa.test', DEMO_PASSWORD)).toBe('admin');
   expect(await roleAfterSignIn(app.url, 'learner@darasa.test', DEMO_PASSWORD)).toBe('customer');
-  const accounts = await app.t.db.selectFrom('account').select('userId').execute();
+  const accounts = await app.t.db.selectFrom('account').select(['userId', 'password']).execute();
   expect(new Set(accounts.map((a) => a.userId)).size).toBe(accounts.length);
+  // Each account has its own salt: one published password never shows as equal hashes.
+  expect(new Set(accounts.map((a) => a.password)).size).toBe(accounts.length);
 });

@@ -1,6 +1,6 @@
 // Shared by the accounts integration tests: a real server on port 0 over a fresh test database, and a
 // tiny cookie-keeping client.
-import type { Running } from '../../server/startServer.ts';
+import type { Running } from '#server/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -10,7 +10,11 @@ export interface App {
   url: string;
 }
 
-export async function startApp(cleanups: (() => Promise<void>)[], env: Record<string, string> = {}, t?: TestDatabase): Promise<App> {
+export async function startApp(
+  cleanups: (() => Promise<void>)[],
+  env: Record<string, string> = {},
+  t?: TestDatabase,
+): Promise<App> {
   const db = t ?? (await createTestDatabase());
   if (!t) cleanups.push(() => db.close());
   const running = await startTestServer(db, env);
@@ -77,8 +81,8 @@ export class Client {
     return this.request('/api/account/register', { method: 'POST', json: body });
   }
 
-  signIn(email: string, password: string) {
-    return this.request('/api/account/sign-in', { method: 'POST', json: { email, password } });
+  signIn(email: string, password: string, headers: Record<string, string> = {}) {
+    return this.request('/api/account/sign-in', { method: 'POST', json: { email, password }, headers });
   }
 
   async session(): Promise<{ user: { id: string; role: string; email: string } } | null> {

@@ -2,8 +2,8 @@
 // /login page's action), and the list follows the user to another device.
 import { RouterContextProvider } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
-import { requestContext } from '../../server/http/appContext.ts';
-import * as login from '../../app/routes/login.tsx';
+import { requestContext } from '#server/http/appContext.ts';
+import * as login from '#app/routes/login.tsx';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { Client, newRegistration, startApp } from './accountsHelpers.ts';
 
@@ -17,7 +17,11 @@ type Items = { items: { id: string; title: string }[] };
 it('merges the browser list at sign-in and follows the user across devices', async () => {
   const app = await startApp(cleanups);
   const owner = await makeUser(app.t.db, { role: 'creator' });
-  const [a, b, c] = [await makeCourse(app.t.db, owner), await makeCourse(app.t.db, owner), await makeCourse(app.t.db, owner)];
+  const [a, b, c] = [
+    await makeCourse(app.t.db, owner),
+    await makeCourse(app.t.db, owner),
+    await makeCourse(app.t.db, owner),
+  ];
   const draft = await makeCourse(app.t.db, owner, { published: false });
 
   const phone = new Client(app.url);
@@ -30,7 +34,7 @@ it('merges the browser list at sign-in and follows the user across devices', asy
   const form = new URLSearchParams({ email: reg.email, password: reg.password, redirectTo: `/course/${b.id}` });
   form.set('myList', JSON.stringify([b.id, c.id, a.id, draft.id, '../etc', 42]));
   const context = new RouterContextProvider();
-  context.set(requestContext, { services: app.running.services, viewer: null, clientIp: '127.0.0.1' });
+  context.set(requestContext, { services: app.running.services, actor: null, clientIp: '127.0.0.1' });
   const request = new Request(`${app.url}/login`, { method: 'POST', body: form });
   const result = (await login.action({ request, context, params: {} } as never)) as {
     data: { ok: boolean; to: string; myList: { id: string }[] };
@@ -61,9 +65,13 @@ it('refuses an open redirect after sign-in', async () => {
   expect((await new Client(app.url).register(reg)).status).toBe(201);
   for (const target of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
     const context = new RouterContextProvider();
-    context.set(requestContext, { services: app.running.services, viewer: null, clientIp: '127.0.0.1' });
+    context.set(requestContext, { services: app.running.services, actor: null, clientIp: '127.0.0.1' });
     const body = new URLSearchParams({ email: reg.email, password: reg.password, redirectTo: target });
-    const result = (await login.action({ request: new Request(`${app.url}/login`, { method: 'POST', body }), context, params: {} } as never)) as {
+    const result = (await login.action({
+      request: new Request(`${app.url}/login`, { method: 'POST', body }),
+      context,
+      params: {},
+    } as never)) as {
       data: { to: string };
     };
     expect(result.data.to).toBe('/creator');

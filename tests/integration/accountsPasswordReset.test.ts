@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { requestPasswordReset } from '../../server/modules/accounts/requestPasswordReset.ts';
-import { BAD_RESET_LINK, resetPassword } from '../../server/modules/accounts/resetPassword.ts';
+import { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
+import { BAD_RESET_LINK, resetPassword } from '#server/modules/accounts/resetPassword.ts';
 import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -15,8 +15,16 @@ afterEach(async () => {
 /** The reset token of the newest outbox message to `email` (quoted-printable soft breaks undone). */
 function tokenFromOutbox(app: App, email: string): string {
   const dir = path.join(app.t.dataDir, 'outbox');
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
-  const messages = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
+  const messages = files.map((f) =>
+    fs
+      .readFileSync(path.join(dir, f), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
   const mine = messages.filter((m) => m.includes(`To: ${email}`));
   const match = mine.at(-1)?.match(/\/reset-password\?token=([\w-]+)/);
   if (!match) throw new Error(`no reset email to ${email} in ${files.join(', ')}`);
@@ -52,9 +60,14 @@ it('refuses an expired or made-up link, and says the same for unknown emails', a
   expect((await new Client(app.url).register(reg)).status).toBe(201);
   await requestPasswordReset(services, { email: reg.email }, '10.0.0.2');
   const token = tokenFromOutbox(app, reg.email);
-  await app.t.db.updateTable('verification').set({ expiresAt: new Date(Date.now() - 1000) }).execute();
+  await app.t.db
+    .updateTable('verification')
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .execute();
   await expect(resetPassword(services, { token, password: 'new-secret' })).rejects.toThrow(BAD_RESET_LINK);
-  await expect(resetPassword(services, { token: 'made-up-token-123', password: 'new-secret' })).rejects.toThrow(BAD_RESET_LINK);
+  await expect(resetPassword(services, { token: 'made-up-token-123', password: 'new-secret' })).rejects.toThrow(
+    BAD_RESET_LINK,
+  );
   await expect(resetPassword(services, { token: '../../etc', password: 'new-secret' })).rejects.toThrow(BAD_RESET_LINK);
   expect((await new Client(app.url).signIn(reg.email, reg.password)).status).toBe(200);
 
@@ -70,5 +83,7 @@ it('rate-limits reset requests per email', async () => {
   const services = app.running.services;
   await requestPasswordReset(services, { email: 'someone@example.com' }, '10.0.0.3');
   await requestPasswordReset(services, { email: 'someone@example.com' }, '10.0.0.4');
-  await expect(requestPasswordReset(services, { email: 'Someone@example.com' }, '10.0.0.5')).rejects.toThrow(/Too many attempts/);
+  await expect(requestPasswordReset(services, { email: 'Someone@example.com' }, '10.0.0.5')).rejects.toThrow(
+    /Too many attempts/,
+  );
 });

@@ -17,7 +17,14 @@ afterAll(async () => {
 async function footprint() {
   const db = app.t.db;
   const count = async (table: 'user' | 'account' | 'session' | 'creatorProfile' | 'customerProfile') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const counters = await db.selectFrom('counter').selectAll().orderBy('name').execute();
   return {
     users: await count('user'),
@@ -80,7 +87,11 @@ describe('sign-up with bad input', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(400);
-    const broken = await c.request('/api/account/register', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    const broken = await c.request('/api/account/register', {
+      method: 'POST',
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(await footprint()).toEqual(before);
     expect(await app.t.db.selectFrom('user').select('id').where('role', '=', 'admin').execute()).toEqual([]);
@@ -90,7 +101,9 @@ describe('sign-up with bad input', () => {
     const first = newRegistration({ role: 'creator' });
     expect((await new Client(app.url).register(first)).status).toBe(201);
     const before = await footprint();
-    const res = await new Client(app.url).register(newRegistration({ email: first.email.toUpperCase(), role: 'creator' }));
+    const res = await new Client(app.url).register(
+      newRegistration({ email: first.email.toUpperCase(), role: 'creator' }),
+    );
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/already exists/);
     expect(await footprint()).toEqual(before);
@@ -105,17 +118,32 @@ describe('sign-up with good input', () => {
     ['Chinese', '李雷'],
     ['emoji', 'Juma 🚀🇰🇪'],
   ])('accepts a name in %s and keeps it exactly', async (_label, name) => {
-    const reg = newRegistration({ name, email: `  MiXeD.${Math.random().toString(36).slice(2)}@Example.COM `, phone: '+254 1-1234 5678' });
+    const reg = newRegistration({
+      name,
+      email: `  MiXeD.${Math.random().toString(36).slice(2)}@Example.COM `,
+      phone: '+254 1-1234 5678',
+    });
     const c = new Client(app.url);
     const res = await c.register(reg);
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { user: { userId: string; name: string; email: string; role: string }; uniqueId: string };
+    const body = (await res.json()) as {
+      user: { userId: string; name: string; email: string; role: string };
+      uniqueId: string;
+    };
     expect(body.user.name).toBe(name);
-    const user = await app.t.db.selectFrom('user').selectAll().where('id', '=', body.user.userId).executeTakeFirstOrThrow();
+    const user = await app.t.db
+      .selectFrom('user')
+      .selectAll()
+      .where('id', '=', body.user.userId)
+      .executeTakeFirstOrThrow();
     expect(user.email).toBe((reg.email as string).trim().toLowerCase());
     expect(user.phone).toBe('+254112345678');
     expect(user.role).toBe('customer');
-    const profile = await app.t.db.selectFrom('customerProfile').selectAll().where('userId', '=', user.id).executeTakeFirstOrThrow();
+    const profile = await app.t.db
+      .selectFrom('customerProfile')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ uniqueId: body.uniqueId, name, email: user.email, phone: '+254112345678' });
     expect((await c.session())?.user.id).toBe(user.id);
   });
@@ -128,8 +156,14 @@ describe('sign-up with good input', () => {
     expect(results.map((r) => r.status)).toEqual(regs.map(() => 201));
     const ids = await Promise.all(results.map(async (r) => ((await r.json()) as { uniqueId: string }).uniqueId));
     expect(new Set(ids).size).toBe(50);
-    const creators = ids.filter((id) => id.startsWith('C')).map((id) => Number(id.slice(1))).sort((a, b) => a - b);
-    const customers = ids.filter((id) => id.startsWith('L')).map((id) => Number(id.slice(1))).sort((a, b) => a - b);
+    const creators = ids
+      .filter((id) => id.startsWith('C'))
+      .map((id) => Number(id.slice(1)))
+      .sort((a, b) => a - b);
+    const customers = ids
+      .filter((id) => id.startsWith('L'))
+      .map((id) => Number(id.slice(1)))
+      .sort((a, b) => a - b);
     expect(creators).toEqual(Array.from({ length: 25 }, (_, i) => start('creatorCount') + i + 1));
     expect(customers).toEqual(Array.from({ length: 25 }, (_, i) => start('customerCount') + i + 1));
   }, 180_000); // 100 deliberate scrypt runs (hash + sign-in) on a shared machine

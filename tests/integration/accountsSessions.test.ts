@@ -1,9 +1,9 @@
 // Sessions over real HTTP: cookie attributes, sign-in errors, sign-out ending the session on the server,
 // sessions surviving a restart, suspension, foreign origins and rate limits.
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreUser } from '../../server/modules/accounts/restoreUser.ts';
-import { suspendUser } from '../../server/modules/accounts/suspendUser.ts';
-import { TOO_MANY_ATTEMPTS } from '../../server/modules/accounts/limitAuthAttempts.ts';
+import { restoreUser } from '#server/modules/accounts/restoreUser.ts';
+import { suspendUser } from '#server/modules/accounts/suspendUser.ts';
+import { TOO_MANY_ATTEMPTS } from '#server/modules/accounts/limitAuthAttempts.ts';
 import { createTestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration, startApp } from './accountsHelpers.ts';
 
@@ -44,7 +44,10 @@ describe('sign-in and cookies', () => {
       expect(await errorOf(bad)).toBe('Invalid email or password');
       expect(bad.headers.getSetCookie()).toEqual([]);
     }
-    const missing = await new Client(app.url).request('/api/account/sign-in', { method: 'POST', json: { email: reg.email } });
+    const missing = await new Client(app.url).request('/api/account/sign-in', {
+      method: 'POST',
+      json: { email: reg.email },
+    });
     expect(missing.status).toBe(400);
     expect(await errorOf(missing)).toBe('Password is required');
 
@@ -61,7 +64,12 @@ describe('sign-in and cookies', () => {
     ['no password', { email: 'a@example.com' }, 400, 'Password is required'],
     ['blank email', { email: '  ', password: 'secret1' }, 400, 'Email is required'],
     ['malformed email', { email: 'not-an-email', password: 'secret1' }, 401, 'Invalid email or password'],
-    ['10 KB email', { email: `${'a'.repeat(10240)}@example.com`, password: 'secret1' }, 400, 'Invalid email or password'],
+    [
+      '10 KB email',
+      { email: `${'a'.repeat(10240)}@example.com`, password: 'secret1' },
+      400,
+      'Invalid email or password',
+    ],
     ['10 KB password', { email: 'a@example.com', password: 'p'.repeat(10240) }, 400, 'Invalid email or password'],
     ['wrong types', { email: ['a@example.com'], password: 123456 }, 400, 'Email is required'],
   ])('sign-in with %s → %i "%s", no session', async (_label, body, status, message) => {
@@ -99,15 +107,27 @@ describe('sign-in and cookies', () => {
 
     // Two days into a 30-day session: the next request extends it and renews the cookie.
     const day = 24 * 3600 * 1000;
-    await app.t.db.updateTable('session').set({ expiresAt: new Date(Date.now() + 28 * day) }).where('userId', '=', userId).execute();
+    await app.t.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() + 28 * day) })
+      .where('userId', '=', userId)
+      .execute();
     const res = await c.request('/api/my-list');
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).toMatch(/darasa\.session_token=.*Max-Age=2592000/);
-    const row = await app.t.db.selectFrom('session').select('expiresAt').where('userId', '=', userId).executeTakeFirstOrThrow();
+    const row = await app.t.db
+      .selectFrom('session')
+      .select('expiresAt')
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * day);
 
     // Past its expiry the session is gone.
-    await app.t.db.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', userId).execute();
+    await app.t.db
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', userId)
+      .execute();
     expect((await c.request('/api/my-list')).status).toBe(401);
   });
 
@@ -152,7 +172,10 @@ describe('sign-in and cookies', () => {
       });
       expect(res.status).toBe(403);
     }
-    const signOut = await fetch(`${app.url}/api/auth/sign-out`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(signOut.status).toBe(403);
     expect(await app.t.db.selectFrom('user').select('id').execute()).toEqual([]);
   });
@@ -183,7 +206,8 @@ describe('rate limits', () => {
     expect(third.status).toBe(429);
     expect(await errorOf(third)).toBe(TOO_MANY_ATTEMPTS);
     expect(await app.t.db.selectFrom('user').select('id').execute()).toHaveLength(before.length);
-    for (let i = 0; i < 2; i++) expect((await new Client(app.url).signIn(`x${i}@example.com`, 'secret1')).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await new Client(app.url).signIn(`x${i}@example.com`, 'secret1')).status).toBe(401);
     expect((await new Client(app.url).signIn('x9@example.com', 'secret1')).status).toBe(429);
   });
 });

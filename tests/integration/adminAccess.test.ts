@@ -1,8 +1,8 @@
 // Every admin API route and action for visitor, customer, creator and admin: only admins pass, and a
 // refused or malformed action changes nothing (course, user, audit log all as before).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBool } from '../../server/db/values.ts';
-import { newId } from '../../server/lib/ids.ts';
+import { toBool } from '#server/db/values.ts';
+import { newId } from '#server/lib/ids.ts';
 import { makeCourse } from '../support/factories.ts';
 import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
 
@@ -11,14 +11,25 @@ let cast: Cast;
 let courseId: string;
 beforeAll(async () => {
   cast = await startCast(cleanups);
-  const creator = await cast.app.t.db.selectFrom('user').select(['id', 'name']).where('id', '=', cast.creator.id).executeTakeFirstOrThrow();
+  const creator = await cast.app.t.db
+    .selectFrom('user')
+    .select(['id', 'name'])
+    .where('id', '=', cast.creator.id)
+    .executeTakeFirstOrThrow();
   courseId = (await makeCourse(cast.app.t.db, creator, { title: 'Moderated course' })).id;
 });
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const reads = ['/api/admin/dashboard', '/api/admin/users', '/api/admin/courses', '/api/admin/purchases', '/api/admin/audit', '/api/admin/jobs'];
+const reads = [
+  '/api/admin/dashboard',
+  '/api/admin/users',
+  '/api/admin/courses',
+  '/api/admin/purchases',
+  '/api/admin/audit',
+  '/api/admin/jobs',
+];
 const actions = () => [
   `/api/admin/courses/${courseId}/unpublish`,
   `/api/admin/courses/${courseId}/feature`,
@@ -29,10 +40,26 @@ const actions = () => [
 
 async function snapshot() {
   const db = cast.app.t.db;
-  const course = await db.selectFrom('course').select(['published', 'featured']).where('id', '=', courseId).executeTakeFirstOrThrow();
-  const user = await db.selectFrom('user').select('status').where('id', '=', cast.customer.id).executeTakeFirstOrThrow();
-  const audit = await db.selectFrom('auditLog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return { published: toBool(course.published), featured: toBool(course.featured), status: user.status, audit: Number(audit.n) };
+  const course = await db
+    .selectFrom('course')
+    .select(['published', 'featured'])
+    .where('id', '=', courseId)
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('user')
+    .select('status')
+    .where('id', '=', cast.customer.id)
+    .executeTakeFirstOrThrow();
+  const audit = await db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    published: toBool(course.published),
+    featured: toBool(course.featured),
+    status: user.status,
+    audit: Number(audit.n),
+  };
 }
 
 describe('admin API access', () => {
@@ -63,7 +90,16 @@ describe('admin API access', () => {
 
   it('answers bad list parameters, unknown actions, missing ids and bad bodies with a 4xx and changes nothing', async () => {
     const before = await snapshot();
-    for (const q of ['size=0', 'size=1000', 'size=abc', 'sort=passwordHash', 'dir=up', 'after=%%%', 'page=-1', "q=%27%3B%20drop%20table%20user%3B--&size=x"]) {
+    for (const q of [
+      'size=0',
+      'size=1000',
+      'size=abc',
+      'sort=passwordHash',
+      'dir=up',
+      'after=%%%',
+      'page=-1',
+      'q=%27%3B%20drop%20table%20user%3B--&size=x',
+    ]) {
       const r = await getJson(cast.admin, `/api/admin/users?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error.message).toMatch(/Invalid list parameter/);
@@ -84,8 +120,12 @@ describe('admin API access', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(badBody.status).toBe(400);
-    expect((await postJson(cast.admin, `/api/admin/courses/${courseId}/unpublish`, { reason: 'x'.repeat(501) })).status).toBe(400);
-    expect((await postJson(cast.admin, `/api/admin/courses/${courseId}/unpublish`, { reason: 'ok', extra: 1 })).status).toBe(400);
+    expect(
+      (await postJson(cast.admin, `/api/admin/courses/${courseId}/unpublish`, { reason: 'x'.repeat(501) })).status,
+    ).toBe(400);
+    expect(
+      (await postJson(cast.admin, `/api/admin/courses/${courseId}/unpublish`, { reason: 'ok', extra: 1 })).status,
+    ).toBe(400);
     // Suspending an admin (here: oneself) is refused.
     expect((await postJson(cast.admin, `/api/admin/users/${cast.admin.id}/suspend`)).status).toBe(409);
     expect((await postJson(cast.admin, `/api/admin/users/${cast.customer.id}/restore`)).status).toBe(409);

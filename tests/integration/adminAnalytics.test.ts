@@ -1,7 +1,6 @@
 // Viewing events over HTTP (validated, rate-limited, buffered, written in a batch) and the creator's
 // analytics endpoint (the course's creator and admins only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { viewEventsFor } from '../../server/modules/analytics/viewEventBuffer.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import type { Client } from './accountsHelpers.ts';
 import { getJson, startCast, type Cast } from './adminHelpers.ts';
@@ -25,13 +24,16 @@ const send = (c: Client, body: string) =>
 const events = async () => cast.app.t.db.selectFrom('viewEvent').selectAll().execute();
 
 describe('viewing events', () => {
-  it('accepts tiny events at once and writes them in one batch later, attributed to the signed-in viewer', async () => {
+  it('accepts tiny events at once and writes them in one batch later, attributed to the signed-in actor', async () => {
     expect((await send(cast.visitor, JSON.stringify({ courseId: course.id, kind: 'trailer_view' }))).status).toBe(204);
-    expect((await send(cast.customer, JSON.stringify({ courseId: course.id, episodeId, kind: 'watch', seconds: 15 }))).status).toBe(204);
+    expect(
+      (await send(cast.customer, JSON.stringify({ courseId: course.id, episodeId, kind: 'watch', seconds: 15 })))
+        .status,
+    ).toBe(204);
     // Not written per request…
     expect(await events()).toEqual([]);
     // …but when the buffer flushes (every few seconds, or at shutdown).
-    await viewEventsFor(cast.app.running.services).flush();
+    await cast.app.running.services.viewEvents.flush();
     const rows = await events();
     expect(rows.map((r) => [r.kind, r.userId, Number(r.seconds)]).sort()).toEqual([
       ['trailer_view', null, 0],
@@ -52,8 +54,9 @@ describe('viewing events', () => {
       JSON.stringify({ courseId: course.id, kind: 'trailer_view', pad: 'x'.repeat(2000) }),
     ];
     const before = (await events()).length;
-    for (const body of bad) expect((await send(cast.admin, body)).status, body.slice(0, 60)).toBeGreaterThanOrEqual(400);
-    await viewEventsFor(cast.app.running.services).flush();
+    for (const body of bad)
+      expect((await send(cast.admin, body)).status, body.slice(0, 60)).toBeGreaterThanOrEqual(400);
+    await cast.app.running.services.viewEvents.flush();
     expect((await events()).length).toBe(before);
   });
 
@@ -66,7 +69,7 @@ describe('viewing events', () => {
   });
 
   it('shows a course analytics to its creator and admins only', async () => {
-    await viewEventsFor(cast.app.running.services).flush();
+    await cast.app.running.services.viewEvents.flush();
     const mine = await getJson(cast.creator, `/api/analytics/courses/${course.id}?days=7`);
     expect(mine.status).toBe(200);
     expect(mine.body.days).toHaveLength(7);

@@ -14,7 +14,11 @@ async function signedIn(app: App, role: 'customer' | 'creator' | 'admin') {
   const setup = new Client(app.url);
   const res = await setup.register(reg);
   if (res.status >= 300) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-  const { id } = await app.t.db.selectFrom('user').select('id').where('email', '=', reg.email).executeTakeFirstOrThrow();
+  const { id } = await app.t.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', reg.email)
+    .executeTakeFirstOrThrow();
   // Admins never come from sign-up: promote one the way an operator would, then sign in afresh.
   if (role === 'admin') await app.t.db.updateTable('user').set({ role: 'admin' }).where('id', '=', id).execute();
   const c = new Client(app.url);
@@ -36,10 +40,12 @@ export async function startCast(cleanups: (() => Promise<void>)[], env: Record<s
 
 export async function getJson(c: Client, path: string) {
   const res = await c.request(path);
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields of the JSON answer they assert on
   return { status: res.status, body: (await res.json()) as any };
 }
 
 export async function postJson(c: Client, path: string, json: unknown = {}) {
   const res = await c.request(path, { method: 'POST', json });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields of the JSON answer they assert on
   return { status: res.status, body: (await res.json()) as any };
 }

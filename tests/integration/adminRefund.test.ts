@@ -2,18 +2,28 @@
 // reversal request to it; the enrollment is revoked, the payment marked refunded, the student count
 // lowered. Unpaid, failed and already refunded purchases are refused with nothing changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toNum } from '../../server/db/values.ts';
-import type { Viewer } from '../../server/http/appContext.ts';
-import { AppError } from '../../server/http/errors.ts';
-import { getDashboard } from '../../server/modules/admin/getDashboard.ts';
-import { refundPurchase } from '../../server/modules/admin/refundPurchase.ts';
-import { reversalResultUrl } from '../../server/modules/admin/reversalResultUrl.ts';
-import { getPaymentForPayer } from '../../server/modules/payments/getPaymentForPayer.ts';
-import { startPayment } from '../../server/modules/payments/startPayment.ts';
-import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+import { toNum } from '#server/db/values.ts';
+import type { SessionUser } from '#server/core/actor.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { statusOf } from '#tests/support/errorStatus.ts';
+import { getDashboard } from '#server/modules/admin/getDashboard.ts';
+import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
+import { reversalResultUrl } from '#server/modules/admin/reversalResultUrl.ts';
+import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
+import {
+  PHONES,
+  confirmedReceipt,
+  eventually,
+  makeCustomer,
+  makePaidCourse,
+  newKey,
+  startWorld,
+  type World,
+} from './paymentsHarness.ts';
 
 let w: World;
-let admin: Viewer;
+let admin: SessionUser;
 beforeEach(async () => {
   w = await startWorld();
   admin = await makeCustomer(w, { role: 'admin' });
@@ -22,13 +32,22 @@ afterEach(async () => {
   await w.close();
 });
 
-async function buy(buyer: Viewer, course: { id: string; price: number }, phone: string) {
-  const r = await startPayment(w.running.services, buyer, { courseId: course.id, amount: course.price, phone, idempotencyKey: newKey() });
+async function buy(buyer: SessionUser, course: { id: string; price: number }, phone: string) {
+  const r = await startPayment(w.running.services, buyer, {
+    courseId: course.id,
+    amount: course.price,
+    phone,
+    idempotencyKey: newKey(),
+  });
   if (r.kind !== 'payment') throw new Error('expected a payment');
-  return eventually(async () => {
+  const done = await eventually(async () => {
     const p = await getPaymentForPayer(w.running.services, buyer, r.payment.id);
     return p.status !== 'pending' && p.status !== 'created' ? p : null;
   });
+  if (done.status !== 'paid') return done;
+  // Refunds need the receipt number, confirmed by Transaction Status after settlement.
+  await confirmedReceipt(w, done.id);
+  return getPaymentForPayer(w.running.services, buyer, done.id);
 }
 
 async function state(paymentId: string, courseId: string) {
@@ -38,7 +57,13 @@ async function state(paymentId: string, courseId: string) {
   const c = await db.selectFrom('course').select('enrolledCount').where('id', '=', courseId).executeTakeFirstOrThrow();
   const refunds = await db.selectFrom('refund').select('providerRef').where('paymentId', '=', paymentId).execute();
   const audit = await db.selectFrom('auditLog').select('action').where('targetId', '=', paymentId).execute();
-  return { status: p.status, enrolled: enrolled.length, enrolledCount: toNum(c.enrolledCount), refunds: refunds.length, audit: audit.length };
+  return {
+    status: p.status,
+    enrolled: enrolled.length,
+    enrolledCount: toNum(c.enrolledCount),
+    refunds: refunds.length,
+    audit: audit.length,
+  };
 }
 
 const reversals = () => w.sim.received.filter((r) => r.path === '/mpesa/reversal/v1/request');
@@ -49,24 +74,46 @@ describe('refunds', () => {
     const { course } = await makePaidCourse(w, 2000);
     const paid = await buy(buyer, course, PHONES.success);
     expect(paid.status).toBe('paid');
-    expect(await state(paid.id, course.id)).toEqual({ status: 'paid', enrolled: 1, enrolledCount: 1, refunds: 0, audit: 0 });
+    expect(await state(paid.id, course.id)).toEqual({
+      status: 'paid',
+      enrolled: 1,
+      enrolledCount: 1,
+      refunds: 0,
+      audit: 0,
+    });
     expect((await getDashboard(w.t.db)).revenue.total).toBe(2000);
 
-    const r = await refundPurchase(w.running.services, admin, paid.id, 'Duplicate purchase');
+    const r = await refundPurchase(w.running.services, admin, { paymentId: paid.id, reason: 'Duplicate purchase' });
     expect(r.status).toBe('refunded');
     expect(reversals()).toHaveLength(1);
-    expect(reversals()[0]!.body).toMatchObject({ CommandID: 'TransactionReversal', TransactionID: paid.receipt, Amount: 2000 });
-    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+    expect(reversals()[0]!.body).toMatchObject({
+      CommandID: 'TransactionReversal',
+      TransactionID: paid.receipt,
+      Amount: 2000,
+    });
+    expect(await state(paid.id, course.id)).toEqual({
+      status: 'refunded',
+      enrolled: 0,
+      enrolledCount: 0,
+      refunds: 1,
+      audit: 1,
+    });
     const dash = await getDashboard(w.t.db);
     expect(dash.revenue).toMatchObject({ total: 0, refunded: 2000 });
     expect(dash.purchases).toMatchObject({ total: 1, refunded: 1 });
 
     // A second refund is refused before M-Pesa is asked again.
-    const again = await refundPurchase(w.running.services, admin, paid.id).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(AppError);
-    expect((again as AppError).status).toBe(409);
+    const again = await refundPurchase(w.running.services, admin, { paymentId: paid.id }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(DomainError);
+    expect(statusOf(again)).toBe(409);
     expect(reversals()).toHaveLength(1);
-    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+    expect(await state(paid.id, course.id)).toEqual({
+      status: 'refunded',
+      enrolled: 0,
+      enrolledCount: 0,
+      refunds: 1,
+      audit: 1,
+    });
   });
 
   it('refuses to refund an unpaid purchase', async () => {
@@ -74,9 +121,15 @@ describe('refunds', () => {
     const { course } = await makePaidCourse(w, 1500);
     const failed = await buy(buyer, course, PHONES.insufficient);
     expect(failed.status).toBe('failed');
-    const err = await refundPurchase(w.running.services, admin, failed.id).catch((e: unknown) => e);
-    expect((err as AppError).status).toBe(409);
-    expect(await state(failed.id, course.id)).toEqual({ status: 'failed', enrolled: 0, enrolledCount: 0, refunds: 0, audit: 0 });
+    const err = await refundPurchase(w.running.services, admin, { paymentId: failed.id }).catch((e: unknown) => e);
+    expect(statusOf(err)).toBe(409);
+    expect(await state(failed.id, course.id)).toEqual({
+      status: 'failed',
+      enrolled: 0,
+      enrolledCount: 0,
+      refunds: 0,
+      audit: 0,
+    });
     expect(reversals()).toHaveLength(0);
   });
 
@@ -85,37 +138,80 @@ describe('refunds', () => {
     const { course } = await makePaidCourse(w, 1500);
     const paid = await buy(buyer, course, PHONES.success);
     const results = await Promise.allSettled([
-      refundPurchase(w.running.services, admin, paid.id),
-      refundPurchase(w.running.services, admin, paid.id),
+      refundPurchase(w.running.services, admin, { paymentId: paid.id }),
+      refundPurchase(w.running.services, admin, { paymentId: paid.id }),
     ]);
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     expect(reversals()).toHaveLength(1);
-    expect(await state(paid.id, course.id)).toEqual({ status: 'refunded', enrolled: 0, enrolledCount: 0, refunds: 1, audit: 1 });
+    expect(await state(paid.id, course.id)).toEqual({
+      status: 'refunded',
+      enrolled: 0,
+      enrolledCount: 0,
+      refunds: 1,
+      audit: 1,
+    });
   });
 
-  it('changes nothing when M-Pesa refuses the reversal', async () => {
+  it('writes a reversal M-Pesa refuses later (asynchronously, with a textual code) to the audit log', async () => {
     const buyer = await makeCustomer(w);
     const { course } = await makePaidCourse(w, 1000);
     const paid = await buy(buyer, course, PHONES.success);
-    // Daraja refuses a reversal whose amount does not match the transaction: make ours disagree.
+    // Daraja accepts the request, then refuses a reversal whose amount does not match: make ours disagree.
     await w.t.db.updateTable('payment').set({ amount: 999 }).where('id', '=', paid.id).execute();
-    const err = await refundPurchase(w.running.services, admin, paid.id).catch((e: unknown) => e);
-    expect((err as AppError).status).toBe(502);
-    expect(await state(paid.id, course.id)).toEqual({ status: 'paid', enrolled: 1, enrolledCount: 1, refunds: 0, audit: 0 });
+    await refundPurchase(w.running.services, admin, { paymentId: paid.id });
+    const failed = await eventually(async () => {
+      const rows = await w.t.db
+        .selectFrom('auditLog')
+        .select(['action', 'details'])
+        .where('targetId', '=', paid.id)
+        .where('action', '=', 'purchase.refund_failed')
+        .execute();
+      return rows[0] ?? null;
+    });
+    expect(JSON.parse(failed.details)).toMatchObject({ amount: 999, resultCode: 2 });
+  });
+
+  it('changes nothing when M-Pesa cannot be reached', async () => {
+    const buyer = await makeCustomer(w);
+    const { course } = await makePaidCourse(w, 1000);
+    const paid = await buy(buyer, course, PHONES.success);
+    await w.sim.close();
+    const err = await refundPurchase(w.running.services, admin, { paymentId: paid.id }).catch((e: unknown) => e);
+    expect(statusOf(err)).toBe(502);
+    expect(await state(paid.id, course.id)).toEqual({
+      status: 'paid',
+      enrolled: 1,
+      enrolledCount: 1,
+      refunds: 0,
+      audit: 0,
+    });
   });
 
   it('writes a reversal that M-Pesa later reports as failed to the audit log; forged results are refused', async () => {
     const buyer = await makeCustomer(w);
     const { course } = await makePaidCourse(w, 800);
     const paid = await buy(buyer, course, PHONES.success);
-    const { providerRef } = await refundPurchase(w.running.services, admin, paid.id);
+    const { providerRef } = await refundPurchase(w.running.services, admin, { paymentId: paid.id });
     const url = reversalResultUrl(w.running.services.config);
     const post = (to: string, body: unknown) =>
       fetch(to, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const failure = { Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', ConversationID: providerRef } };
+    const failure = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        ConversationID: providerRef,
+      },
+    };
     expect((await post(url.replace(/[^/]+$/, 'wrong-secret'), failure)).status).toBe(404);
     expect((await post(url, { nonsense: true })).status).toBe(200);
-    const audit = () => w.t.db.selectFrom('auditLog').select(['action', 'actorId', 'details']).where('targetId', '=', paid.id).orderBy('createdAt').execute();
+    const audit = () =>
+      w.t.db
+        .selectFrom('auditLog')
+        .select(['action', 'actorId', 'details'])
+        .where('targetId', '=', paid.id)
+        .orderBy('createdAt')
+        .execute();
     expect((await audit()).map((a) => a.action)).toEqual(['purchase.refund']);
     expect((await post(url, failure)).status).toBe(200);
     const entries = await audit();

@@ -1,8 +1,9 @@
 // Every API endpoint, as every role, with hostile bodies and path parameters: whatever comes in, the answer
 // is never a 5xx and the server keeps serving. Behaviour per endpoint is tested beside each module; this
-// sweep guards the promise that no input produces a 500.
+// sweep guards the promise that no input produces a 500, and that every answer carries the security headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
+import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
@@ -42,6 +43,8 @@ const ENDPOINTS: [string, string][] = [
   ['GET', `/api/payments/${ID}`],
   ['POST', `/api/mpesa/callback/${ID}`],
   ['POST', `/api/mpesa/reversal/${ID}`],
+  ['POST', `/api/payments/paybill/validate/${ID}`],
+  ['POST', `/api/payments/paybill/confirm/${ID}`],
   ['POST', '/api/learning/progress'],
   ['POST', '/api/learning/reviews'],
   ['POST', '/api/events'],
@@ -54,11 +57,15 @@ const ENDPOINTS: [string, string][] = [
   ['PUT', `/api/studio/courses/${ID}/episodes/order`],
   ['PUT', `/api/studio/courses/${ID}/episodes/${ID}`],
   ['DELETE', `/api/studio/courses/${ID}/episodes/${ID}`],
+  ['GET', `/api/studio/courses/${ID}/coupons`],
+  ['POST', `/api/studio/courses/${ID}/coupons`],
+  ['POST', `/api/studio/courses/${ID}/coupons/${ID}/deactivate`],
+  ['POST', '/api/coupons/check'],
   ['GET', `/api/studio/assets/${ID}`],
   ['POST', `/api/studio/assets/${ID}/retry`],
   ['GET', '/api/admin/dashboard'],
   ['GET', '/api/admin/users?page=-1&size=99999&sort=drop%20table'],
-  ['GET', "/api/admin/courses?q=%25%27%3B--&sort=__proto__"],
+  ['GET', '/api/admin/courses?q=%25%27%3B--&sort=__proto__'],
   ['GET', '/api/admin/purchases?cursor=%00%ff'],
   ['GET', '/api/admin/audit?size=abc'],
   ['GET', '/api/admin/jobs'],
@@ -83,7 +90,14 @@ const BODIES: (string | undefined)[] = [
   '{}',
   '"x"',
   JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: { x: 1 } } }),
-  JSON.stringify({ courseId: 1, episodeId: [], position: 'NaN', rating: 1e309, phone: { a: 1 }, title: null }),
+  JSON.stringify({
+    courseId: 1,
+    episodeId: [],
+    position: 'NaN',
+    rating: Number.POSITIVE_INFINITY /* JSON: null */,
+    phone: { a: 1 },
+    title: null,
+  }),
   JSON.stringify({ courseId: 'x'.repeat(100_000), price: -1, kind: 'watch', seconds: -5 }),
   JSON.stringify({ Body: { stkCallback: { CheckoutRequestID: {}, ResultCode: 'zero' } } }),
 ];
@@ -102,7 +116,10 @@ describe('no input produces a 5xx', () => {
               ...(body !== undefined ? { body, headers: { 'content-type': 'application/json' } } : {}),
             });
             await res.arrayBuffer();
-            if (res.status >= 500) seen.push(`${method} ${path.slice(0, 80)} ${String(body).slice(0, 60)} → ${res.status}`);
+            if (res.status >= 500)
+              seen.push(`${method} ${path.slice(0, 80)} ${String(body).slice(0, 60)} → ${res.status}`);
+            const missing = missingSecurityHeaders(res.headers);
+            if (missing.length) seen.push(`${method} ${path.slice(0, 80)} lacks ${missing.join(', ')}`);
           }
         }
       }

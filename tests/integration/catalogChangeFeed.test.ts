@@ -1,7 +1,7 @@
 // The anonymous page cache must never outlive a catalog change: in this process, and on PostgreSQL in
 // every process sharing the database (LISTEN/NOTIFY). SQLite is one process: only its own cache exists.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Running } from '../../server/startServer.ts';
+import type { Running } from '#server/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -16,7 +16,11 @@ async function start(t: TestDatabase): Promise<Running> {
   return running;
 }
 
-const page = { status: 200, headers: [['content-type', 'text/html']] as [string, string][], body: Buffer.from('<p>cached</p>') };
+const page = {
+  status: 200,
+  headers: [['content-type', 'text/html']] as [string, string][],
+  body: Buffer.from('<p>cached</p>'),
+};
 
 function cachePage(r: Running, key: string) {
   r.pageCache.set(key, r.pageCache.generation, page);

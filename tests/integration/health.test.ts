@@ -1,9 +1,9 @@
 // /healthz tells a load balancer whether this process can serve: 200 only while the database answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectDatabase } from '../../server/db/connect.ts';
-import { createHttpServer } from '../../server/http/createHttpServer.ts';
-import { PageCache } from '../../server/http/pageCache.ts';
-import type { Running } from '../../server/startServer.ts';
+import { connectDatabase } from '#server/db/connect.ts';
+import { createHttpServer } from '#server/http/createHttpServer.ts';
+import { PageCache } from '#server/http/pageCache.ts';
+import type { Running } from '#server/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 

@@ -1,10 +1,10 @@
 // Saving positions, resuming, completion, My Courses and reviews through the real server, with every bad
 // report refused (4xx) and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBool, toNum } from '../../server/db/values.ts';
-import { newId } from '../../server/lib/ids.ts';
-import { getLearnPage } from '../../server/modules/learning/getLearnPage.ts';
-import { listMyCourses } from '../../server/modules/learning/listMyCourses.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { newId } from '#server/lib/ids.ts';
+import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
+import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
@@ -30,12 +30,22 @@ beforeAll(async () => {
   };
   second = await signUp();
   outsider = await signUp();
-  const owner = await db.selectFrom('user').select(['id', 'name']).where('id', '=', cast.creator.id).executeTakeFirstOrThrow();
+  const owner = await db
+    .selectFrom('user')
+    .select(['id', 'name'])
+    .where('id', '=', cast.creator.id)
+    .executeTakeFirstOrThrow();
   const course = await makeCourse(db, owner);
   courseId = course.id;
-  for (const n of [1, 2, 3]) ep[n] = (await makeEpisode(db, courseId, n, { duration: 60, videoId: await makeReadyVideo(db, dataDir, owner.id) })).id;
+  for (const n of [1, 2, 3])
+    ep[n] = (
+      await makeEpisode(db, courseId, n, { duration: 60, videoId: await makeReadyVideo(db, dataDir, owner.id) })
+    ).id;
   for (const userId of [cast.customer.id, second.id]) {
-    await db.insertInto('enrollment').values({ id: newId(), userId, courseId, paymentId: null, createdAt: new Date() }).execute();
+    await db
+      .insertInto('enrollment')
+      .values({ id: newId(), userId, courseId, paymentId: null, createdAt: new Date() })
+      .execute();
   }
 }, 120_000);
 afterAll(async () => {
@@ -45,15 +55,24 @@ afterAll(async () => {
 const as = (c: { id: string }, role: 'customer' | 'creator' | 'admin') => ({ userId: c.id, role });
 const rows = async () => cast.app.t.db.selectFrom('progress').selectAll().orderBy('updatedAt').execute();
 const saved = async (userId: string, episodeId: string) =>
-  cast.app.t.db.selectFrom('progress').selectAll().where('userId', '=', userId).where('episodeId', '=', episodeId).executeTakeFirst();
+  cast.app.t.db
+    .selectFrom('progress')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('episodeId', '=', episodeId)
+    .executeTakeFirst();
 
 describe('progress', () => {
   it('saves the position, marks completion at 90 % for good, and resumes there', async () => {
-    expect((await postJson(cast.customer, '/api/learning/progress', { episodeId: ep[2], position: 30.5 })).status).toBe(200);
+    expect((await postJson(cast.customer, '/api/learning/progress', { episodeId: ep[2], position: 30.5 })).status).toBe(
+      200,
+    );
     expect(toNum((await saved(cast.customer.id, ep[2]!))!.position)).toBe(30.5);
-    let page = await getLearnPage(cast.app.t.db, courseId, 2, as(cast.customer, 'customer'));
+    let page = await getLearnPage(cast.app.running.services, as(cast.customer, 'customer'), { courseId, order: 2 });
     expect(page.status === 'ok' && page.page.current.resumeAt).toBe(30.5);
-    expect(page.status === 'ok' && page.page.current.source?.src).toMatch(/^\/media\/s\/\d{10}\.[\w-]{32}\/\w+\/master\.m3u8$/);
+    expect(page.status === 'ok' && page.page.current.source?.src).toMatch(
+      /^\/media\/s\/\d{10}\.[\w-]{32}\/\w+\/master\.m3u8$/,
+    );
 
     const r = await postJson(cast.customer, '/api/learning/progress', { episodeId: ep[2], position: 54 });
     expect(r.body).toEqual({ completed: true });
@@ -66,8 +85,38 @@ describe('progress', () => {
     expect(beacon.status).toBe(200);
     const row = (await saved(cast.customer.id, ep[2]!))!;
     expect([toNum(row.position), toBool(row.completed)]).toEqual([12, true]);
-    page = await getLearnPage(cast.app.t.db, courseId, 2, as(cast.customer, 'customer'));
+    page = await getLearnPage(cast.app.running.services, as(cast.customer, 'customer'), { courseId, order: 2 });
     expect(page.status === 'ok' && page.page.episodes.map((e) => e.completed)).toEqual([false, true, false]);
+  });
+
+  it('keeps the most recently recorded position when an offline report arrives late', async () => {
+    const now = Date.now();
+    // Watched to 40 s on a phone a minute ago (online), then an older offline report from a tablet arrives.
+    await postJson(cast.customer, '/api/learning/progress', {
+      episodeId: ep[3],
+      position: 40,
+      recordedAt: now - 60_000,
+    });
+    const late = await postJson(cast.customer, '/api/learning/progress', {
+      episodeId: ep[3],
+      position: 55,
+      recordedAt: now - 3_600_000,
+    });
+    expect(late.status).toBe(200);
+    let row = (await saved(cast.customer.id, ep[3]!))!;
+    // The position stays the newer one; the old report still counted its completion (55 s of 60 s).
+    expect([toNum(row.position), toBool(row.completed)]).toEqual([40, true]);
+    // A report recorded after the stored one wins.
+    await postJson(cast.customer, '/api/learning/progress', { episodeId: ep[3], position: 20, recordedAt: now - 1000 });
+    row = (await saved(cast.customer.id, ep[3]!))!;
+    expect([toNum(row.position), toBool(row.completed)]).toEqual([20, true]);
+    // A clock far in the future is refused as input rather than trusted.
+    const bad = await postJson(cast.customer, '/api/learning/progress', {
+      episodeId: ep[3],
+      position: 1,
+      recordedAt: 8e15,
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses bad reports with a 4xx and stores nothing', async () => {
@@ -84,13 +133,19 @@ describe('progress', () => {
       [cast.customer, { episodeId: '../../etc/passwd', position: 1 }, 400],
       [cast.customer, { episodeId: ep[3] }, 400],
       [cast.customer, [1, 2], 400],
+      [cast.customer, { episodeId: ep[3], position: 5, recordedAt: 'yesterday' }, 400],
+      [cast.customer, { episodeId: ep[3], position: 5, recordedAt: 1.5 }, 400],
     ];
     for (const [client, body, status] of bad) {
       const r = await postJson(client, '/api/learning/progress', body);
       expect([body, r.status]).toEqual([body, status]);
     }
     for (const raw of ['{', '', 'null', '{"episodeId":"x","position":NaN}', 'x'.repeat(10_000)]) {
-      const r = await cast.customer.request('/api/learning/progress', { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw });
+      const r = await cast.customer.request('/api/learning/progress', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: raw,
+      });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
     }
@@ -100,34 +155,62 @@ describe('progress', () => {
   it('shows enrolled courses in My Courses with progress and a continue link', async () => {
     await postJson(second, '/api/learning/progress', { episodeId: ep[1], position: 58 });
     const [mine] = await listMyCourses(cast.app.t.db, second.id);
-    expect(mine).toMatchObject({ id: courseId, episodeCount: 3, completedCount: 1, percent: 33, continueUrl: `/learn/${courseId}/2` });
+    expect(mine).toMatchObject({
+      id: courseId,
+      lessonsCount: 3,
+      completedCount: 1,
+      percent: 33,
+      continueUrl: `/learn/${courseId}/2`,
+    });
     await postJson(second, '/api/learning/progress', { episodeId: ep[3], position: 10 });
     expect((await listMyCourses(cast.app.t.db, second.id))[0]!.continueUrl).toBe(`/learn/${courseId}/3`);
     expect(await listMyCourses(cast.app.t.db, outsider.id)).toEqual([]);
   });
 
   it('opens the learning page only to enrolled learners, the creator and admins', async () => {
-    const status = async (viewer: Parameters<typeof getLearnPage>[3]) => (await getLearnPage(cast.app.t.db, courseId, 3, viewer)).status;
+    const status = async (actor: Parameters<typeof getLearnPage>[1]) =>
+      (await getLearnPage(cast.app.running.services, actor, { courseId, order: 3 })).status;
     expect(await status(as(cast.customer, 'customer'))).toBe('ok');
     expect(await status(as(cast.creator, 'creator'))).toBe('ok');
     expect(await status(as(cast.admin, 'admin'))).toBe('ok');
     expect(await status({ userId: outsider.id, role: 'customer' })).toBe('no-access');
     expect(await status(null)).toBe('no-access');
-    expect((await getLearnPage(cast.app.t.db, courseId, 9, as(cast.customer, 'customer'))).status).toBe('not-found');
+    expect(
+      (await getLearnPage(cast.app.running.services, as(cast.customer, 'customer'), { courseId, order: 9 })).status,
+    ).toBe('not-found');
   });
 });
 
 describe('reviews', () => {
-  const course = () => cast.app.t.db.selectFrom('course').select(['ratingAvg', 'ratingCount']).where('id', '=', courseId).executeTakeFirstOrThrow();
+  const course = () =>
+    cast.app.t.db
+      .selectFrom('course')
+      .select(['ratingAvg', 'ratingCount'])
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
 
   it('lets each enrolled learner rate once, editable, and keeps the average', async () => {
     expect((await course()).ratingAvg).toBeNull();
-    expect((await postJson(cast.customer, '/api/learning/reviews', { courseId, rating: 4, comment: '  Clear and practical  ' })).body).toEqual({ ratingAvg: 4, ratingCount: 1 });
-    expect((await postJson(cast.customer, '/api/learning/reviews', { courseId, rating: 2 })).body).toEqual({ ratingAvg: 2, ratingCount: 1 });
-    expect((await postJson(second, '/api/learning/reviews', { courseId, rating: 5 })).body).toEqual({ ratingAvg: 3.5, ratingCount: 2 });
+    expect(
+      (
+        await postJson(cast.customer, '/api/learning/reviews', {
+          courseId,
+          rating: 4,
+          comment: '  Clear and practical  ',
+        })
+      ).body,
+    ).toEqual({ ratingAvg: 4, ratingCount: 1 });
+    expect((await postJson(cast.customer, '/api/learning/reviews', { courseId, rating: 2 })).body).toEqual({
+      ratingAvg: 2,
+      ratingCount: 1,
+    });
+    expect((await postJson(second, '/api/learning/reviews', { courseId, rating: 5 })).body).toEqual({
+      ratingAvg: 3.5,
+      ratingCount: 2,
+    });
     const c = await course();
     expect([toNum(c.ratingAvg), toNum(c.ratingCount)]).toEqual([3.5, 2]);
-    const page = await getLearnPage(cast.app.t.db, courseId, 1, as(cast.customer, 'customer'));
+    const page = await getLearnPage(cast.app.running.services, as(cast.customer, 'customer'), { courseId, order: 1 });
     expect(page.status === 'ok' && page.page.review).toEqual({ allowed: true, mine: { rating: 2, comment: '' } });
   });
 

@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../server/lib/ids.ts';
-import { signMediaToken, signTokenUntil } from '../../server/modules/playback/mediaToken.ts';
+import { newId } from '#server/lib/ids.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
@@ -13,6 +12,8 @@ import { startCast, type Cast } from './adminHelpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
+/** The running server's own token signer. */
+const tokens = () => cast.app.running.services.mediaTokens;
 let otherCustomer: Client;
 let otherCreator: Client;
 const v = { trailer: '', ep1: '', ep2: '', draft1: '' };
@@ -30,14 +31,21 @@ beforeAll(async () => {
   otherCustomer = await signUp('customer');
   otherCreator = await signUp('creator');
   const { db, dataDir } = cast.app.t;
-  const owner = await db.selectFrom('user').select(['id', 'name']).where('id', '=', cast.creator.id).executeTakeFirstOrThrow();
+  const owner = await db
+    .selectFrom('user')
+    .select(['id', 'name'])
+    .where('id', '=', cast.creator.id)
+    .executeTakeFirstOrThrow();
   for (const k of Object.keys(v) as (keyof typeof v)[]) v[k] = await makeReadyVideo(db, dataDir, owner.id);
   const course = await makeCourse(db, owner, { trailerId: v.trailer });
   await makeEpisode(db, course.id, 1, { videoId: v.ep1 });
   await makeEpisode(db, course.id, 2, { videoId: v.ep2 });
   const draft = await makeCourse(db, owner, { published: false, publishedAt: null });
   await makeEpisode(db, draft.id, 1, { videoId: v.draft1 });
-  await db.insertInto('enrollment').values({ id: newId(), userId: cast.customer.id, courseId: course.id, paymentId: null, createdAt: new Date() }).execute();
+  await db
+    .insertInto('enrollment')
+    .values({ id: newId(), userId: cast.customer.id, courseId: course.id, paymentId: null, createdAt: new Date() })
+    .execute();
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -85,14 +93,28 @@ describe('playback authorization matrix', () => {
   });
 
   it('plays other episodes only for enrolled learners, the creator and admins', async () => {
-    const expected = { visitor: 404, otherCustomer: 404, enrolledCustomer: 200, otherCreator: 404, owner: 200, admin: 200 };
+    const expected = {
+      visitor: 404,
+      otherCustomer: 404,
+      enrolledCustomer: 200,
+      otherCreator: 404,
+      owner: 200,
+      admin: 200,
+    };
     const got: Record<string, number> = {};
     for (const [name, client] of Object.entries(who())) got[name] = await play(client, v.ep2);
     expect(got).toEqual(expected);
   });
 
   it('keeps a draft course videos to its creator and admins, even episode 1', async () => {
-    const expected = { visitor: 404, otherCustomer: 404, enrolledCustomer: 404, otherCreator: 404, owner: 200, admin: 200 };
+    const expected = {
+      visitor: 404,
+      otherCustomer: 404,
+      enrolledCustomer: 404,
+      otherCreator: 404,
+      owner: 200,
+      admin: 200,
+    };
     const got: Record<string, number> = {};
     for (const [name, client] of Object.entries(who())) got[name] = await play(client, v.draft1);
     expect(got).toEqual(expected);
@@ -103,7 +125,7 @@ describe('playback tokens', () => {
   const master = (token: string, assetId: string) => cast.visitor.request(`/media/s/${token}/${assetId}/master.m3u8`);
 
   it('refuses a missing, malformed, tampered, expired or foreign token', async () => {
-    const good = signMediaToken(v.ep2, 'private');
+    const good = tokens().sign(v.ep2, 'private');
     expect((await master(good, v.ep2)).status).toBe(200);
     const [exp, sig] = good.split('.') as [string, string];
     const flip = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
@@ -112,13 +134,13 @@ describe('playback tokens', () => {
       'empty token': cast.visitor.request(`/media/s//${v.ep2}/master.m3u8`),
       'tampered signature': master(`${exp}.${flip(sig, 5)}`, v.ep2),
       'later expiry, same signature': master(`${Number(exp) + 3600}.${sig}`, v.ep2),
-      expired: master(signTokenUntil(v.ep2, Math.floor(Date.now() / 1000) - 1), v.ep2),
-      'token of another video': master(signMediaToken(v.ep1, 'public'), v.ep2),
+      expired: master(tokens().signUntil(v.ep2, Math.floor(Date.now() / 1000) - 1), v.ep2),
+      'token of another video': master(tokens().sign(v.ep1, 'public'), v.ep2),
       garbage: master('not-a-token', v.ep2),
       'too long': master(`${exp}.${sig}${'x'.repeat(5000)}`, v.ep2),
-      'unicode': master(encodeURIComponent('٣٣٣٣٣٣٣٣٣٣.ü'), v.ep2),
+      unicode: master(encodeURIComponent('٣٣٣٣٣٣٣٣٣٣.ü'), v.ep2),
       'bad asset id': master(good, 'not%20an%20id'),
-      'unknown asset': master(signMediaToken('nope123', 'private'), 'nope123'),
+      'unknown asset': master(tokens().sign('nope123', 'private'), 'nope123'),
     };
     for (const [name, res] of Object.entries(refused)) {
       const r = await res;
@@ -129,7 +151,7 @@ describe('playback tokens', () => {
 
   it('serves no path outside the processed files: no `../`, no originals, no other files', async () => {
     const { dataDir } = cast.app.t;
-    const token = signMediaToken(v.ep1, 'public');
+    const token = tokens().sign(v.ep1, 'public');
     fs.writeFileSync(path.join(dataDir, 'media', v.ep1, 'original.mp4'), 'pretend original');
     const paths = [
       `/media/s/${token}/${v.ep1}/..%2F..%2Fdarasa.sqlite`,
@@ -158,7 +180,7 @@ describe('playback tokens', () => {
   });
 
   it('answers byte ranges, and 416 for ranges past the end', async () => {
-    const token = signMediaToken(v.ep1, 'public');
+    const token = tokens().sign(v.ep1, 'public');
     const url = `/media/s/${token}/${v.ep1}/240p/seg_00000.m4s`;
     const whole = await cast.visitor.request(url);
     const size = (await whole.arrayBuffer()).byteLength;

@@ -1,7 +1,7 @@
 // Demo mode: the server starts its own simulator, and a person answers prompts on /__mpesa.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Running } from '../../server/startServer.ts';
-import { startPayment } from '../../server/modules/payments/startPayment.ts';
+import type { Running } from '#server/startServer.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
@@ -25,7 +25,7 @@ it('starts the simulator with the server and lets a person approve a prompt on /
   const buyer = await makeUser(t.db, { role: 'customer' });
   const r = await startPayment(
     running.services,
-    { userId: buyer.id, name: buyer.name, email: String(buyer.email), role: 'customer' },
+    { userId: buyer.id, role: 'customer' },
     { courseId: course.id, amount: 700, phone: '0722 000 555', idempotencyKey: newKey() },
   );
   expect(r.kind).toBe('payment');

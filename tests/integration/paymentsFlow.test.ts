@@ -1,12 +1,22 @@
 // Every M-Pesa outcome end to end: startPayment → simulator (real HTTP) → callback to the real server →
 // STK query → payment settled and enrollment granted (or not). Runs on SQLite and PostgreSQL.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toBool, toNum } from '../../server/db/values.ts';
-import { getPaymentForPayer } from '../../server/modules/payments/getPaymentForPayer.ts';
-import { startPayment } from '../../server/modules/payments/startPayment.ts';
-import { listPurchases } from '../../server/modules/payments/listPurchases.ts';
-import type { Viewer } from '../../server/http/appContext.ts';
-import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
+import type { SessionUser } from '#server/http/appContext.ts';
+import {
+  PHONES,
+  confirmedReceipt,
+  eventually,
+  makeCustomer,
+  makePaidCourse,
+  newKey,
+  pushes,
+  startWorld,
+  type World,
+} from './paymentsHarness.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -16,8 +26,8 @@ afterEach(async () => {
   await w.close();
 });
 
-async function pay(viewer: Viewer, course: { id: string; price: number }, phone: string) {
-  const r = await startPayment(w.running.services, viewer, {
+async function pay(actor: SessionUser, course: { id: string; price: number }, phone: string) {
+  const r = await startPayment(w.running.services, actor, {
     courseId: course.id,
     amount: course.price,
     phone,
@@ -27,9 +37,9 @@ async function pay(viewer: Viewer, course: { id: string; price: number }, phone:
   return r.payment;
 }
 
-const settled = (viewer: Viewer, id: string) =>
+const settled = (actor: SessionUser, id: string) =>
   eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, viewer, id);
+    const p = await getPaymentForPayer(w.running.services, actor, id);
     return p.status !== 'pending' && p.status !== 'created' ? p : null;
   });
 
@@ -38,7 +48,11 @@ async function enrollments(courseId: string) {
 }
 
 async function enrolledCount(courseId: string) {
-  const c = await w.t.db.selectFrom('course').select('enrolledCount').where('id', '=', courseId).executeTakeFirstOrThrow();
+  const c = await w.t.db
+    .selectFrom('course')
+    .select('enrolledCount')
+    .where('id', '=', courseId)
+    .executeTakeFirstOrThrow();
   return toNum(c.enrolledCount);
 }
 
@@ -48,13 +62,16 @@ describe('M-Pesa outcomes through the simulator', () => {
     const { course } = await makePaidCourse(w);
     const started = await pay(buyer, course, PHONES.success);
     expect(started.status).toBe('pending');
-    const done = await settled(buyer, started.id);
+    await settled(buyer, started.id);
+    expect(await confirmedReceipt(w, started.id)).toMatch(/^[A-Z0-9]{10}$/);
+    const done = await getPaymentForPayer(w.running.services, buyer, started.id);
     expect(done).toMatchObject({ status: 'paid', reason: 'paid', amount: 1500, lateSuccess: false });
-    expect(done.receipt).toMatch(/^[A-Z0-9]{10}$/);
     expect((await enrollments(course.id)).map((e) => [e.userId, e.paymentId])).toEqual([[buyer.userId, started.id]]);
     expect(await enrolledCount(course.id)).toBe(1);
-    const receipts = await listPurchases(w.t.db, buyer.userId);
-    expect(receipts).toEqual([expect.objectContaining({ courseId: course.id, amount: 1500, receipt: done.receipt, status: 'paid' })]);
+    const receipts = await listMyPurchases(w.running.services, buyer);
+    expect(receipts).toEqual([
+      expect.objectContaining({ courseId: course.id, amount: 1500, receipt: done.receipt, status: 'paid' }),
+    ]);
     // The STK push was well formed (the simulator validates it like Daraja) and the raw payloads are kept.
     expect(pushes(w.sim)).toHaveLength(1);
     const row = await w.t.db.selectFrom('payment').selectAll().where('id', '=', started.id).executeTakeFirstOrThrow();
@@ -80,7 +97,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     expect(done.message).toBeTruthy();
     expect(await enrollments(course.id)).toEqual([]);
     expect(await enrolledCount(course.id)).toBe(0);
-    expect(await listPurchases(w.t.db, buyer.userId)).toEqual([]);
+    expect(await listMyPurchases(w.running.services, buyer)).toEqual([]);
     // Retry with the success number: a new payment, a new prompt, access.
     const retry = await pay(buyer, course, PHONES.success);
     expect(retry.id).not.toBe(first.id);
@@ -105,7 +122,9 @@ describe('M-Pesa outcomes through the simulator', () => {
       const p = await pay(buyer, course, typed);
       expect(p.phone).toBe(PHONES.success);
     }
-    expect(pushes(w.sim).map((r) => (r.body as { PhoneNumber: string }).PhoneNumber)).toEqual(Array(4).fill(PHONES.success));
+    expect(pushes(w.sim).map((r) => (r.body as { PhoneNumber: string }).PhoneNumber)).toEqual(
+      Array(4).fill(PHONES.success),
+    );
   });
 
   it('a double click (same idempotency key, concurrently) sends one STK push', async () => {
@@ -123,7 +142,12 @@ describe('M-Pesa outcomes through the simulator', () => {
   it('a free course enrolls at once without any prompt', async () => {
     const buyer = await makeCustomer(w);
     const { course } = await makePaidCourse(w, 0);
-    const r = await startPayment(w.running.services, buyer, { courseId: course.id, amount: 0, phone: '', idempotencyKey: newKey() });
+    const r = await startPayment(w.running.services, buyer, {
+      courseId: course.id,
+      amount: 0,
+      phone: '',
+      idempotencyKey: newKey(),
+    });
     expect(r).toEqual({ kind: 'enrolled', courseId: course.id });
     expect((await enrollments(course.id)).map((e) => e.paymentId)).toEqual([null]);
     expect(await enrolledCount(course.id)).toBe(1);
@@ -135,9 +159,9 @@ describe('M-Pesa outcomes through the simulator', () => {
     const other = await makeCustomer(w);
     const { course } = await makePaidCourse(w);
     const p = await pay(buyer, course, PHONES.manual);
-    await expect(getPaymentForPayer(w.running.services, other, p.id)).rejects.toMatchObject({ status: 404 });
-    await expect(getPaymentForPayer(w.running.services, null, p.id)).rejects.toMatchObject({ status: 401 });
-    await expect(getPaymentForPayer(w.running.services, buyer, '../etc')).rejects.toMatchObject({ status: 404 });
+    await expect(getPaymentForPayer(w.running.services, other, p.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getPaymentForPayer(w.running.services, null, p.id)).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(getPaymentForPayer(w.running.services, buyer, '../etc')).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('stores booleans and the state as both databases read them', async () => {

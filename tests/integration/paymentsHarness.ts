@@ -1,10 +1,12 @@
 // Shared by the payments tests: a fresh database, a Daraja simulator on its own port, and the real server
 // pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
-import { loadConfig } from '../../server/config.ts';
-import type { Viewer } from '../../server/http/appContext.ts';
-import { createMpesaSimulator, type MpesaSimulator } from '../../server/mpesaSimulator/createMpesaSimulator.ts';
-import type { SimulatorOptions } from '../../server/mpesaSimulator/simulatorTypes.ts';
-import type { Running } from '../../server/startServer.ts';
+import { loadConfig } from '#server/config.ts';
+import type { SessionUser } from '#server/core/actor.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
+import type { SimulatorOptions } from '#server/mpesaSimulator/simulatorTypes.ts';
+import type { Running } from '#server/startServer.ts';
+import { startJobWorker } from '#server/jobs/jobWorker.ts';
+import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
@@ -17,6 +19,8 @@ export const PHONES = {
   insufficient: '254700000011',
   wrongPin: '254700002001',
   rule17: '254700000017',
+  /** Answers with the textual ResultCode "SFC_IC0003". */
+  textCode: '254700000003',
   noCallback: '254700000404',
   duplicates: '254700000002',
   late: '254700000408',
@@ -37,7 +41,10 @@ export function simulatorCredentials() {
   return { consumerKey, consumerSecret, shortcode, passkey };
 }
 
-export async function startWorld(env: Record<string, string> = {}, sim: Partial<SimulatorOptions> = {}): Promise<World> {
+export async function startWorld(
+  env: Record<string, string> = {},
+  sim: Partial<SimulatorOptions> = {},
+): Promise<World> {
   const t = await createTestDatabase();
   const simulator = await createMpesaSimulator({
     ...simulatorCredentials(),
@@ -70,9 +77,14 @@ export async function startWorld(env: Record<string, string> = {}, sim: Partial<
   };
 }
 
-export async function makeCustomer(world: World, over: Parameters<typeof makeUser>[1] = {}): Promise<Viewer> {
+export async function makeCustomer(world: World, over: Parameters<typeof makeUser>[1] = {}): Promise<SessionUser> {
   const u = await makeUser(world.t.db, { role: 'customer', ...over });
-  return { userId: u.id, name: u.name, email: u.email as string, role: (over.role as Viewer['role']) ?? 'customer' };
+  return {
+    userId: u.id,
+    name: u.name,
+    email: u.email as string,
+    role: (over.role as SessionUser['role']) ?? 'customer',
+  };
 }
 
 export async function makePaidCourse(world: World, price = 1500, over: Parameters<typeof makeCourse>[2] = {}) {
@@ -97,3 +109,28 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 
 let keys = 0;
 export const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * The payment's M-Pesa receipt number once Transaction Status confirmed it. Test servers run no job worker,
+ * so this runs one for the receipt checks only while it waits.
+ */
+export async function confirmedReceipt(world: World, paymentId: string): Promise<string> {
+  return withReceiptChecks(world, async () => {
+    const p = await world.t.db
+      .selectFrom('payment')
+      .select(['mpesaReceipt', 'receiptCheck'])
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    return p.receiptCheck === 'confirmed' ? p.mpesaReceipt : null;
+  });
+}
+
+/** Runs the receipt checks until `check` answers a value. */
+export async function withReceiptChecks<T>(world: World, check: () => Promise<T | null | undefined | false>) {
+  const worker = startJobWorker(world.running.services, [checkReceiptJob], { concurrency: 1, pollMs: 20 });
+  try {
+    return await eventually(check);
+  } finally {
+    await worker.stop();
+  }
+}

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCourse } from '../support/factories.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
-import { PHONES, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+import { PHONES, confirmedReceipt, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
 
 let w: World;
 let customer: Client;
@@ -64,7 +64,15 @@ describe('POST /api/payments refuses bad input before any STK push', () => {
       ['unpublished course', start(customer, valid({ courseId: draft.id })), 404],
       ['no idempotency key', start(customer, valid({ idempotencyKey: undefined })), 400],
       ['creator buying own course', start(creator, valid()), 403],
-      ['not JSON', customer.request('/api/payments', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } }), 400],
+      [
+        'not JSON',
+        customer.request('/api/payments', {
+          method: 'POST',
+          body: '{nope',
+          headers: { 'content-type': 'application/json' },
+        }),
+        400,
+      ],
       ['array body', start(customer, [valid()]), 400],
       ['huge body', start(customer, valid({ pad: 'x'.repeat(100_000) })), 400],
     ];
@@ -78,7 +86,7 @@ describe('POST /api/payments refuses bad input before any STK push', () => {
     expect(await paidCount()).toBe(0);
   });
 
-  it('a creator cannot buy another creator\'s course either', async () => {
+  it("a creator cannot buy another creator's course either", async () => {
     const { client } = await register('creator');
     const res = await start(client, valid());
     expect(res.status).toBe(403);
@@ -111,15 +119,19 @@ describe('buying over HTTP', () => {
     expect((await new Client(w.running.url).request(`/api/payments/${payment.id}`)).status).toBe(401);
 
     // The payer polls until the customer answers the prompt.
-    const poll = async () => ((await (await customer.request(`/api/payments/${payment.id}`)).json()) as { payment: { status: string; receipt: string | null } }).payment;
+    const poll = async () =>
+      (
+        (await (await customer.request(`/api/payments/${payment.id}`)).json()) as {
+          payment: { status: string; receipt: string | null };
+        }
+      ).payment;
     expect((await poll()).status).toBe('pending');
     const tx = [...w.sim.transactions.values()].find((t) => t.phone === PHONES.manual)!;
     w.sim.answer(tx.checkoutRequestId, 'approve');
-    const done = await eventually(async () => {
-      const p = await poll();
-      return p.status === 'paid' ? p : null;
-    });
-    expect(done.receipt).toBe(tx.receipt);
+    await eventually(async () => (await poll()).status === 'paid');
+    // The receipt number appears once M-Pesa's Transaction Status confirmed it.
+    expect(await confirmedReceipt(w, payment.id)).toBe(tx.receipt);
+    expect((await poll()).receipt).toBe(tx.receipt);
     const owned = await w.t.db.selectFrom('enrollment').selectAll().where('userId', '=', customerId).execute();
     expect(owned.map((e) => e.courseId)).toEqual([course.id]);
 

@@ -1,7 +1,7 @@
 // A callback can overtake the STK push answer (a slow network back to us): Daraja calls back before we
 // stored the CheckoutRequestID. The callback must still settle the payment.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPayment } from '../../server/modules/payments/startPayment.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
 
 let w: World;
@@ -15,13 +15,22 @@ afterAll(async () => {
 it('settles a payment whose callback arrived before the STK push answer', async () => {
   const { course } = await makePaidCourse(w);
   const buyer = await makeCustomer(w);
-  const r = await startPayment(w.running.services, buyer, { courseId: course.id, amount: 1500, phone: PHONES.success, idempotencyKey: newKey() });
+  const r = await startPayment(w.running.services, buyer, {
+    courseId: course.id,
+    amount: 1500,
+    phone: PHONES.success,
+    idempotencyKey: newKey(),
+  });
   if (r.kind !== 'payment') throw new Error('expected a payment');
   const tx = [...w.sim.transactions.values()][0]!;
   // The callback went out while our STK push was still waiting for its answer.
   expect(tx.callbacksSent).toBe(1);
   await eventually(async () => {
-    const p = await w.t.db.selectFrom('payment').select('status').where('id', '=', r.payment.id).executeTakeFirstOrThrow();
+    const p = await w.t.db
+      .selectFrom('payment')
+      .select('status')
+      .where('id', '=', r.payment.id)
+      .executeTakeFirstOrThrow();
     return p.status === 'paid';
   });
   const enrolled = await w.t.db.selectFrom('enrollment').select('userId').where('courseId', '=', course.id).execute();

@@ -2,7 +2,7 @@
 // only the owner and admins get through; the rest get 401/403/404 and nothing changes.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueVideoProcessing } from '../../server/modules/media/enqueueVideoProcessing.ts';
+import { enqueueVideoProcessing } from '#server/modules/media/enqueueVideoProcessing.ts';
 import { makeAsset, makeEpisode } from '../support/factories.ts';
 import { signedIn, startApp, visitor, type App } from './studioHelpers.ts';
 
@@ -36,7 +36,12 @@ async function newCourse(by: Person = owner) {
 
 const snapshot = async (courseId: string) => ({
   course: await app.t.db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirst(),
-  episodes: await app.t.db.selectFrom('episode').selectAll().where('courseId', '=', courseId).orderBy('position').execute(),
+  episodes: await app.t.db
+    .selectFrom('episode')
+    .selectAll()
+    .where('courseId', '=', courseId)
+    .orderBy('position')
+    .execute(),
 });
 
 /** Each operation on an existing course (with two episodes), as a request. */
@@ -46,8 +51,10 @@ function operations(courseId: string, episodeIds: string[], videoId: string) {
     read: (p: Person) => p.request(base),
     update: (p: Person) => p.request(base, { method: 'PUT', json: { ...valid, title: 'Changed' } }),
     addEpisode: (p: Person) => p.request(`${base}/episodes`, { method: 'POST', json: { title: 'New', videoId } }),
-    editEpisode: (p: Person) => p.request(`${base}/episodes/${episodeIds[0]}`, { method: 'PUT', json: { title: 'Edited', videoId } }),
-    reorder: (p: Person) => p.request(`${base}/episodes/order`, { method: 'PUT', json: { episodeIds: [...episodeIds].reverse() } }),
+    editEpisode: (p: Person) =>
+      p.request(`${base}/episodes/${episodeIds[0]}`, { method: 'PUT', json: { title: 'Edited', videoId } }),
+    reorder: (p: Person) =>
+      p.request(`${base}/episodes/order`, { method: 'PUT', json: { episodeIds: [...episodeIds].reverse() } }),
     deleteEpisode: (p: Person) => p.request(`${base}/episodes/${episodeIds[1]}`, { method: 'DELETE' }),
   };
 }
@@ -81,7 +88,10 @@ describe('who may do what', () => {
       const ops = operations(id, episodeIds, videoId);
       expect((await ops.read(person)).status).toBe(200);
       expect(await json(await ops.update(person))).toMatchObject({ message: 'Course saved successfully!' });
-      expect(await json(await ops.addEpisode(person))).toMatchObject({ order: 3, message: 'Episode added successfully!' });
+      expect(await json(await ops.addEpisode(person))).toMatchObject({
+        order: 3,
+        message: 'Episode added successfully!',
+      });
       expect((await ops.editEpisode(person)).status).toBe(200);
       expect((await ops.deleteEpisode(person)).status).toBe(200);
       const { episodes, course } = await snapshot(id);
@@ -127,9 +137,22 @@ describe('who may do what', () => {
 describe('processing retry', () => {
   it('lets the uploader (or an admin) retry a failed video, nobody else', async () => {
     const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
-    await enqueueVideoProcessing(app.t.db, asset, path.join(app.t.dataDir, 'uploads', `${asset}.mp4`));
-    await app.t.db.updateTable('job').set({ status: 'failed', lastError: 'ffmpeg crashed' }).where('type', '=', 'media.processVideo').execute();
-    await app.t.db.updateTable('mediaAsset').set({ status: 'failed', error: 'ffmpeg crashed' }).where('id', '=', asset).execute();
+    await enqueueVideoProcessing(
+      app.running.services,
+      app.t.db,
+      asset,
+      path.join(app.t.dataDir, 'uploads', `${asset}.mp4`),
+    );
+    await app.t.db
+      .updateTable('job')
+      .set({ status: 'failed', lastError: 'ffmpeg crashed' })
+      .where('type', '=', 'media.processVideo')
+      .execute();
+    await app.t.db
+      .updateTable('mediaAsset')
+      .set({ status: 'failed', error: 'ffmpeg crashed' })
+      .where('id', '=', asset)
+      .execute();
     const before = await json(await owner.request(`/api/studio/assets/${asset}`));
     expect(before).toMatchObject({ status: 'failed', error: 'ffmpeg crashed' });
     expect((await other.request(`/api/studio/assets/${asset}/retry`, { method: 'POST' })).status).toBe(404);

@@ -10,7 +10,11 @@ export async function signedIn(app: App, role: Role): Promise<Client & { userId:
   const first = new Client(app.url);
   const res = await first.register(reg);
   if (res.status >= 300) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-  const user = await app.t.db.selectFrom('user').select('id').where('email', '=', reg.email.toLowerCase()).executeTakeFirstOrThrow();
+  const user = await app.t.db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', reg.email.toLowerCase())
+    .executeTakeFirstOrThrow();
   if (role !== 'admin') return Object.assign(first, { userId: user.id });
   await app.t.db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
   const admin = new Client(app.url);
@@ -41,7 +45,11 @@ export function tusCreate(c: Client, meta: Record<string, string>, length: numbe
 export function tusPatch(c: Client, path: string, offset: number, bytes: Uint8Array): Promise<Response> {
   return c.request(path, {
     method: 'PATCH',
-    headers: { 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as unknown as BodyInit,
   });
 }

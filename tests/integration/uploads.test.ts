@@ -6,8 +6,8 @@ import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadServer } from '../../server/modules/uploads/createUploadServer.ts';
-import { ABANDONED_AFTER_MS } from '../../server/modules/uploads/uploadRules.ts';
+import { createUploadServer } from '#server/http/uploadServer.ts';
+import { ABANDONED_AFTER_MS } from '#common/uploads/uploadRules.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { signedIn, startApp, tusCreate, tusOffset, tusPatch, uploadWhole, visitor, type App } from './studioHelpers.ts';
 
@@ -20,7 +20,9 @@ let clip: Buffer;
 beforeAll(async () => {
   app = await startApp(cleanups);
   creator = await signedIn(app, 'creator');
-  png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#225588' } }).png().toBuffer();
+  png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#225588' } })
+    .png()
+    .toBuffer();
   const clipFile = path.join(app.t.dataDir, 'clip.mp4');
   clip = fs.readFileSync(await makeClip(clipFile, { width: 320, height: 180, seconds: 2 }));
 });
@@ -108,16 +110,46 @@ describe('content checks', () => {
     ['webm', ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-f', 'webm']],
   ])('accepts a real %s video', async (ext, codec) => {
     const file = path.join(app.t.dataDir, `clip.${ext}`);
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=96x64:rate=10', '-t', '1', ...codec, file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=96x64:rate=10',
+      '-t',
+      '1',
+      ...codec,
+      file,
+    ]);
     const { res, id } = await uploadWhole(creator, { kind: 'video', filename: `lesson.${ext}` }, fs.readFileSync(file));
     expect(res.status).toBe(204);
     expect((await asset(id))?.kind).toBe('video');
   });
 
   it.each([
-    ['a PNG named .mp4', () => png, 'video', 'lesson.mp4', 'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.'],
-    ['a zip named .webm', () => zip(), 'video', 'lesson.webm', 'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.'],
-    ['a video sent as an image', () => clip, 'image', 'cover.png', 'This file is not an image. Please upload a PNG, JPG or WebP image.'],
+    [
+      'a PNG named .mp4',
+      () => png,
+      'video',
+      'lesson.mp4',
+      'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.',
+    ],
+    [
+      'a zip named .webm',
+      () => zip(),
+      'video',
+      'lesson.webm',
+      'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.',
+    ],
+    [
+      'a video sent as an image',
+      () => clip,
+      'image',
+      'cover.png',
+      'This file is not an image. Please upload a PNG, JPG or WebP image.',
+    ],
   ])('refuses %s and keeps nothing', async (_name, bytes, kind, filename, message) => {
     const { res, id } = await uploadWhole(creator, { kind, filename }, bytes());
     expect(res.status).toBe(422);
@@ -128,7 +160,11 @@ describe('content checks', () => {
   });
 
   it('refuses a truncated video', async () => {
-    const { res, id } = await uploadWhole(creator, { kind: 'video', filename: 'cut.mp4' }, clip.subarray(0, Math.floor(clip.length * 0.6)));
+    const { res, id } = await uploadWhole(
+      creator,
+      { kind: 'video', filename: 'cut.mp4' },
+      clip.subarray(0, Math.floor(clip.length * 0.6)),
+    );
     expect(res.status).toBe(422);
     expect(await res.text()).toMatch(/video/i);
     expect(await asset(id)).toBeUndefined();
@@ -203,7 +239,12 @@ function sendThenDrop(url: string, bytes: Uint8Array): Promise<void> {
       },
     });
     req.on('error', () => resolve());
-    req.write(bytes, () => setTimeout(() => (req.destroy(), resolve()), 200));
+    req.write(bytes, () =>
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200),
+    );
   });
 }
 

@@ -1,11 +1,12 @@
 // A server killed (SIGKILL, no goodbye) in the middle of an upload: restarted on the same DATA_DIR and
 // database, the upload resumes from the bytes already on disk, and the finished file is byte-identical.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeClip } from '../support/makeClip.ts';
+import { startServerProcess } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
@@ -21,32 +22,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The real server in its own process (Node runs our TypeScript directly). */
 async function startProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const entry = path.resolve('server/startServer.ts');
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', '--input-type=module', '-e', `const { startServer } = await import(${JSON.stringify(entry)}); const r = await startServer(); console.log('LISTENING ' + r.url);`],
-    {
-      env: { ...process.env, ...testServerEnv(t, { NODE_ENV: 'test' }) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, url };
+  const started = await startServerProcess(testServerEnv(t, { NODE_ENV: 'test' }));
+  children.push(started.child);
+  return started;
 }
 
 it('resumes an upload after the server is killed mid-transfer', async () => {
-  const clip = fs.readFileSync(await makeClip(path.join(t.dataDir, 'clip.mp4'), { width: 320, height: 180, seconds: 3 }));
+  const clip = fs.readFileSync(
+    await makeClip(path.join(t.dataDir, 'clip.mp4'), { width: 320, height: 180, seconds: 3 }),
+  );
   const first = await startProcess();
   const creator = new Client(first.url);
   expect((await creator.register(newRegistration({ role: 'creator' }))).status).toBeLessThan(300);
@@ -75,7 +60,7 @@ it('resumes an upload after the server is killed mid-transfer', async () => {
     });
   });
   await inFlight;
-  await new Promise((r) => first.child.exitCode !== null ? r(null) : first.child.once('exit', r));
+  await new Promise((r) => (first.child.exitCode !== null ? r(null) : first.child.once('exit', r)));
 
   const second = await startProcess();
   const again = new Client(second.url);

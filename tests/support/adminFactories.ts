@@ -1,8 +1,8 @@
 // Payments, enrollments and refunds as the payments flow and the admin console write them, for the admin
 // and analytics tests.
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../../server/db/schema.ts';
-import { newId } from '../../server/lib/ids.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
 
 export async function makePayment(
   db: Kysely<DB>,
@@ -31,7 +31,13 @@ export async function makePayment(
   if (payment.status === 'paid') {
     await db
       .insertInto('enrollment')
-      .values({ id: newId(), userId: buyer.id, courseId: course.id, paymentId: payment.id, createdAt: payment.paidAt ?? at })
+      .values({
+        id: newId(),
+        userId: buyer.id,
+        courseId: course.id,
+        paymentId: payment.id,
+        createdAt: payment.paidAt ?? at,
+      })
       .execute();
     await db
       .updateTable('course')
@@ -48,6 +54,13 @@ export async function makeRefund(db: Kysely<DB>, payment: { id: string; amount: 
   await db.deleteFrom('enrollment').where('paymentId', '=', payment.id).execute();
   await db
     .insertInto('refund')
-    .values({ id: newId(), paymentId: payment.id, actorId, amount: payment.amount, providerRef: 'AG_TEST', createdAt: at })
+    .values({
+      id: newId(),
+      paymentId: payment.id,
+      actorId,
+      amount: payment.amount,
+      providerRef: 'AG_TEST',
+      createdAt: at,
+    })
     .execute();
 }

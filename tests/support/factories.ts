@@ -1,7 +1,7 @@
 // Test data builders: rows as the application writes them, with overridable fields.
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../../server/db/schema.ts';
-import { newId } from '../../server/lib/ids.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
 
 let seq = 0;
 const now = () => new Date(Date.UTC(2026, 0, 1) + ++seq * 1000);

@@ -27,7 +27,15 @@ export async function keyframeTimes(initAndSegments: string[], scratch: string):
   const fs = await import('node:fs/promises');
   await fs.writeFile(scratch, Buffer.concat(await Promise.all(initAndSegments.map((f) => fs.readFile(f)))));
   const { stdout } = await run('ffprobe', [
-    '-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', scratch,
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'packet=pts_time,flags',
+    '-of',
+    'csv=p=0',
+    scratch,
   ]);
   return stdout
     .trim()

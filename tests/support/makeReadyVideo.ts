@@ -3,11 +3,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../server/db/schema.ts';
-import { newId } from '../../server/lib/ids.ts';
-import { mediaDir } from '../../server/modules/media/mediaDir.ts';
-import { probeVideo } from '../../server/modules/media/probeVideo.ts';
-import { transcodeVideo } from '../../server/modules/media/transcodeVideo.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
+import { mediaDir } from '#server/modules/media/mediaDir.ts';
+import { probeVideo } from '#server/modules/media/probeVideo.ts';
+import { transcodeVideo } from '#server/modules/media/transcodeVideo.ts';
 import { makeClip } from './makeClip.ts';
 
 const templates = new Map<string, { folder: string; meta: string }>();
@@ -20,8 +20,11 @@ export async function makeReadyVideo(db: Kysely<DB>, dataDir: string, ownerId: s
     const original = await makeClip(path.join(uploads, `${newId()}.mp4`), { width: 640, height: 360, seconds: 6 });
     const probe = await probeVideo(original);
     const folder = mediaDir(dataDir, `template-${newId()}`);
-    const renditions = await transcodeVideo(original, probe, folder);
-    template = { folder, meta: JSON.stringify({ duration: probe.duration, width: probe.width, height: probe.height, renditions }) };
+    const { renditions, audio } = await transcodeVideo(original, probe, folder);
+    template = {
+      folder,
+      meta: JSON.stringify({ duration: probe.duration, width: probe.width, height: probe.height, renditions, audio }),
+    };
     templates.set(dataDir, template);
   }
   const id = newId();
@@ -29,7 +32,17 @@ export async function makeReadyVideo(db: Kysely<DB>, dataDir: string, ownerId: s
   const at = new Date();
   await db
     .insertInto('mediaAsset')
-    .values({ id, ownerId, kind: 'video', status: 'ready', meta: template.meta, error: null, progress: 100, createdAt: at, updatedAt: at })
+    .values({
+      id,
+      ownerId,
+      kind: 'video',
+      status: 'ready',
+      meta: template.meta,
+      error: null,
+      progress: 100,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   return id;
 }

@@ -1,6 +1,6 @@
 // The real server for integration tests: port 0, the test database's data dir and database, no demo data,
 // silent logs and no job worker unless `env` says otherwise.
-import { startServer, type Running } from '../../server/startServer.ts';
+import { startServer, type Running } from '#server/startServer.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
 /** The environment such a server starts with (also for servers started in a child process). */
@@ -12,6 +12,7 @@ export function testServerEnv(t: TestDatabase, env: Record<string, string> = {})
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
     JOB_CONCURRENCY: '0',
+    MPESA_C2B_REGISTER: 'false',
     ...(t.url ? { DATABASE_URL: t.url } : {}),
     ...env,
   };

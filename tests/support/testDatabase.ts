@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connectDatabase, type Database } from '../../server/db/connect.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { connectDatabase, type Database } from '#server/db/connect.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 
 export interface TestDatabase extends Database {
   dataDir: string;
@@ -14,12 +14,13 @@ export interface TestDatabase extends Database {
 
 export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrate: false` leaves it empty (for tests of a migration on a database with data in it). */
+export async function createTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-test-'));
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = connectDatabase({ dataDir });
-    await migrateToLatest(database);
+    if (migrate) await migrateToLatest(database);
     return {
       ...database,
       dataDir,
@@ -37,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = connectDatabase({ databaseUrl: url.toString(), dataDir });
-  await migrateToLatest(database);
+  if (migrate) await migrateToLatest(database);
   return {
     ...database,
     dataDir,

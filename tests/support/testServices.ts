@@ -1,14 +1,14 @@
-// AppServices over a test database, for code that runs outside HTTP (jobs, pipelines).
-import type { AppServices } from '../../server/http/appContext.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
+// Services over a test database, for code that runs outside HTTP (jobs, pipelines).
+import type { Services } from '#server/core/services.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { createServices } from '#server/createServices.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
-export function testServices(database: TestDatabase, env: Record<string, string> = {}): AppServices {
-  return {
+export function testServices(database: TestDatabase, env: Record<string, string> = {}): Services {
+  return createServices({
     config: loadConfig({ DATA_DIR: database.dataDir, NODE_ENV: 'test', ...env }),
     database,
     log: createLogger('silent'),
-    catalogChanged: () => {},
-  };
+  });
 }

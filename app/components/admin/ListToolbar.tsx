@@ -7,10 +7,25 @@ export interface SelectSpec {
 }
 
 /** Search box, sort, direction and filters of an admin list, as a GET form (shareable URLs, no JS needed). */
-export function ListToolbar({ params, sorts, filters = [] }: { params: URLSearchParams; sorts: [string, string][]; filters?: SelectSpec[] }) {
+export function ListToolbar({
+  params,
+  sorts,
+  filters = [],
+}: {
+  params: URLSearchParams;
+  sorts: [string, string][];
+  filters?: SelectSpec[];
+}) {
   const selects: SelectSpec[] = [
     { name: 'sort', label: 'Sort by', options: sorts },
-    { name: 'dir', label: 'Order', options: [['desc', 'Descending'], ['asc', 'Ascending']] },
+    {
+      name: 'dir',
+      label: 'Order',
+      options: [
+        ['desc', 'Descending'],
+        ['asc', 'Ascending'],
+      ],
+    },
     ...filters,
   ];
   return (

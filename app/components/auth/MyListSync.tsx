@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
-import { syncMyListWithServer } from '../../lib/authMyListSync.ts';
+import { syncMyListWithServer } from '#app/lib/authMyListSync.ts';
 
-/** Rendered for signed-in users: keeps the browser's My List in step with their account's. */
-export function MyListSync({ userId }: { userId: string }) {
-  useEffect(() => syncMyListWithServer(), [userId]);
+/**
+ * Rendered for signed-in users: keeps the browser's My List in step with their account's. Keyed by the
+ * user id where rendered, so another account signing in starts a fresh sync.
+ */
+export function MyListSync() {
+  useEffect(() => syncMyListWithServer(), []);
   return null;
 }

@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { PHONE_PREFIX, formatPhoneInput } from '../../lib/authPhone.ts';
+import { PHONE_PREFIX, formatPhoneInput, pastedPhone } from '#app/lib/authPhone.ts';
 
-/** The phone field: always starts with "+254 " and keeps at most 9 digits, whatever is typed or pasted. */
+/**
+ * The phone field: always starts with "+254 " and keeps at most 9 digits, whatever is typed or pasted.
+ * No maxLength: the browser would cut a pasted "0722 000 111" or "+254 722 000 111" to fit before we could
+ * read it; formatPhoneInput caps the digits instead.
+ */
 export function PhoneInput({ id, defaultValue, invalid }: { id: string; defaultValue?: string; invalid: object }) {
   const [value, setValue] = useState(() => formatPhoneInput(defaultValue ?? PHONE_PREFIX));
   return (
@@ -12,10 +16,15 @@ export function PhoneInput({ id, defaultValue, invalid }: { id: string; defaultV
       inputMode="numeric"
       autoComplete="tel"
       required
-      maxLength={PHONE_PREFIX.length + 9}
       placeholder="+254 712345678"
       value={value}
       onChange={(e) => setValue(formatPhoneInput(e.target.value))}
+      onPaste={(e) => {
+        const whole = pastedPhone(e.clipboardData.getData('text'));
+        if (!whole) return;
+        e.preventDefault();
+        setValue(whole);
+      }}
       // Typing starts after "+254 ", wherever the field was tapped.
       onFocus={(e) => {
         const end = e.currentTarget.value.length;

@@ -1,4 +1,4 @@
-import { replaceMyList } from '../../lib/myList.ts';
+import { replaceMyList } from '#app/lib/myList.ts';
 
 /**
  * "Sign Out": a plain form post to /logout (works before and without JavaScript), which deletes the

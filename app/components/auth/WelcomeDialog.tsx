@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Welcome dialogs close themselves after this long (PRODUCT.md §5). */
+/** Welcome dialogs close themselves after this long (docs/product.md "Constants"). */
 export const WELCOME_DIALOG_MS = 3000;
 
 /**
@@ -21,13 +21,27 @@ export function WelcomeDialog({ title, message, to }: { title: string; message: 
       <noscript>
         <meta httpEquiv="refresh" content={`${WELCOME_DIALOG_MS / 1000};url=${to}`} />
       </noscript>
-      <div className="auth-dialog" role="dialog" aria-modal="true" aria-labelledby="welcome-title" aria-describedby="welcome-text">
+      <div
+        className="auth-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="welcome-title"
+        aria-describedby="welcome-text"
+      >
         <div className="auth-dialog-check" aria-hidden="true">
           ✓
         </div>
         <h2 id="welcome-title">{title}</h2>
         <p id="welcome-text">{message}</p>
-        <a ref={button} className="btn btn-primary" href={to} onClick={(e) => { e.preventDefault(); navigate(to, { replace: true }); }}>
+        <a
+          ref={button}
+          className="btn btn-primary"
+          href={to}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(to, { replace: true });
+          }}
+        >
           Continue
         </a>
       </div>

@@ -45,14 +45,27 @@ export function UChart({
           width: width(),
           height: 220,
           // Counts, money and time start at zero (uPlot would otherwise zoom into the data's range).
-          scales: { x: { time: !bars }, y: { range: (_u: uPlot, _min: number, max: number) => [0, max > 0 ? max * 1.1 : 1] } },
+          scales: {
+            x: { time: !bars },
+            y: { range: (_u: uPlot, _min: number, max: number) => [0, max > 0 ? max * 1.1 : 1] },
+          },
           axes: [
             {
               stroke: '#b3b3b3',
               grid: { stroke: '#2a2a2a' },
-              ...(bars ? { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (xLabels[t - 1] ?? '') : '')) } : {}),
+              ...(bars
+                ? {
+                    values: (_u: uPlot, ticks: number[]) =>
+                      ticks.map((t) => (Number.isInteger(t) ? (xLabels[t - 1] ?? '') : '')),
+                  }
+                : {}),
             },
-            { stroke: '#b3b3b3', grid: { stroke: '#2a2a2a' }, size: 80, values: (_u: uPlot, ticks: number[]) => ticks.map(format) },
+            {
+              stroke: '#b3b3b3',
+              grid: { stroke: '#2a2a2a' },
+              size: 80,
+              values: (_u: uPlot, ticks: number[]) => ticks.map(format),
+            },
           ],
           series: [
             {},
@@ -83,7 +96,9 @@ export function UChart({
       <figcaption>
         <h3>{title}</h3>
       </figcaption>
-      {failed ? <p className="notice error">The chart could not be drawn; the figures are in the table below.</p> : null}
+      {failed ? (
+        <p className="notice error">The chart could not be drawn; the figures are in the table below.</p>
+      ) : null}
       <div ref={box} className="chart-box" aria-hidden="true" />
       <details>
         <summary>Show as a table</summary>

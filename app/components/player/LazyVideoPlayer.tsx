@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { readListenOnly } from '#app/lib/listenOnly.ts';
 import type { VideoPlayerProps } from './VideoPlayer.tsx';
 
 // The player's code is fetched when a video is first asked for (or hinted by hovering a Play button),
@@ -10,7 +11,9 @@ function PlayerUnavailable() {
     <div className="player">
       <div className="player-error" role="alert">
         <p className="player-error-title">Failed to load video</p>
-        <p className="player-error-reason">The player could not be downloaded. Check your connection and reload the page.</p>
+        <p className="player-error-reason">
+          The player could not be downloaded. Check your connection and reload the page.
+        </p>
       </div>
     </div>
   );
@@ -26,6 +29,13 @@ const Player = lazy(() =>
 export function preloadPlayer(): void {
   void load()
     .then((m) => m.preloadHls())
+    .catch(() => {});
+}
+
+/** The player, hls.js and the start of `src` (a Preview about to be pressed), at low priority. */
+export function warmUpVideo(src: string | undefined): void {
+  void load()
+    .then((m) => (src ? m.warmUp(src, readListenOnly()) : m.preloadHls()))
     .catch(() => {});
 }
 

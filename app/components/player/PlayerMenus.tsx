@@ -1,16 +1,38 @@
-// The player's extra controls: playback speed, quality (Auto and each rendition, capped by data saver)
-// and fullscreen. Native <select>s: labelled, keyboard- and touch-friendly without extra code.
+// The player's settings and fullscreen. Settings (speed, quality with "Listen only", data saver and the
+// data meter) open as a panel over the picture, so the control bar fits a 320 px phone. Native <select>s:
+// labelled, keyboard- and touch-friendly without extra code.
 import { useEffect, useState, type RefObject } from 'react';
-import { DATA_SAVER_MAX_SHORT_SIDE, useDataSaver } from '../../lib/dataSaver.ts';
+import { formatWeekly, useWeeklyVideoBytes } from '#app/lib/dataMeter.ts';
+import { DATA_SAVER_MAX_SHORT_SIDE, useDataSaver } from '#app/lib/dataSaver.ts';
+import { storeListenOnly } from '#app/lib/listenOnly.ts';
 import type { Quality, StreamControl } from './hlsSource.ts';
 import { PlayerIcon } from './PlayerIcon.tsx';
+import type { CaptionTrack } from '#common/captions/captions.ts';
 
 export const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/** The quality menu's value for the audio-only rendition. */
+const LISTEN_ONLY = -2;
+
+type LockableOrientation = ScreenOrientation & { lock?: (o: 'landscape') => Promise<void>; unlock?: () => void };
+
 export function toggleFullscreen(container: HTMLElement | null): void {
   if (!container) return;
-  if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-  else void container.requestFullscreen?.().catch(() => {});
+  const orientation = globalThis.screen?.orientation as LockableOrientation | undefined;
+  if (document.fullscreenElement) {
+    orientation?.unlock?.();
+    void document.exitFullscreen().catch(() => {});
+    return;
+  }
+  void container.requestFullscreen?.().then(
+    () => {
+      // A landscape picture turns the phone sideways; browsers that do not allow it just stay upright.
+      const video = container.querySelector('video');
+      if (video && video.videoHeight > video.videoWidth) return;
+      void orientation?.lock?.('landscape')?.catch(() => {});
+    },
+    () => {},
+  );
 }
 
 /** Keys beyond the seed's: F fullscreen, Shift+> / Shift+< speed. True when handled. */
@@ -27,72 +49,125 @@ export function extraKeyAction(key: string, video: HTMLVideoElement | null): boo
   return true;
 }
 
-export function PlayerMenus(props: {
+export function FullscreenButton({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    const onFs = () => setFullscreen(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onFs);
+    return () => document.removeEventListener('fullscreenchange', onFs);
+  }, []);
+  return (
+    <button
+      type="button"
+      className="player-btn"
+      aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+      onClick={() => toggleFullscreen(videoRef.current?.closest<HTMLElement>('.player') ?? null)}
+    >
+      <PlayerIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+    </button>
+  );
+}
+
+export function SettingsPanel(props: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   control: StreamControl | null;
   qualities: Quality[];
+  listenOnlyAvailable: boolean;
+  listening: boolean;
+  captions: CaptionTrack[];
+  captionChoice: string;
+  onCaptionChoice: (choice: string) => void;
 }) {
-  const { videoRef, control, qualities } = props;
+  const { id, open, onClose, videoRef, control, qualities, listenOnlyAvailable, listening } = props;
+  const { captions, captionChoice, onCaptionChoice } = props;
   const [speed, setSpeed] = useState(1);
   const [quality, setQuality] = useState(-1);
   const [dataSaver, setDataSaver] = useDataSaver();
-  const [fullscreen, setFullscreen] = useState(false);
+  const weekly = useWeeklyVideoBytes();
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     const onRate = () => setSpeed(video.playbackRate);
     video.addEventListener('ratechange', onRate);
-    const onFs = () => setFullscreen(!!document.fullscreenElement);
-    document.addEventListener('fullscreenchange', onFs);
-    return () => {
-      video.removeEventListener('ratechange', onRate);
-      document.removeEventListener('fullscreenchange', onFs);
-    };
+    return () => video.removeEventListener('ratechange', onRate);
   }, [videoRef]);
 
   useEffect(() => control?.setMaxShortSide(dataSaver ? DATA_SAVER_MAX_SHORT_SIDE : null), [control, dataSaver]);
 
   const shown = qualities.filter((q) => !dataSaver || q.height <= DATA_SAVER_MAX_SHORT_SIDE);
+  // Data saver hides a chosen rendition above 360p (the stream drops it too): back to Auto.
   useEffect(() => {
     if (quality >= 0 && !shown.some((q) => q.index === quality)) setQuality(-1);
-  }, [dataSaver]);
+  }, [quality, shown]);
 
   return (
-    <>
-      <select
-        className="player-select"
-        aria-label="Playback speed"
-        value={speed}
-        onChange={(e) => {
-          if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
-        }}
-      >
-        {SPEEDS.map((s) => (
-          <option key={s} value={s}>
-            {s === 1 ? 'Normal' : `${s}×`}
-          </option>
-        ))}
-      </select>
-      {qualities.length ? (
+    <fieldset className="player-panel" id={id} aria-label="Player settings" hidden={!open}>
+      <label className="player-field">
+        <span>Speed</span>
         <select
           className="player-select"
-          aria-label="Quality"
-          value={quality}
+          aria-label="Playback speed"
+          value={speed}
           onChange={(e) => {
-            const i = Number(e.currentTarget.value);
-            setQuality(i);
-            control?.setQuality(i);
+            if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
           }}
         >
-          <option value={-1}>Auto</option>
-          {shown.map((q) => (
-            <option key={q.index} value={q.index}>
-              {q.height}p
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s === 1 ? 'Normal' : `${s}×`}
             </option>
           ))}
         </select>
+      </label>
+      {qualities.length || listenOnlyAvailable ? (
+        <label className="player-field">
+          <span>Quality</span>
+          <select
+            className="player-select"
+            aria-label="Quality"
+            value={listening ? LISTEN_ONLY : quality}
+            onChange={(e) => {
+              const i = Number(e.currentTarget.value);
+              storeListenOnly(i === LISTEN_ONLY);
+              control?.setListenOnly(i === LISTEN_ONLY);
+              if (i === LISTEN_ONLY) return;
+              setQuality(i);
+              control?.setQuality(i);
+            }}
+          >
+            <option value={-1}>Auto</option>
+            {shown.map((q) => (
+              <option key={q.index} value={q.index}>
+                {q.height}p
+              </option>
+            ))}
+            {listenOnlyAvailable ? <option value={LISTEN_ONLY}>Listen only</option> : null}
+          </select>
+        </label>
       ) : null}
+      {captions.length ? (
+        <label className="player-field">
+          <span>Captions (CC)</span>
+          <select
+            className="player-select"
+            aria-label="Captions"
+            value={captions.some((c) => c.language === captionChoice) ? captionChoice : 'off'}
+            onChange={(e) => onCaptionChoice(e.currentTarget.value)}
+          >
+            <option value="off">Off</option>
+            {captions.map((c) => (
+              <option key={c.language} value={c.language}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <p className="player-meter">{formatWeekly(weekly)}</p>
       <button
         type="button"
         className="player-btn player-saver"
@@ -103,14 +178,9 @@ export function PlayerMenus(props: {
       >
         {dataSaver ? 'Saver on' : 'Saver off'}
       </button>
-      <button
-        type="button"
-        className="player-btn"
-        aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-        onClick={() => toggleFullscreen(videoRef.current?.closest<HTMLElement>('.player') ?? null)}
-      >
-        <PlayerIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
+      <button type="button" className="player-btn player-panel-close" aria-label="Close settings" onClick={onClose}>
+        ×
       </button>
-    </>
+    </fieldset>
   );
 }

@@ -8,7 +8,14 @@ import { attachHls, isHlsSource, type StreamControl, type StreamOptions } from '
 export function attachSource(video: HTMLVideoElement, src: string, opts: StreamOptions = {}): StreamControl {
   // A saved position: seek there once the length is known (hls.js also starts loading from there).
   const startAt = opts.startAt;
-  if (startAt) video.addEventListener('loadedmetadata', () => video.currentTime < startAt && (video.currentTime = startAt), { once: true });
+  if (startAt)
+    video.addEventListener(
+      'loadedmetadata',
+      () => {
+        if (video.currentTime < startAt) video.currentTime = startAt;
+      },
+      { once: true },
+    );
   if (isHlsSource(src)) return attachHls(video, src, opts);
   video.src = src;
   return {
@@ -18,5 +25,6 @@ export function attachSource(video: HTMLVideoElement, src: string, opts: StreamO
     },
     setQuality() {},
     setMaxShortSide() {},
+    setListenOnly() {},
   };
 }

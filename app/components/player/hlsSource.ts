@@ -1,9 +1,12 @@
 // HLS playback through hls.js, fetched with a dynamic import only when an `.m3u8` source is played, so
 // it never counts toward the JavaScript of a page before a video starts. Its light build (no subtitles,
 // alternate audio or DRM, which we do not use) is a third smaller: a faster first frame on a slow network.
-// Settings from DESIGN.md "Video": start low and cheap on a phone, keep short buffers, never fetch more
-// pixels than the player shows.
+// Settings from docs/product.md (video): start on the lowest rung, keep short buffers, never fetch more
+// pixels than the player shows (screenCap.ts); every byte it downloads counts in the data meter.
 import type { ErrorData, Level } from 'hls.js/light';
+import { countVideoBytes } from '#app/lib/dataMeter.ts';
+import { audioOnlyVariant, firstVideoVariant } from './audioVariant.ts';
+import { screenLevelCap } from './screenCap.ts';
 
 export interface Quality {
   /** hls.js level index. */
@@ -17,7 +20,12 @@ export interface StreamOptions {
   startAt?: number;
   /** Data saver: never pick a rendition taller than this (portrait: wider). */
   maxShortSide?: number | null;
-  onQualities?(qualities: Quality[]): void;
+  /** Start with the audio-only rendition when the stream has one ("Listen only", remembered per device). */
+  listenOnly?: boolean;
+  /** The picture renditions, and whether an audio-only one exists. */
+  onQualities?(qualities: Quality[], listenOnlyAvailable: boolean): void;
+  /** Whether the audio-only rendition is what plays now. */
+  onListenOnly?(on: boolean): void;
   onFatal?(text: 'Failed to load video' | 'Error loading video', reason: string): void;
 }
 
@@ -26,6 +34,7 @@ export interface StreamControl {
   /** -1 for Auto. */
   setQuality(index: number): void;
   setMaxShortSide(px: number | null): void;
+  setListenOnly(on: boolean): void;
 }
 
 /** About 0.3 Mbit/s: the first segments come from the 240p rendition, so the first frame comes fast. */
@@ -34,6 +43,7 @@ const INITIAL_BANDWIDTH_ESTIMATE = 300_000;
 const shortSide = (l: Level) => Math.min(l.width || l.height, l.height);
 
 const loadHls = () => import('hls.js/light');
+type HlsClass = typeof import('hls.js/light').default;
 
 /** Starts downloading hls.js ahead of Play (a page whose video is its purpose, a hovered Play button). */
 export function preloadHls(): void {
@@ -44,92 +54,167 @@ export const isHlsSource = (src: string) => new URL(src, location.href).pathname
 
 const firstUri = (playlist: string) => playlist.split('\n').find((l) => l && !l.startsWith('#'));
 
+const getText = (url: string, priority: RequestPriority = 'auto') =>
+  fetch(url, { credentials: 'same-origin', priority }).then((r) =>
+    r.ok ? r.text() : Promise.reject(new Error(String(r.status))),
+  );
+
 /**
- * Fetches the start of the stream (master playlist, first rendition's playlist, its init segment and,
- * from the beginning, its first segment) while hls.js itself is still downloading, so the requests do not
- * wait for it one round trip after another; hls.js then finds them in the HTTP cache. Only what playback
- * is about to fetch anyway.
+ * Fetches the start of the chosen rendition (its playlist, init segment and, from the beginning, its first
+ * segment) while hls.js itself is still downloading, so the requests do not wait for it one round trip
+ * after another; hls.js then finds them in the HTTP cache. Only what playback is about to fetch anyway.
  */
-async function warmStart(src: string, fromStart: boolean): Promise<void> {
-  const get = (url: string) => fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))));
-  const master = new URL(src, location.href);
-  const variant = firstUri(await get(master.href));
-  if (!variant) return;
-  const variantUrl = new URL(variant, master);
-  const playlist = await get(variantUrl.href);
+async function warmStart(variantUrl: string, fromStart: boolean, priority: RequestPriority): Promise<void> {
+  const playlist = await getText(variantUrl, priority);
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
   const segment = firstUri(playlist);
-  await Promise.all([init, fromStart ? segment : undefined].map((u) => u && fetch(new URL(u, variantUrl), { credentials: 'same-origin' })));
+  await Promise.all(
+    [init, fromStart ? segment : undefined].map(
+      (u) => u && fetch(new URL(u, variantUrl), { credentials: 'same-origin', priority }).then((r) => r.arrayBuffer()),
+    ),
+  );
+}
+
+/** Where playback of `master` (its text) starts: the audio-only variant for "Listen only", else the first picture. */
+function startVariant(text: string, masterUrl: string, listenOnly: boolean): string | null {
+  const audio = listenOnly ? audioOnlyVariant(text) : null;
+  return audio ? new URL(audio, masterUrl).href : firstVideoVariant(text, masterUrl);
+}
+
+/**
+ * Fetches, at low priority, everything the first frame of `src` needs before the learner presses Play:
+ * hls.js, the master and starting playlists, the init segment and the first segment. The requests Play
+ * makes then come from the HTTP cache (media responses are cacheable for the token's life).
+ */
+export function warmUp(src: string, listenOnly: boolean): void {
+  preloadHls();
+  if (!isHlsSource(src)) return;
+  const master = new URL(src, location.href).href;
+  getText(master, 'low')
+    .then((text) => {
+      const first = startVariant(text, master, listenOnly);
+      return first ? warmStart(first, true, 'low') : undefined;
+    })
+    .catch(() => {}); // Play fetches them again and reports a real failure
 }
 
 export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOptions): StreamControl {
-  warmStart(src, !opts.startAt).catch(() => {}); // hls.js reports real failures itself
   let detached = false;
-  let hls: import('hls.js/light').default | null = null;
+  let Hls: HlsClass | null = null;
+  let hls: InstanceType<HlsClass> | null = null;
+  let source = new URL(src, location.href).href; // replaced by a fresh link when the token expired
+  let audioUri: string | null = null; // the audio-only variant, relative to the master
+  let wantListen = !!opts.listenOnly;
+  let listen = false;
   let maxShortSide = opts.maxShortSide ?? null;
   let chosen = -1;
+  let videoQualities: Quality[] = [];
   let refreshed = false;
   let recovered = false;
 
+  const audioSrc = () => new URL(audioUri!, source).href;
+
+  // The master playlist, read once here: which variant starts, and whether "Listen only" exists.
+  const master = getText(source).then(
+    (text) => {
+      audioUri = audioOnlyVariant(text);
+      const first = startVariant(text, source, wantListen);
+      if (first) warmStart(first, !opts.startAt, 'auto').catch(() => {}); // hls.js reports real failures itself
+    },
+    () => {}, // hls.js fetches it again and reports the failure
+  );
+
   const applyCap = () => {
-    if (!hls) return;
-    const allowed = hls.levels.map((l, i) => ({ i, ok: maxShortSide == null || shortSide(l) <= maxShortSide })).filter((x) => x.ok);
-    hls.autoLevelCapping = maxShortSide == null || !allowed.length ? -1 : allowed[allowed.length - 1]!.i;
-    if (chosen >= 0 && hls.autoLevelCapping >= 0 && chosen > hls.autoLevelCapping) chosen = -1;
-    hls.currentLevel = chosen;
+    if (!hls || listen || !hls.levels.length) return;
+    const levels = hls.levels;
+    const screen = screenLevelCap(levels, { width: video.clientWidth, height: video.clientHeight }, devicePixelRatio);
+    const saver = levels.reduce((cap, l, i) => (maxShortSide == null || shortSide(l) <= maxShortSide ? i : cap), 0);
+    hls.autoLevelCapping = maxShortSide == null ? screen : Math.min(screen, saver);
+    // Data saver also overrides a chosen rendition above it; the screen rule never does.
+    if (chosen >= 0 && maxShortSide != null && chosen > saver) {
+      chosen = -1;
+      hls.currentLevel = -1;
+    }
+  };
+  const resized = new ResizeObserver(applyCap);
+  resized.observe(video);
+
+  const start = (url: string, position: number, resume: boolean) => {
+    if (!Hls) return;
+    hls?.destroy();
+    const h = new Hls({
+      capLevelToPlayerSize: false, // our own rule: applyCap
+      startLevel: 0,
+      startFragPrefetch: true,
+      abrEwmaDefaultEstimate: INITIAL_BANDWIDTH_ESTIMATE,
+      maxBufferLength: 12,
+      maxMaxBufferLength: 12,
+      backBufferLength: 30,
+      // Start on the lowest rung instead of first fetching a fragment to measure bandwidth: on a slow
+      // network that test costs a whole extra segment before the first frame.
+      testBandwidth: false,
+      startPosition: position > 0 ? position : -1,
+    });
+    hls = h;
+    h.on(Hls.Events.MANIFEST_LOADED, (_e, d) => countVideoBytes(d.stats.loaded));
+    h.on(Hls.Events.LEVEL_LOADED, (_e, d) => countVideoBytes(d.stats.loaded));
+    h.on(Hls.Events.FRAG_LOADED, (_e, d) => countVideoBytes(d.payload.byteLength));
+    h.on(Hls.Events.MANIFEST_PARSED, () => {
+      if (!listen) {
+        videoQualities = h.levels.map((l, index) => ({ index, height: shortSide(l), bitrate: l.bitrate }));
+        applyCap();
+        if (chosen >= 0) h.currentLevel = chosen;
+      }
+      opts.onQualities?.(videoQualities, !!audioUri);
+      opts.onListenOnly?.(listen);
+    });
+    h.on(Hls.Events.ERROR, (_e, data: ErrorData) => {
+      if (!data.fatal || hls !== h) return;
+      if (data.type === Hls!.ErrorTypes.MEDIA_ERROR && !recovered) {
+        recovered = true;
+        h.recoverMediaError();
+        return;
+      }
+      const status = data.response?.code ?? 0;
+      // A page held in a cache can outlive its playback token: ask once for a fresh one.
+      if (data.type === Hls!.ErrorTypes.NETWORK_ERROR && status === 403 && !refreshed) {
+        refreshed = true;
+        void freshSource(source).then(async (next) => {
+          if (!next || detached || hls !== h)
+            return opts.onFatal?.('Failed to load video', 'This video link has expired. Please reload the page.');
+          source = new URL(next, location.href).href;
+          // The first master read failed with the old link: read it now, so "Listen only" is offered.
+          audioUri ??= await getText(source).then(audioOnlyVariant, () => null);
+          if (detached || hls !== h) return;
+          h.loadSource(listen ? audioSrc() : source);
+        });
+        return;
+      }
+      opts.onFatal?.(
+        data.type === Hls!.ErrorTypes.MEDIA_ERROR ? 'Error loading video' : 'Failed to load video',
+        status === 403 || status === 404
+          ? 'You do not have access to this video.'
+          : 'A network error stopped the download.',
+      );
+    });
+    h.loadSource(url);
+    h.attachMedia(video);
+    if (resume) void video.play().catch(() => {});
   };
 
-  void loadHls().then(
-    ({ default: Hls }) => {
+  void Promise.all([loadHls(), master]).then(
+    ([{ default: H }]) => {
       if (detached) return;
-      if (!Hls.isSupported()) {
+      if (!H.isSupported()) {
         // Safari on older iPhones plays HLS itself (without quality choice).
         if (video.canPlayType('application/vnd.apple.mpegurl')) {
           video.src = src;
         } else opts.onFatal?.('Failed to load video', 'This browser cannot play streaming video.');
         return;
       }
-      hls = new Hls({
-        capLevelToPlayerSize: true,
-        ignoreDevicePixelRatio: true,
-        startFragPrefetch: true,
-        abrEwmaDefaultEstimate: INITIAL_BANDWIDTH_ESTIMATE,
-        maxBufferLength: 12,
-        maxMaxBufferLength: 12,
-        backBufferLength: 30,
-        // Start on the rung the low estimate picks instead of first fetching a lowest-rung fragment to
-        // measure bandwidth: on a slow network that test costs a whole extra segment before the first frame.
-        testBandwidth: false,
-        startPosition: opts.startAt && opts.startAt > 0 ? opts.startAt : -1,
-      });
-      hls.on(Hls.Events.MANIFEST_PARSED, () => {
-        applyCap();
-        opts.onQualities?.(hls!.levels.map((l, index) => ({ index, height: shortSide(l), bitrate: l.bitrate })));
-      });
-      hls.on(Hls.Events.ERROR, (_e, data: ErrorData) => {
-        if (!data.fatal || !hls) return;
-        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-          recovered = true;
-          hls.recoverMediaError();
-          return;
-        }
-        const status = data.response?.code ?? 0;
-        // A page held in a cache can outlive its playback token: ask once for a fresh one.
-        if (data.type === Hls.ErrorTypes.NETWORK_ERROR && status === 403 && !refreshed) {
-          refreshed = true;
-          void freshSource(src).then((next) => {
-            if (!next || detached || !hls) return opts.onFatal?.('Failed to load video', 'This video link has expired. Please reload the page.');
-            hls.loadSource(next);
-          });
-          return;
-        }
-        opts.onFatal?.(
-          data.type === Hls.ErrorTypes.MEDIA_ERROR ? 'Error loading video' : 'Failed to load video',
-          status === 403 || status === 404 ? 'You do not have access to this video.' : 'A network error stopped the download.',
-        );
-      });
-      hls.loadSource(src);
-      hls.attachMedia(video);
+      Hls = H;
+      listen = wantListen && !!audioUri;
+      start(listen ? audioSrc() : source, opts.startAt ?? 0, false);
     },
     () => opts.onFatal?.('Failed to load video', 'The player could not be downloaded. Check your connection.'),
   );
@@ -137,6 +222,7 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
   return {
     detach() {
       detached = true;
+      resized.disconnect();
       if (hls) hls.destroy();
       else {
         video.removeAttribute('src');
@@ -146,11 +232,20 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
     },
     setQuality(index) {
       chosen = index;
+      if (hls && !listen) hls.currentLevel = index;
       applyCap();
     },
     setMaxShortSide(px) {
       maxShortSide = px;
       applyCap();
+    },
+    setListenOnly(on) {
+      wantListen = on;
+      const next = on && !!audioUri;
+      if (!hls || next === listen) return;
+      // Another stream from the same position: the audio playlist alone, or the whole ladder again.
+      listen = next;
+      start(listen ? audioSrc() : source, video.currentTime, !video.paused);
     },
   };
 }

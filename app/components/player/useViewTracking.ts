@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trackView } from '../../lib/trackView.ts';
+import { trackView } from '#app/lib/trackView.ts';
 
 /** What a player reports for creator analytics: which course/episode, and which kind of view it starts. */
 export interface ViewTracking {
@@ -16,20 +16,25 @@ const MAX_TICK_SECONDS = 2;
  * Reports a trailer/preview view once, when playback first really starts, and watched seconds of an
  * episode in ~15 s batches (plus what is left when the player goes away or the page is hidden).
  */
+type Counters = { started: boolean; last: number; pending: number };
+
+/** Sends the whole seconds watched so far of this episode (the fraction waits for the next batch). */
+function flushWatched(c: Counters, courseId: string | undefined, episodeId: string | undefined) {
+  const seconds = Math.floor(c.pending);
+  if (!courseId || !episodeId || seconds < 1) return;
+  c.pending -= seconds;
+  trackView({ courseId, episodeId, kind: 'watch', seconds });
+}
+
 export function useViewTracking(tracking: ViewTracking | undefined) {
-  const s = useRef({ started: false, last: -1, pending: 0 });
+  const s = useRef<Counters>({ started: false, last: -1, pending: 0 });
   const courseId = tracking?.courseId;
   const episodeId = tracking?.episodeId;
 
-  const flush = () => {
-    const seconds = Math.floor(s.current.pending);
-    if (!courseId || !episodeId || seconds < 1) return;
-    s.current.pending -= seconds;
-    trackView({ courseId, episodeId, kind: 'watch', seconds });
-  };
-
+  // A new episode starts new counters; what was watched of the previous one is sent under its own ids.
   useEffect(() => {
     s.current = { started: false, last: -1, pending: 0 };
+    const flush = () => flushWatched(s.current, courseId, episodeId);
     const onHide = () => {
       if (document.visibilityState === 'hidden') flush();
     };
@@ -54,7 +59,7 @@ export function useViewTracking(tracking: ViewTracking | undefined) {
       const d = t - s.current.last;
       s.current.last = t;
       if (d > 0 && d < MAX_TICK_SECONDS) s.current.pending += d;
-      if (s.current.pending >= WATCH_BATCH_SECONDS) flush();
+      if (s.current.pending >= WATCH_BATCH_SECONDS) flushWatched(s.current, courseId, episodeId);
     },
   };
 }

@@ -1,11 +1,32 @@
-import { useState } from 'react';
-import '../../styles/purchase.css';
+import { lazy, Suspense, useState } from 'react';
+import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
+import '#app/styles/purchase.css';
 import { Link } from 'react-router';
-import { PurchaseModal, playPath, type PurchaseCourse } from './PurchaseModal.tsx';
+import { buyLabel } from '#app/lib/format.ts';
+import type { PurchaseCourse } from './PurchaseModal.tsx';
+
+// The M-Pesa form is fetched when "Purchase Course" is pointed at or pressed, not with every course page.
+const loadModal = () => import('./PurchaseModal.tsx');
+const PurchaseModal = lazy(() =>
+  loadModal().then(
+    (m) => ({ default: m.PurchaseModal }),
+    () => ({ default: PurchaseUnavailable }),
+  ),
+);
+
+function PurchaseUnavailable() {
+  return (
+    <p className="purchase-error" role="alert">
+      The payment form could not be downloaded. Check your connection and reload the page.
+    </p>
+  );
+}
+
+const preloadModal = () => void loadModal().catch(() => {});
 
 /**
  * The purchase control of a course (course page hero, customer grid): "Purchased" and "Play" when owned,
- * "Purchase Course" opening the M-Pesa modal when the viewer may buy it, nothing otherwise.
+ * "Purchase Course" opening the M-Pesa modal when the actor may buy it, nothing otherwise.
  */
 export function PurchaseAction({
   course,
@@ -24,17 +45,28 @@ export function PurchaseAction({
       {owned ? (
         <>
           <span className="purchased-badge">Purchased</span>
-          <Link className="btn btn-light" to={playPath(course.id)}>
+          <Link className="btn btn-light" to={playPath(course.id)} state={PLAY_INTENT}>
             Play
           </Link>
         </>
       ) : buyable ? (
-        <button type="button" className="btn btn-primary" onClick={() => setOpen(true)} aria-haspopup="dialog">
-          Purchase Course
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setOpen(true)}
+          onPointerEnter={preloadModal}
+          onFocus={preloadModal}
+          aria-haspopup="dialog"
+        >
+          {buyLabel(course.price)}
         </button>
       ) : null}
       {/* Stays open once the course is owned, to show "Payment received" and "Start watching". */}
-      {open ? <PurchaseModal course={course} phone={phone} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <PurchaseModal course={course} phone={phone} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

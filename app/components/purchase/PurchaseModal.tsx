@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { localPhone, toDarajaPhone } from '../../../server/daraja/phone.ts';
-import { formatKes } from '../../lib/format.ts';
+import { localPhone, toDarajaPhone } from '#common/phone.ts';
+import { buyLabel, formatKes, formatPrice } from '#app/lib/format.ts';
+import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
+import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { CouponField } from './CouponField.tsx';
 import { outcomeTitle } from './outcomeText.ts';
-import { fetchPayment, newIdempotencyKey, startPurchase, type PaymentView } from './purchaseApi.ts';
+import { fetchPayment, newIdempotencyKey, startPurchase, type CouponQuote, type PaymentView } from './purchaseApi.ts';
 import { useCountdown } from './useCountdown.ts';
 
 export interface PurchaseCourse {
@@ -21,17 +24,27 @@ type Stage =
 
 const POLL_MS = 2000;
 const PHONE_HELP = 'Enter a Kenyan M-Pesa number, like 0712 345 678.';
-
-export const playPath = (courseId: string) => `/learn/${courseId}/1`;
+const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.expired, COUPON_TEXT.usedUp];
 
 /**
  * "Purchase Course": the customer checks the phone number, presses "Pay with M-Pesa", approves the prompt on
  * the phone, and the modal follows the payment live (polling) to its outcome, with a retry when it failed.
  */
-export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCourse; phone: string; onClose: () => void }) {
+export function PurchaseModal({
+  course,
+  phone,
+  onClose,
+}: {
+  course: PurchaseCourse;
+  phone: string;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'form', error: null });
   const [number, setNumber] = useState(phone);
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  // What M-Pesa is asked for: the server's price with the applied code (it prices it again on "Pay").
+  const price = coupon ? coupon.discountedPrice : course.price;
   const key = useRef(newIdempotencyKey());
   const revalidator = useRevalidator();
 
@@ -43,35 +56,43 @@ export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCour
 
   // Live status while the prompt is open; stops once the payment is settled.
   const waitingId = stage.kind === 'waiting' ? stage.payment.id : null;
+  // An effect event: the revalidator changes identity every render, and only a new payment restarts polling.
+  const settled = useEffectEvent((p: PaymentView) => {
+    setStage({ kind: 'done', payment: p });
+    // The page behind shows "Purchased" / "Play" without a reload.
+    if (p.status === 'paid') void revalidator.revalidate();
+  });
   useEffect(() => {
     if (!waitingId) return;
     let stopped = false;
     const tick = async () => {
       const p = await fetchPayment(waitingId);
       if (stopped) return;
-      if (p && p.status !== 'pending' && p.status !== 'created') {
-        setStage({ kind: 'done', payment: p });
-        // The page behind shows "Purchased" / "Play" without a reload.
-        if (p.status === 'paid') void revalidator.revalidate();
-      } else timer = setTimeout(tick, POLL_MS);
+      if (p && p.status !== 'pending' && p.status !== 'created') settled(p);
+      else timer = setTimeout(tick, POLL_MS);
     };
     let timer = setTimeout(tick, POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-    // Only a new payment restarts polling (the revalidator changes identity every render).
   }, [waitingId]);
 
   async function pay(e: React.FormEvent) {
     e.preventDefault();
     if (stage.kind === 'sending') return;
-    if (course.price > 0 && !toDarajaPhone(number)) {
+    if (price > 0 && !toDarajaPhone(number)) {
       setStage({ kind: 'form', error: PHONE_HELP });
       return;
     }
     setStage({ kind: 'sending' });
-    const answer = await startPurchase({ courseId: course.id, amount: course.price, phone: number, idempotencyKey: key.current });
+    const answer = await startPurchase({
+      courseId: course.id,
+      amount: price,
+      phone: number,
+      idempotencyKey: key.current,
+      ...(coupon ? { couponCode: coupon.code } : {}),
+    });
     if (answer.ok) {
       if (answer.result.kind === 'enrolled') {
         setStage({ kind: 'owned' });
@@ -89,6 +110,8 @@ export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCour
       return;
     }
     key.current = newIdempotencyKey();
+    // The code stopped working meanwhile (used up, expired): back to the full price, with the reason.
+    if (COUPON_REFUSALS.includes(answer.message)) setCoupon(null);
     setStage({ kind: 'form', error: answer.message });
   }
 
@@ -98,6 +121,7 @@ export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCour
   }
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer shortcut; the keyboard closes with Escape (onCancel) or the Close button
     <dialog
       ref={dialog}
       className="purchase-modal"
@@ -114,14 +138,24 @@ export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCour
         <button type="button" className="purchase-close" onClick={onClose} aria-label="Close">
           ×
         </button>
-        <p className="purchase-kicker">Purchase Course</p>
+        <p className="purchase-kicker">{buyLabel(course.price)}</p>
         <h2 id="purchase-title">{course.title}</h2>
-        <p className="purchase-price">{formatKes(course.price)}</p>
+        <p className="purchase-price">
+          {coupon ? (
+            <>
+              <s className="purchase-old-price">{formatPrice(course.price)}</s>{' '}
+            </>
+          ) : null}
+          <span>{formatPrice(price)}</span>
+        </p>
         <p className="purchase-note">One-time payment • Lifetime access</p>
         <div aria-live="polite">
+          {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 ? (
+            <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />
+          ) : null}
           {stage.kind === 'form' || stage.kind === 'sending' ? (
             <form onSubmit={pay} noValidate>
-              {course.price > 0 ? (
+              {price > 0 ? (
                 <>
                   <label htmlFor="purchase-phone">M-Pesa phone number</label>
                   <input
@@ -148,18 +182,16 @@ export function PurchaseModal({ course, phone, onClose }: { course: PurchaseCour
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary purchase-pay" disabled={stage.kind === 'sending'}>
-                {stage.kind === 'sending' ? 'Sending prompt…' : course.price > 0 ? 'Pay with M-Pesa' : 'Enroll for free'}
+                {stage.kind === 'sending' ? 'Sending prompt…' : price > 0 ? 'Pay with M-Pesa' : 'Enroll for free'}
               </button>
             </form>
           ) : null}
           {stage.kind === 'waiting' ? <Waiting payment={stage.payment} /> : null}
-          {stage.kind === 'done' ? (
-            <Outcome payment={stage.payment} courseId={course.id} onRetry={retry} />
-          ) : null}
+          {stage.kind === 'done' ? <Outcome payment={stage.payment} courseId={course.id} onRetry={retry} /> : null}
           {stage.kind === 'owned' ? (
             <div className="purchase-outcome purchase-ok">
               <h3>You own this course</h3>
-              <Link className="btn btn-primary" to={playPath(course.id)}>
+              <Link className="btn btn-primary" to={playPath(course.id)} state={PLAY_INTENT}>
                 Start watching
               </Link>
             </div>
@@ -180,8 +212,19 @@ function Waiting({ payment }: { payment: PaymentView }) {
         Enter your M-Pesa PIN on the prompt sent to {localPhone(payment.phone)} to pay {formatKes(payment.amount)}.
       </p>
       <p className="purchase-countdown">
-        {left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left` : 'Still waiting for M-Pesa to confirm…'}
+        {left > 0
+          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
+          : 'Still waiting for M-Pesa to confirm…'}
       </p>
+      {payment.paybill && (
+        <section className="purchase-paybill" aria-labelledby="purchase-paybill-title">
+          <h4 id="purchase-paybill-title">No prompt? Pay by Paybill</h4>
+          <p>
+            Lipa na M-Pesa → Paybill, business number <strong>{payment.paybill.businessNumber}</strong>, account number{' '}
+            <strong>{payment.paybill.account}</strong>, amount <strong>{formatKes(payment.amount)}</strong>.
+          </p>
+        </section>
+      )}
     </div>
   );
 }
@@ -194,13 +237,14 @@ function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseI
       {paid ? (
         <>
           {payment.receipt ? <p>M-Pesa receipt {payment.receipt}</p> : null}
-          <Link className="btn btn-primary" to={playPath(courseId)}>
+          <Link className="btn btn-primary" to={playPath(courseId)} state={PLAY_INTENT}>
             Start watching
           </Link>
         </>
       ) : (
         <>
           <p>{payment.message}</p>
+          {/* biome-ignore lint/a11y/noAutofocus: inside the open modal, focus moves to the one next action (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
             Try again
           </button>

@@ -1,8 +1,8 @@
 // The purchase modal's calls to the payments API (see server/http/paymentRoutes.ts).
-import type { PaymentView } from '../../../server/modules/payments/paymentView.ts';
-import type { StartPaymentResult } from '../../../server/modules/payments/startPayment.ts';
+import type { PaymentView, StartPaymentResult } from '#app/server/payments.server.ts';
+import type { CouponQuote } from '#app/server/coupons.server.ts';
 
-export type { PaymentView };
+export type { CouponQuote, PaymentView };
 
 export type StartAnswer =
   | { ok: true; result: StartPaymentResult }
@@ -13,6 +13,7 @@ export async function startPurchase(body: {
   amount: number;
   phone: string;
   idempotencyKey: string;
+  couponCode?: string;
 }): Promise<StartAnswer> {
   try {
     const res = await fetch('/api/payments', {
@@ -51,4 +52,24 @@ export async function fetchPayment(id: string): Promise<PaymentView | null> {
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
+}
+
+export type CouponAnswer = { ok: true; quote: CouponQuote } | { ok: false; message: string };
+
+/** "Apply": the price with this code, or the reason it does not work (server/modules/coupons/checkCoupon.ts). */
+export async function checkCoupon(courseId: string, code: string): Promise<CouponAnswer> {
+  try {
+    const res = await fetch('/api/coupons/check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ courseId, code }),
+    });
+    const json = (await res.json().catch(() => null)) as (CouponQuote & { error?: { message?: string } }) | null;
+    if (res.ok && json) return { ok: true, quote: json };
+    const message =
+      res.status < 500 && json?.error?.message ? json.error.message : 'Something went wrong. Please try again.';
+    return { ok: false, message };
+  } catch {
+    return { ok: false, message: 'No connection. Check your internet and try again.' };
+  }
 }

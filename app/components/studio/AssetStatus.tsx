@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import type { AssetView } from '#app/server/studio.server.ts';
 import { studioApi } from './studioApi.ts';
 
 const RETRY_FAILED = 'Could not retry. Please try again.';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { CATEGORIES, categoryLabel } from '../../../server/modules/catalog/categories.ts';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
-import type { EditorCourse } from '../../../server/modules/studio/getCourseForEditor.ts';
-import { LIMITS, STUDIO_MESSAGES } from '../../../server/modules/studio/messages.ts';
-import { FormMessage, type Flash } from './FormMessage.tsx';
+import { CATEGORIES, categoryLabel } from '#common/catalog/categories.ts';
+import type { AssetView, EditorCourse } from '#app/server/studio.server.ts';
+import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 import { UploadField } from './UploadField.tsx';
+import { type UploadInProgress, useSaveAfterUploads } from './useSaveAfterUploads.ts';
 
 /** The course fields and "Save Course"; the published toggle persists only here. */
 export function CourseForm({ course, initialFlash }: { course: EditorCourse | null; initialFlash: Flash }) {
@@ -22,12 +22,21 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<Flash>(initialFlash);
 
-  async function save(e: React.FormEvent) {
+  const uploads = useSaveAfterUploads(
+    () => void send(),
+    (field) => setFlash({ kind: 'error', text: STUDIO_MESSAGES.uploadFailedNotSaved(field) }),
+  );
+
+  function save(e: React.FormEvent) {
     e.preventDefault();
     if (!title.trim() || !description.trim() || !category) {
       setFlash({ kind: 'error', text: STUDIO_MESSAGES.requiredFields });
       return;
     }
+    uploads.save();
+  }
+
+  async function send() {
     const json = {
       title,
       description,
@@ -45,7 +54,11 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
         setFlash({ kind: 'success', text: STUDIO_MESSAGES.courseSaved });
         await revalidator.revalidate();
       } else {
-        const { id } = await studioApi<{ id: string }>('/courses', { method: 'POST', json }, STUDIO_MESSAGES.courseSaveFailed);
+        const { id } = await studioApi<{ id: string }>(
+          '/courses',
+          { method: 'POST', json },
+          STUDIO_MESSAGES.courseSaveFailed,
+        );
         await navigate(`/creator/course/${id}`, { replace: true, state: { flash: STUDIO_MESSAGES.courseSaved } });
       }
     } catch (err) {
@@ -59,7 +72,13 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
     <form className="studio-form" onSubmit={save} noValidate>
       <label className="field">
         <span className="field-label">Title *</span>
-        <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={LIMITS.title} required name="title" />
+        <input
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={LIMITS.title}
+          required
+          name="title"
+        />
       </label>
       <label className="field">
         <span className="field-label">Description *</span>
@@ -98,12 +117,19 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           </select>
         </label>
       </div>
-      <UploadField kind="image" label="Thumbnail" value={thumbnail} onChange={setThumbnail} />
-      <UploadField kind="video" label="Trailer" value={trailer} onChange={setTrailer} />
+      <UploadField
+        kind="image"
+        label="Thumbnail"
+        value={thumbnail}
+        onChange={setThumbnail}
+        onUploadState={uploads.report}
+      />
+      <UploadField kind="video" label="Trailer" value={trailer} onChange={setTrailer} onUploadState={uploads.report} />
       <label className="switch">
         <input
           type="checkbox"
           role="switch"
+          aria-checked={published}
           checked={published}
           disabled={!course}
           onChange={(e) => setPublished(e.target.checked)}
@@ -116,10 +142,16 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           ? 'Publishing takes effect when you save. A course needs a thumbnail and an episode with a ready video.'
           : 'New courses start as drafts. Save the course, then add episodes and publish it.'}
       </p>
-      <FormMessage flash={flash} />
-      <button type="submit" className="btn btn-primary" disabled={saving}>
-        {saving ? 'Saving…' : 'Save Course'}
+      <SaveMessage flash={uploads.waiting ? waitingFlash(uploads.inProgress) : flash} />
+      <button type="submit" className="btn btn-primary" disabled={saving || uploads.waiting}>
+        {uploads.waiting ? STUDIO_MESSAGES.waitingForUpload : saving ? 'Saving…' : 'Save Course'}
       </button>
     </form>
   );
+}
+
+/** "Waiting for upload to finish… Thumbnail 42%, Trailer 7%". */
+function waitingFlash(inProgress: UploadInProgress[]): Flash {
+  const progress = inProgress.map((u) => `${u.field} ${u.percent}%`).join(', ');
+  return { kind: 'pending', text: `${STUDIO_MESSAGES.waitingForUpload} ${progress}` };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
-import { LIMITS, STUDIO_MESSAGES } from '../../../server/modules/studio/messages.ts';
-import { FormMessage, type Flash } from './FormMessage.tsx';
+import type { AssetView } from '#app/server/studio.server.ts';
+import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { UploadField } from './UploadField.tsx';
 
 export interface EpisodeValues {
@@ -28,7 +28,10 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
   const [flash, setFlash] = useState<Flash>(null);
   // Bumped when an added episode clears the form, so the pickers start afresh too.
   const [generation, setGeneration] = useState(0);
-  const set = <K extends keyof EpisodeValues>(k: K) => (v: EpisodeValues[K]) => setValues((s) => ({ ...s, [k]: v }));
+  const set =
+    <K extends keyof EpisodeValues>(k: K) =>
+    (v: EpisodeValues[K]) =>
+      setValues((s) => ({ ...s, [k]: v }));
   const ready = values.title.trim() !== '' && !!values.video;
 
   async function submit(e: React.FormEvent) {
@@ -57,7 +60,12 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
     <form className="studio-form episode-form" onSubmit={submit} noValidate>
       <label className="field">
         <span className="field-label">Episode title *</span>
-        <input value={values.title} onChange={(e) => set('title')(e.target.value)} maxLength={LIMITS.title} name="episodeTitle" />
+        <input
+          value={values.title}
+          onChange={(e) => set('title')(e.target.value)}
+          maxLength={LIMITS.title}
+          name="episodeTitle"
+        />
       </label>
       <label className="field">
         <span className="field-label">Episode description</span>
@@ -69,9 +77,22 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
           name="episodeDescription"
         />
       </label>
-      <UploadField key={`v-${generation}`} kind="video" label="Episode video" value={values.video} onChange={set('video')} required />
-      <UploadField key={`t-${generation}`} kind="image" label="Episode thumbnail (optional)" value={values.thumbnail} onChange={set('thumbnail')} />
-      <FormMessage flash={flash} />
+      <UploadField
+        key={`v-${generation}`}
+        kind="video"
+        label="Episode video"
+        value={values.video}
+        onChange={set('video')}
+        required
+      />
+      <UploadField
+        key={`t-${generation}`}
+        kind="image"
+        label="Episode thumbnail (optional)"
+        value={values.thumbnail}
+        onChange={set('thumbnail')}
+      />
+      <SaveMessage flash={flash} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
           {busy ? 'Saving…' : submitLabel}

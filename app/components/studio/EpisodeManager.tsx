@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { EditorCourse, EditorEpisode } from '../../../server/modules/studio/getCourseForEditor.ts';
-import { STUDIO_MESSAGES } from '../../../server/modules/studio/messages.ts';
-import { formatDuration } from '../../lib/format.ts';
+import type { EditorCourse, EditorEpisode } from '#app/server/studio.server.ts';
+import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { formatDuration } from '#app/lib/format.ts';
 import { AssetStatus } from './AssetStatus.tsx';
+import { EpisodeCaptions } from './EpisodeCaptions.tsx';
 import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
-import { FormMessage, type Flash } from './FormMessage.tsx';
+import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 
 const toJson = (v: EpisodeValues) => ({
@@ -41,7 +42,16 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
     const ids = course.episodes.map((e) => e.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
-    void run(() => studioApi(`${base}/order`, { method: 'PUT', json: { episodeIds: ids } }, 'Failed to reorder episodes. Please try again.'), null, 'Failed to reorder episodes. Please try again.');
+    void run(
+      () =>
+        studioApi(
+          `${base}/order`,
+          { method: 'PUT', json: { episodeIds: ids } },
+          'Failed to reorder episodes. Please try again.',
+        ),
+      null,
+      'Failed to reorder episodes. Please try again.',
+    );
   }
 
   function remove(e: EditorEpisode) {
@@ -70,7 +80,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   return (
     <section className="studio-section" aria-labelledby="episodes-heading">
       <h2 id="episodes-heading">Episodes ({course.episodes.length})</h2>
-      <FormMessage flash={flash} />
+      <SaveMessage flash={flash} />
       {course.episodes.length === 0 ? <p className="empty-hint">No episodes yet. Add the first one below.</p> : null}
       <ol className="studio-episodes">
         {course.episodes.map((e, i) => (
@@ -89,24 +99,53 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {formatDuration(e.duration)} · {e.video ? <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} /> : 'No video'}
+                      {formatDuration(e.duration)} ·{' '}
+                      {e.video ? (
+                        <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
+                      ) : (
+                        'No video'
+                      )}
                     </p>
                   </div>
                 </div>
                 <div className="studio-episode-actions">
-                  <button type="button" className="btn btn-ghost btn-small" disabled={busy || i === 0} onClick={() => move(i, -1)} aria-label={`Move episode ${e.order} up`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy || i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={`Move episode ${e.order} up`}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="btn btn-ghost btn-small" disabled={busy || i === last} onClick={() => move(i, 1)} aria-label={`Move episode ${e.order} down`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy || i === last}
+                    onClick={() => move(i, 1)}
+                    aria-label={`Move episode ${e.order} down`}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => setEditing(e.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy}
+                    onClick={() => setEditing(e.id)}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="btn btn-ghost btn-small danger" disabled={busy} onClick={() => remove(e)} aria-label={`Delete episode ${e.order}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small danger"
+                    disabled={busy}
+                    onClick={() => remove(e)}
+                    aria-label={`Delete episode ${e.order}`}
+                  >
                     Delete
                   </button>
                 </div>
+                <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
               </>
             )}
           </li>

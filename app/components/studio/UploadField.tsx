@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
-import { ACCEPT, UPLOAD_LIMITS, type UploadKind } from '../../../server/modules/uploads/uploadRules.ts';
+import type { AssetView } from '#app/server/studio.server.ts';
+import { ACCEPT, UPLOAD_LIMITS, type UploadKind } from '#common/uploads/uploadRules.ts';
 import { AssetStatus } from './AssetStatus.tsx';
 import { useAssetPolling } from './useAssetPolling.ts';
-import { useTusUpload } from './useTusUpload.ts';
+import { type UploadState, useTusUpload } from './useTusUpload.ts';
 
 interface Props {
   kind: UploadKind;
@@ -11,6 +11,8 @@ interface Props {
   value: AssetView | null;
   onChange(asset: AssetView | null): void;
   required?: boolean;
+  /** Told of every change of the upload's state (the form's Save waits for uploads in progress). */
+  onUploadState?(label: string, state: UploadState): void;
 }
 
 const HINT: Record<UploadKind, string> = {
@@ -19,9 +21,12 @@ const HINT: Record<UploadKind, string> = {
 };
 
 /** A file picker that uploads at once (resumably), shows its progress, then a preview and a remove button. */
-export function UploadField({ kind, label, value, onChange, required }: Props) {
+export function UploadField({ kind, label, value, onChange, required, onUploadState }: Props) {
   const id = useId();
   const { state, start, reset } = useTusUpload(kind, onChange);
+  useEffect(() => {
+    onUploadState?.(label, state);
+  }, [label, state, onUploadState]);
   const [localUrl, setLocalUrl] = useState<string | null>(null);
   useAssetPolling(value, onChange);
   useEffect(() => () => void (localUrl && URL.revokeObjectURL(localUrl)), [localUrl]);
@@ -49,11 +54,22 @@ export function UploadField({ kind, label, value, onChange, required }: Props) {
       </span>
       {value ? (
         <div className="upload-done">
-          {kind === 'image' && preview ? <img src={preview} alt={`${label} preview`} className="upload-preview" /> : null}
-          {kind === 'video' && localUrl ? (
-            <video src={localUrl} controls preload="metadata" className="upload-preview" aria-label={`${label} preview`} />
+          {kind === 'image' && preview ? (
+            <img src={preview} alt={`${label} preview`} className="upload-preview" />
           ) : null}
-          {kind === 'video' && !localUrl && preview ? <img src={preview} alt={`${label} preview`} className="upload-preview" /> : null}
+          {kind === 'video' && localUrl ? (
+            // biome-ignore lint/a11y/useMediaCaption: a preview of the creator's own just-chosen file, which has no captions yet (caption upload is issue 17)
+            <video
+              src={localUrl}
+              controls
+              preload="metadata"
+              className="upload-preview"
+              aria-label={`${label} preview`}
+            />
+          ) : null}
+          {kind === 'video' && !localUrl && preview ? (
+            <img src={preview} alt={`${label} preview`} className="upload-preview" />
+          ) : null}
           <div className="upload-meta">
             <span className="upload-name">{value.fileName ?? 'Uploaded file'}</span>
             <AssetStatus asset={value} onChange={onChange} />
@@ -76,7 +92,14 @@ export function UploadField({ kind, label, value, onChange, required }: Props) {
       ) : (
         <>
           {/* The input stays focusable (keyboard users open the picker with Enter/Space); the label is its face. */}
-          <input id={id} type="file" accept={ACCEPT[kind]} onChange={pick} className="upload-input" aria-labelledby={`${id}-label`} />
+          <input
+            id={id}
+            type="file"
+            accept={ACCEPT[kind]}
+            onChange={pick}
+            className="upload-input"
+            aria-labelledby={`${id}-label`}
+          />
           <label className="upload-drop" htmlFor={id}>
             <span>Choose {kind === 'image' ? 'an image' : 'a video'}</span>
             <small>{HINT[kind]}</small>

@@ -1,5 +1,5 @@
 // The editor's calls to /api/studio. A refused request carries a message meant for people (4xx); a
-// failure on our side or of the network gets the caller's fallback (PRODUCT.md's "Failed to … Please
+// failure on our side or of the network gets the caller's fallback (docs/product.md's "Failed to … Please
 // try again.").
 export class StudioApiError extends Error {
   readonly status: number;
@@ -9,13 +9,18 @@ export class StudioApiError extends Error {
   }
 }
 
-export async function studioApi<T>(path: string, init: { method?: string; json?: unknown }, fallback: string): Promise<T> {
+export async function studioApi<T>(
+  path: string,
+  /** `file`: sent as the body itself (caption uploads). */
+  init: { method?: string; json?: unknown; file?: Blob },
+  fallback: string,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api/studio${path}`, {
       method: init.method ?? 'GET',
       headers: init.json === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.json === undefined ? null : JSON.stringify(init.json),
+      body: init.file ?? (init.json === undefined ? null : JSON.stringify(init.json)),
       credentials: 'same-origin',
     });
   } catch {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import { useEffect, useEffectEvent } from 'react';
+import type { AssetView } from '#app/server/studio.server.ts';
 import { studioApi } from './studioApi.ts';
 
 const EVERY_MS = 4000;
@@ -10,15 +10,16 @@ export const isPending = (a: AssetView | null | undefined) =>
 /** While a file waits for or is in processing, asks for its state every few seconds. */
 export function useAssetPolling(asset: AssetView | null, onUpdate: (a: AssetView) => void) {
   const id = isPending(asset) ? asset!.id : null;
+  // The poll restarts only when the polled file changes, and always reports to the latest onUpdate.
+  const update = useEffectEvent((fresh: AssetView) => onUpdate(fresh));
   useEffect(() => {
     if (!id) return;
     const timer = setInterval(() => {
       studioApi<AssetView>(`/assets/${id}`, {}, '').then(
-        (fresh) => onUpdate(fresh),
+        (fresh) => update(fresh),
         () => {},
       );
     }, EVERY_MS);
     return () => clearInterval(timer);
-    // onUpdate is a state setter from the parent; the poll restarts only when the polled file changes.
   }, [id]);
 }

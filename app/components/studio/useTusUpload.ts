@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES, CHUNK_BYTES, type UploadKind } from '../../../server/modules/uploads/uploadRules.ts';
-import type { AssetView } from '../../../server/modules/studio/assetView.ts';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES, CHUNK_BYTES, type UploadKind } from '#common/uploads/uploadRules.ts';
+import type { AssetView } from '#app/server/studio.server.ts';
 import { studioApi } from './studioApi.ts';
 
 export type UploadState =
@@ -40,13 +40,18 @@ export function useTusUpload(kind: UploadKind, onDone: (asset: AssetView) => voi
       removeFingerprintOnSuccess: true,
       onProgress(sent, total) {
         started = true;
-        setState((s) => ({ phase: 'uploading', percent: Math.floor((sent / total) * 100), resumed: s.phase === 'uploading' && s.resumed }));
+        setState((s) => ({
+          phase: 'uploading',
+          percent: Math.floor((sent / total) * 100),
+          resumed: s.phase === 'uploading' && s.resumed,
+        }));
       },
       onError(err) {
         const res = (err as { originalResponse?: { getBody(): string; getStatus(): number } | null }).originalResponse;
         const body = res?.getBody()?.trim();
         const status = res?.getStatus() ?? 0;
-        const message = body && status >= 400 && status < 500 ? body : started ? UPLOAD_MESSAGES.failed : UPLOAD_MESSAGES.startFailed;
+        const message =
+          body && status >= 400 && status < 500 ? body : started ? UPLOAD_MESSAGES.failed : UPLOAD_MESSAGES.startFailed;
         setState({ phase: 'failed', message });
       },
       async onSuccess() {

@@ -46,11 +46,7 @@ export const catalog: DarasaMigration = {
       .on('course')
       .columns(['published', 'enrolledCount', 'createdAt'])
       .execute();
-    await db.schema
-      .createIndex('course_pub_publishedat')
-      .on('course')
-      .columns(['published', 'publishedAt'])
-      .execute();
+    await db.schema.createIndex('course_pub_publishedat').on('course').columns(['published', 'publishedAt']).execute();
     await db.schema
       .createIndex('course_pub_cat_created')
       .on('course')

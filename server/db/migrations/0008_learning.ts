@@ -16,7 +16,11 @@ export const learning: DarasaMigration = {
       .addPrimaryKeyConstraint('progress_pk', ['userId', 'episodeId'])
       .execute();
     // My Courses and the continue link: a learner's rows per course, latest first.
-    await db.schema.createIndex('progress_user_course').on('progress').columns(['userId', 'courseId', 'updatedAt']).execute();
+    await db.schema
+      .createIndex('progress_user_course')
+      .on('progress')
+      .columns(['userId', 'courseId', 'updatedAt'])
+      .execute();
 
     await db.schema
       .createTable('review')

@@ -63,6 +63,10 @@ export const admin: DarasaMigration = {
       .on('payment')
       .columns(['status', 'paidAt', 'amount'])
       .execute();
-    await db.schema.createIndex('course_featured').on('course').columns(['featured', 'published', 'createdAt']).execute();
+    await db.schema
+      .createIndex('course_featured')
+      .on('course')
+      .columns(['featured', 'published', 'createdAt'])
+      .execute();
   },
 };

@@ -15,7 +15,9 @@ import type { DarasaMigration } from './types.ts';
 type Key = [key: string, value: string];
 
 function month(dialect: DialectName, col: string): string {
-  return dialect === 'postgres' ? `to_char(${col} at time zone 'Africa/Nairobi', 'YYYY-MM')` : `strftime('%Y-%m', ${col}, '+180 minutes')`;
+  return dialect === 'postgres'
+    ? `to_char(${col} at time zone 'Africa/Nairobi', 'YYYY-MM')`
+    : `strftime('%Y-%m', ${col}, '+180 minutes')`;
 }
 
 /** The counter contributions of one row of each table, `r` being its alias (NEW, OLD or the table). */
@@ -110,8 +112,16 @@ export const adminCounters: DarasaMigration = {
         }
         continue;
       }
-      await sql.raw(`create trigger "admin_count_${table}_ai" after insert on "${table}" begin ${upsert(keys('NEW', dialect), 1)}; end`).execute(db);
-      await sql.raw(`create trigger "admin_count_${table}_ad" after delete on "${table}" begin ${upsert(keys('OLD', dialect), -1)}; end`).execute(db);
+      await sql
+        .raw(
+          `create trigger "admin_count_${table}_ai" after insert on "${table}" begin ${upsert(keys('NEW', dialect), 1)}; end`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger "admin_count_${table}_ad" after delete on "${table}" begin ${upsert(keys('OLD', dialect), -1)}; end`,
+        )
+        .execute(db);
       await sql
         .raw(
           `create trigger "admin_count_${table}_au" after update of ${cols} on "${table}" begin

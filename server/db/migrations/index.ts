@@ -9,6 +9,14 @@ import { learning } from './0008_learning.ts';
 import { admin } from './0009_admin.ts';
 import { adminCounters } from './0010_admin_counters.ts';
 import { viewEventCover } from './0011_view_event_cover.ts';
+import { payouts } from './0012_payouts.ts';
+import { paybillAccount } from './0013_paybill_account.ts';
+import { phoneAccounts } from './0014_phone_accounts.ts';
+import { discovery } from './0018_discovery.ts';
+import { reviewsCertificates } from './0019_reviews_certificates.ts';
+import { receiptCheck } from './0020_receipt_check.ts';
+import { coupons } from './0021_coupons.ts';
+import { captions } from './0022_captions.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -22,4 +30,12 @@ export const migrations: Record<string, DarasaMigration> = {
   '0009_admin': admin,
   '0010_admin_counters': adminCounters,
   '0011_view_event_cover': viewEventCover,
+  '0012_payouts': payouts,
+  '0013_paybill_account': paybillAccount,
+  '0014_phone_accounts': phoneAccounts,
+  '0018_discovery': discovery,
+  '0019_reviews_certificates': reviewsCertificates,
+  '0020_receipt_check': receiptCheck,
+  '0021_coupons': coupons,
+  '0022_captions': captions,
 };

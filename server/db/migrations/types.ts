@@ -9,6 +9,7 @@ export interface MigrationTypes {
 }
 
 export interface DarasaMigration {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs against the schema of its own time, not today's DB type (Kysely's documented pattern)
   up(db: Kysely<any>, dialect: DialectName, t: MigrationTypes): Promise<void>;
 }
 

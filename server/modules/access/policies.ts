@@ -2,10 +2,10 @@
 // re-implements a rule. Each policy is a pure function of the actor and the thing acted on, so the whole
 // matrix is unit-testable. Add new rules here, next to their siblings.
 
-export type Role = 'customer' | 'creator' | 'admin';
+import type { Actor } from '#server/core/actor.ts';
+import type { Role } from '#common/roles.ts';
 
-/** The person acting, or null for a visitor. */
-export type Actor = { userId: string; role: Role } | null;
+export type { Role };
 
 export const isAdmin = (a: Actor): boolean => a?.role === 'admin';
 
@@ -14,8 +14,14 @@ export function canManageCourse(a: Actor, course: { creatorId: string }): boolea
   return !!a && (a.role === 'admin' || (a.role === 'creator' && a.userId === course.creatorId));
 }
 
+/** A course's coupons (make, list, deactivate): its own creator, or an admin. */
+export const canManageCoupons = (a: Actor, course: { creatorId: string }): boolean => canManageCourse(a, course);
+
 /** Only creators start courses; admins act on existing ones. */
 export const canCreateCourse = (a: Actor): boolean => a?.role === 'creator';
+
+/** A creator's public profile (bio, avatar) is edited by that creator. */
+export const canEditCreatorProfile = (a: Actor): boolean => a?.role === 'creator';
 
 /** Uploading media (thumbnails, trailers, episode videos) is for creators and admins. */
 export const canUpload = (a: Actor): boolean => a?.role === 'creator' || a?.role === 'admin';
@@ -56,6 +62,16 @@ export const hasCourseAccess = (a: Actor, course: { creatorId: string }, enrolle
 export const canReviewCourse = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
   a?.role === 'customer' && enrolled && a.userId !== course.creatorId;
 
+/** Replying to a review (once, editable): the course's own creator only, not an admin on their behalf. */
+export const canReplyToReview = (a: Actor, course: { creatorId: string }): boolean =>
+  a?.role === 'creator' && a.userId === course.creatorId;
+
+/** Reporting a review to the admins: any signed-in user but its author, once each. */
+export const canReportReview = (a: Actor, review: { userId: string }): boolean => !!a && a.userId !== review.userId;
+
+/** Certificates of completion are for learners; a creator checking their own course earns none. */
+export const earnsCertificates = (a: Actor): boolean => a?.role === 'customer';
+
 /** Buying: only customers buy courses, and never a course of their own. */
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
   a?.role === 'customer' && a.userId !== course.creatorId;
@@ -72,7 +88,7 @@ export function homePathFor(role: Role): string {
 export type Area = Role | 'learn';
 
 /**
- * Who may open a signed-in area (PRODUCT.md "Everywhere"): visitors are sent to sign in, users of another
+ * Who may open a signed-in area (docs/product.md "Everywhere"): visitors are sent to sign in, users of another
  * role to their own dashboard. `/learn/*` admits every signed-in user; whether they may watch a given
  * course is the playback rules' decision.
  */
@@ -81,3 +97,6 @@ export function areaAccess(a: Actor, area: Area): 'allow' | 'sign-in' | 'wrong-r
   if (area === 'learn' || a.role === area) return 'allow';
   return 'wrong-role';
 }
+
+/** Earnings, payout number and withdrawals: a creator's own only (admins act through the admin console). */
+export const canManageEarnings = (a: Actor): boolean => a?.role === 'creator';

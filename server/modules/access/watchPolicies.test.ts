@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canReviewCourse, canWatchVideo, hasCourseAccess, type Actor } from './policies.ts';
+import { canReviewCourse, canWatchVideo, hasCourseAccess } from './policies.ts';
+import type { Actor } from '#server/core/actor.ts';
 
 const owner: Actor = { userId: 'owner', role: 'creator' };
 const other: Actor = { userId: 'other', role: 'creator' };

@@ -1,25 +1,33 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { DB } from '#server/db/schema.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { createAccount } from './createAccount.ts';
-import { describeIssues, emailSchema, passwordSchema } from './registrationSchema.ts';
+import { emailSchema, passwordSchema } from '#common/accounts/registrationSchema.ts';
 
 const adminSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
 });
 
 /** Creates an admin (admins never come from sign-up): from `npm run admin:create` or ADMIN_EMAIL at start-up. */
-export async function createAdmin(db: Kysely<DB>, input: { email: unknown; password: unknown; name: unknown }): Promise<{ userId: string; email: string }> {
-  const parsed = adminSchema.safeParse(input);
-  if (!parsed.success) {
-    const { message, fields } = describeIssues(parsed.error);
-    throw badRequest(message, fields);
-  }
-  const { email, password, name } = parsed.data;
-  const { userId } = await createAccount(db, { name, email, passwordHash: await hashPassword(password), role: 'admin', phone: '' });
+export async function createAdmin(
+  db: Kysely<DB>,
+  input: { email: unknown; password: unknown; name: unknown },
+): Promise<{ userId: string; email: string }> {
+  const { email, password, name } = parseInput(adminSchema, input);
+  const { userId } = await createAccount(db, {
+    name,
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    phone: '',
+  });
   return { userId, email };
 }

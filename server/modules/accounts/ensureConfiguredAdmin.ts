@@ -1,19 +1,25 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { ConfigError } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Services } from '#server/core/services.ts';
+import { ConfigError } from '#server/config.ts';
+import { DomainError } from '#server/core/errors.ts';
 import { createAdmin } from './createAdmin.ts';
 
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD: the admin is created on the first start that finds no user with that
  * email (later starts, and several processes starting together, leave it as it is).
  */
-export async function ensureConfiguredAdmin(services: AppServices): Promise<void> {
+export async function ensureConfiguredAdmin(services: Services): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_NAME: name } = services.config;
   if (!email && !password) return;
-  if (!email || !password) throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-  const existing = await services.database.db.selectFrom('user').select('role').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  if (!email || !password)
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  const existing = await services.database.db
+    .selectFrom('user')
+    .select('role')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
   if (existing) {
-    if (existing.role !== 'admin') services.log.warn({ email }, 'ADMIN_EMAIL belongs to a user who is not an admin; nothing changed');
+    if (existing.role !== 'admin')
+      services.log.warn({ email }, 'ADMIN_EMAIL belongs to a user who is not an admin; nothing changed');
     return;
   }
   try {
@@ -21,6 +27,6 @@ export async function ensureConfiguredAdmin(services: AppServices): Promise<void
     services.log.info({ email }, 'admin created from ADMIN_EMAIL');
   } catch (err) {
     // Another process created it a moment ago.
-    if (!(err instanceof AppError && err.status === 409)) throw err;
+    if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
   }
 }

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 import { publishedCourses, toCard, type CourseCard } from '../catalog/courseCard.ts';
 
 export type CustomerTab = 'all' | 'featured' | 'mine';
 
 /** The grid is bounded; search reaches the rest of a large catalog. */
-export const CUSTOMER_GRID_LIMIT = 60;
+const CUSTOMER_GRID_LIMIT = 60;
 
 export function parseCustomerTab(v: string | null): CustomerTab {
   return v === 'featured' || v === 'mine' ? v : 'all';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 
 /**
  * The next value of a named counter (creatorCount → C1, C2…; customerCount → L1, L2…). An upsert that

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { clearRateLimit, consumeRateLimit, pruneRateLimits } from './rateLimit.ts';
 
 let t: TestDatabase;
@@ -11,7 +11,9 @@ afterEach(async () => {
 });
 
 it('lets exactly `max` of many simultaneous attempts through', async () => {
-  const results = await Promise.all(Array.from({ length: 25 }, () => consumeRateLimit(t.db, 'k', { window: 60, max: 5 })));
+  const results = await Promise.all(
+    Array.from({ length: 25 }, () => consumeRateLimit(t.db, 'k', { window: 60, max: 5 })),
+  );
   expect(results.filter((r) => r.allowed)).toHaveLength(5);
   const refused = results.find((r) => !r.allowed)!;
   expect(refused.retryAfter).toBeGreaterThan(0);
@@ -20,7 +22,8 @@ it('lets exactly `max` of many simultaneous attempts through', async () => {
 
 it('starts a new window once the old one is over, and forgets cleared keys', async () => {
   const now = Date.now();
-  for (let i = 0; i < 2; i++) expect((await consumeRateLimit(t.db, 'k', { window: 10, max: 2 }, now)).allowed).toBe(true);
+  for (let i = 0; i < 2; i++)
+    expect((await consumeRateLimit(t.db, 'k', { window: 10, max: 2 }, now)).allowed).toBe(true);
   expect((await consumeRateLimit(t.db, 'k', { window: 10, max: 2 }, now + 5_000)).allowed).toBe(false);
   expect((await consumeRateLimit(t.db, 'k', { window: 10, max: 2 }, now + 10_000)).allowed).toBe(true);
   expect((await consumeRateLimit(t.db, 'other', { window: 10, max: 2 }, now + 10_000)).allowed).toBe(true);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 
 export interface RateRule {
   /** Seconds. */
@@ -31,7 +31,10 @@ export async function consumeRateLimit(
     .returning(['count', 'windowStart'])
     .executeTakeFirstOrThrow();
   if (toNum(row.count) <= rule.max) return { allowed: true, retryAfter: null };
-  return { allowed: false, retryAfter: Math.max(1, Math.ceil((toNum(row.windowStart) + rule.window * 1000 - now) / 1000)) };
+  return {
+    allowed: false,
+    retryAfter: Math.max(1, Math.ceil((toNum(row.windowStart) + rule.window * 1000 - now) / 1000)),
+  };
 }
 
 /** Forgets the attempts under `key` (a successful sign-in clears the account's failures). */
@@ -41,5 +44,8 @@ export async function clearRateLimit(db: Kysely<DB>, key: string): Promise<void>
 
 /** Drops counters whose window ended long ago; called now and then so the table stays small. */
 export async function pruneRateLimits(db: Kysely<DB>, olderThanMs: number, now = Date.now()): Promise<void> {
-  await db.deleteFrom('rateLimit').where('windowStart', '<', now - olderThanMs).execute();
+  await db
+    .deleteFrom('rateLimit')
+    .where('windowStart', '<', now - olderThanMs)
+    .execute();
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /** Lets a suspended user sign in again; false when there is no such user. */
 export async function restoreUser(db: Kysely<DB>, userId: string): Promise<boolean> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
-import type { Logger } from '../../logger.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Config } from '#server/config.ts';
+import type { Logger } from '#server/logger.ts';
+import { newId } from '#server/lib/ids.ts';
 
 export interface Email {
   to: string;
@@ -22,7 +22,9 @@ export async function sendEmail(config: Config, log: Logger, email: Email): Prom
     log.info({ to: email.to, subject: email.subject }, 'email sent');
     return;
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+  const built = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    .sendMail(message);
   const dir = path.join(config.dataDir, 'outbox');
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);

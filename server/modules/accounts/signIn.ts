@@ -1,25 +1,24 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { badRequest } from '../../http/errors.ts';
-import { accountLimitKey, limitAuthAttempts } from './limitAuthAttempts.ts';
+import type { Services } from '#server/core/services.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { limitAuthAttempts, signInLimitKeys } from './limitAuthAttempts.ts';
+import { deviceCookie, knownDeviceId } from './knownDevice.ts';
 import { clearRateLimit } from './rateLimit.ts';
-import { describeIssues, signInSchema } from './registrationSchema.ts';
+import { signInSchema } from '#common/accounts/registrationSchema.ts';
 import { startSession, type AuthResult } from './startSession.ts';
 
-/** Email + password sign-in, rate-limited per IP and per account; suspended users are refused. */
+/** Email + password sign-in, rate-limited (see limitAuthAttempts); suspended users are refused. */
 export async function signIn(
-  services: AppServices,
+  services: Services,
   input: unknown,
   req: { headers: Headers; clientIp: string },
 ): Promise<AuthResult> {
-  const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) {
-    const { message, fields } = describeIssues(parsed.error);
-    throw badRequest(message, fields);
-  }
-  const email = parsed.data.email.toLowerCase();
-  await limitAuthAttempts(services, 'sign-in', req.clientIp, email);
-  const result = await startSession(services, email, parsed.data.password, req);
-  // Only failures should count against the account: a good sign-in starts it afresh.
-  await clearRateLimit(services.database.db, accountLimitKey('sign-in', email));
-  return result;
+  const credentials = parseInput(signInSchema, input);
+  const email = credentials.email.toLowerCase();
+  const deviceId = knownDeviceId(services, req.headers, email);
+  await limitAuthAttempts(services, 'sign-in', req.clientIp, email, deviceId);
+  const result = await startSession(services, email, credentials.password, req);
+  // Only failures should count against the account: a good sign-in starts it afresh, and this browser
+  // becomes a known device of the account.
+  for (const key of signInLimitKeys(email, req.clientIp, deviceId)) await clearRateLimit(services.database.db, key);
+  return { ...result, setCookies: [...result.setCookies, deviceCookie(services, email)] };
 }

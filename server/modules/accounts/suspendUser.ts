@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /** Suspends a user and ends all their sessions at once; false when there is no such user. */
 export async function suspendUser(db: Kysely<DB>, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePayment, makeRefund } from '../../../tests/support/adminFactories.ts';
-import { makeCourse, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
+import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { getDashboard } from './getDashboard.ts';
 import { nairobiMonthStart } from './nairobiTime.ts';
 
@@ -34,7 +34,12 @@ describe('admin dashboard figures', () => {
     for (const c of [...oct, ...nov]) customers.push(await makeUser(t.db, { role: 'customer', createdAt: at(c) }));
     await makeUser(t.db, { role: 'customer', status: 'suspended', createdAt: at('2026-03-01T00:00:00Z') });
 
-    const c1 = await makeCourse(t.db, creator, { price: 1000, published: true, featured: true, createdAt: at('2026-10-12T00:00:00Z') });
+    const c1 = await makeCourse(t.db, creator, {
+      price: 1000,
+      published: true,
+      featured: true,
+      createdAt: at('2026-10-12T00:00:00Z'),
+    });
     const c2 = await makeCourse(t.db, creator, { price: 2500, published: true, createdAt: at('2026-11-03T00:00:00Z') });
     await makeCourse(t.db, creator, { published: false, createdAt: at('2026-11-04T00:00:00Z') });
 
@@ -60,11 +65,21 @@ describe('admin dashboard figures', () => {
       suspended: 1,
       new: { thisMonth: 3, lastMonth: 3, growthPct: 0 },
     });
-    expect(d.courses).toEqual({ total: 3, published: 2, draft: 1, featured: 1, new: { thisMonth: 2, lastMonth: 1, growthPct: 100 } });
+    expect(d.courses).toEqual({
+      total: 3,
+      published: 2,
+      draft: 1,
+      featured: 1,
+      new: { thisMonth: 2, lastMonth: 1, growthPct: 100 },
+    });
     expect(d.purchases).toEqual({ total: 5, refunded: 2, new: { thisMonth: 3, lastMonth: 2, growthPct: 50 } });
     // Gross 1000+2500+1000+2500+2500 = 9500, refunds 5000.
     // October: 3500. November: 1000+2500+2500 − 2500 − 2500 = 1000 → −71.4%.
-    expect(d.revenue).toEqual({ total: 4500, refunded: 5000, new: { thisMonth: 1000, lastMonth: 3500, growthPct: -71.4 } });
+    expect(d.revenue).toEqual({
+      total: 4500,
+      refunded: 5000,
+      new: { thisMonth: 1000, lastMonth: 3500, growthPct: -71.4 },
+    });
   });
 
   it('reports no growth percentage when last month had nothing, and zeros on an empty platform', async () => {
@@ -80,16 +95,34 @@ describe('admin dashboard figures', () => {
     const creator = await makeUser(t.db, { role: 'creator', createdAt: at('2026-11-01T00:00:00Z') });
     const buyer = await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-02T00:00:00Z') });
     const gone = await makeUser(t.db, { role: 'customer', createdAt: at('2026-10-02T00:00:00Z') });
-    const course = await makeCourse(t.db, creator, { price: 1200, published: false, createdAt: at('2026-11-03T00:00:00Z') });
-    const pending = await makePayment(t.db, buyer, course, { status: 'pending', createdAt: at('2026-11-04T00:00:00Z') });
+    const course = await makeCourse(t.db, creator, {
+      price: 1200,
+      published: false,
+      createdAt: at('2026-11-03T00:00:00Z'),
+    });
+    const pending = await makePayment(t.db, buyer, course, {
+      status: 'pending',
+      createdAt: at('2026-11-04T00:00:00Z'),
+    });
 
     await t.db.updateTable('user').set({ role: 'creator', status: 'suspended' }).where('id', '=', buyer.id).execute();
     await t.db.deleteFrom('user').where('id', '=', gone.id).execute();
     await t.db.updateTable('course').set({ published: true, featured: true }).where('id', '=', course.id).execute();
     // The payment settles in November: it becomes a purchase then.
-    await t.db.updateTable('payment').set({ status: 'paid', paidAt: at('2026-11-05T00:00:00Z') }).where('id', '=', pending.id).execute();
+    await t.db
+      .updateTable('payment')
+      .set({ status: 'paid', paidAt: at('2026-11-05T00:00:00Z') })
+      .where('id', '=', pending.id)
+      .execute();
     let d = await getDashboard(t.db, NOW);
-    expect(d.users).toMatchObject({ total: 3, customer: 0, creator: 2, admin: 1, suspended: 1, new: { thisMonth: 3, lastMonth: 0 } });
+    expect(d.users).toMatchObject({
+      total: 3,
+      customer: 0,
+      creator: 2,
+      admin: 1,
+      suspended: 1,
+      new: { thisMonth: 3, lastMonth: 0 },
+    });
     expect(d.courses).toMatchObject({ total: 1, published: 1, draft: 0, featured: 1 });
     expect(d.purchases).toMatchObject({ total: 1, new: { thisMonth: 1, lastMonth: 0 } });
     expect(d.revenue).toMatchObject({ total: 1200, new: { thisMonth: 1200 } });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 import { nairobiMonthStart, nairobiOffsetMs } from './nairobiTime.ts';
 
 /** A figure this calendar month (to date) against the whole of last month, in Nairobi time. */
@@ -74,7 +74,13 @@ export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<Da
       suspended: get('users.status.suspended'),
       new: trend(usersThis, usersLast),
     },
-    courses: { total: published + draft, published, draft, featured: get('courses.featured'), new: trend(coursesThis, coursesLast) },
+    courses: {
+      total: published + draft,
+      published,
+      draft,
+      featured: get('courses.featured'),
+      new: trend(coursesThis, coursesLast),
+    },
     purchases: { total: get('purchases.count'), refunded: get('refunds.count'), new: trend(buysThis, buysLast) },
     revenue: {
       total: get('purchases.amount') - get('refunds.amount'),

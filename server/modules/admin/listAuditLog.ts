@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
-import { toIso } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toIso } from '#server/db/values.ts';
 import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
 
 export const auditListQuery = listQuerySchema(['createdAt'], {
@@ -39,7 +39,18 @@ export async function listAuditLog(db: Kysely<DB>, o: AuditListQuery): Promise<P
   if (o.targetType) query = query.where('auditLog.targetType', '=', o.targetType);
   if (o.q) query = query.where(matchesAny(['auditLog.action', 'auditLog.targetId'], o.q));
   if (k.where) query = query.where(k.where);
-  const rows = await query.orderBy('auditLog.createdAt', k.order).orderBy('auditLog.id', k.order).limit(k.limit).execute();
-  const items = rows.map((r) => ({ ...r, details: JSON.parse(r.details) as Record<string, unknown>, createdAt: toIso(r.createdAt) }));
-  return finishPage(items, { ...o, sortColumn: 'createdAt', idColumn: 'id' }, (r) => ({ value: r.createdAt, id: r.id }));
+  const rows = await query
+    .orderBy('auditLog.createdAt', k.order)
+    .orderBy('auditLog.id', k.order)
+    .limit(k.limit)
+    .execute();
+  const items = rows.map((r) => ({
+    ...r,
+    details: JSON.parse(r.details) as Record<string, unknown>,
+    createdAt: toIso(r.createdAt),
+  }));
+  return finishPage(items, { ...o, sortColumn: 'createdAt', idColumn: 'id' }, (r) => ({
+    value: r.createdAt,
+    id: r.id,
+  }));
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
 
 export const courseListQuery = listQuerySchema(['createdAt', 'title', 'price', 'enrolledCount'], {
@@ -29,12 +29,27 @@ export async function listCourses(db: Kysely<DB>, o: CourseListQuery): Promise<P
   const k = keysetClause({ ...o, sortColumn, idColumn: 'course.id' });
   let query = db
     .selectFrom('course')
-    .select(['id', 'title', 'creatorId', 'creatorName', 'category', 'price', 'published', 'featured', 'enrolledCount', 'createdAt']);
+    .select([
+      'id',
+      'title',
+      'creatorId',
+      'creatorName',
+      'category',
+      'price',
+      'published',
+      'featured',
+      'enrolledCount',
+      'createdAt',
+    ]);
   if (o.status) query = query.where('published', '=', o.status === 'published');
   if (o.featured) query = query.where('featured', '=', o.featured === 'true');
   if (o.q) query = query.where(matchesAny(['course.title', 'course.creatorName'], o.q));
   if (k.where) query = query.where(k.where);
-  const rows = await query.orderBy(sortColumn as 'course.createdAt', k.order).orderBy('course.id', k.order).limit(k.limit).execute();
+  const rows = await query
+    .orderBy(sortColumn as 'course.createdAt', k.order)
+    .orderBy('course.id', k.order)
+    .limit(k.limit)
+    .execute();
   const items = rows.map((r) => ({
     ...r,
     price: toNum(r.price),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toIso } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toIso } from '#server/db/values.ts';
 
 export interface FailedJobRow {
   id: string;
@@ -20,7 +20,15 @@ export async function listFailedJobs(db: Kysely<DB>): Promise<FailedJobRow[]> {
     .selectFrom('job')
     .leftJoin('mediaAsset', 'mediaAsset.jobId', 'job.id')
     .leftJoin('user', 'user.id', 'mediaAsset.ownerId')
-    .select(['job.id', 'job.type', 'job.attempts', 'job.lastError', 'job.updatedAt', 'mediaAsset.id as assetId', 'user.name as ownerName'])
+    .select([
+      'job.id',
+      'job.type',
+      'job.attempts',
+      'job.lastError',
+      'job.updatedAt',
+      'mediaAsset.id as assetId',
+      'user.name as ownerName',
+    ])
     .where('job.status', '=', 'failed')
     .orderBy('job.updatedAt', 'desc')
     .orderBy('job.id', 'desc')

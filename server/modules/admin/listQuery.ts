@@ -4,16 +4,16 @@
 // the first page of a million-row table reads only `size` index entries.
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { badRequest } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
+import { invalidInput } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
 
-export const PAGE_SIZE_DEFAULT = 25;
-export const PAGE_SIZE_MAX = 100;
+const PAGE_SIZE_DEFAULT = 25;
+const PAGE_SIZE_MAX = 100;
 
 export type SortValue = string | number;
 export type Cursor = { value: SortValue; id: string };
 
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.value, c.id])).toString('base64url');
 }
 
@@ -23,7 +23,8 @@ function decodeCursor(raw: string): Cursor | null {
     if (!Array.isArray(v) || v.length !== 2) return null;
     const [value, id] = v as unknown[];
     if (!isId(id)) return null;
-    if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.length > 400) return null;
+    if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' || value.length > 400)
+      return null;
     return { value: value as SortValue, id };
   } catch {
     return null;
@@ -58,7 +59,10 @@ export function listQuerySchema<S extends string, F extends z.ZodRawShape>(sorts
 }
 
 /** Validates a query string (URLSearchParams or a plain record) into list options; bad input → 400. */
-export function parseListQuery<T extends z.ZodType>(schema: T, input: URLSearchParams | Record<string, string>): z.infer<T> {
+export function parseListQuery<T extends z.ZodType>(
+  schema: T,
+  input: URLSearchParams | Record<string, string>,
+): z.infer<T> {
   const record = input instanceof URLSearchParams ? Object.fromEntries(input) : input;
   // An empty field from a search form means "not set".
   const cleaned = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
@@ -66,13 +70,13 @@ export function parseListQuery<T extends z.ZodType>(schema: T, input: URLSearchP
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.') || ('keys' in issue ? String((issue as { keys: string[] }).keys[0]) : 'query');
-    throw badRequest(`Invalid list parameter "${field}": ${issue.message}`);
+    throw invalidInput(`Invalid list parameter "${field}": ${issue.message}`);
   }
   return parsed.data;
 }
 
 /** `%text%` with LIKE's own wildcards escaped, for `like … escape '\'`: "50%_off" matches only itself. */
-export function containsPattern(q: string): string {
+function containsPattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 

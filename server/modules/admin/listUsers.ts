@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
-import { toIso } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toIso } from '#server/db/values.ts';
 import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
 
 export const userListQuery = listQuerySchema(['createdAt', 'name', 'email'], {
@@ -13,7 +13,8 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 export interface AdminUserRow {
   id: string;
   name: string;
-  email: string;
+  /** Null for a learner who signed up by phone. */
+  email: string | null;
   role: string;
   status: string;
   createdAt: string;
@@ -28,7 +29,11 @@ export async function listUsers(db: Kysely<DB>, o: UserListQuery): Promise<Page<
   if (o.status) query = query.where(filterColumn('user.status', o.sort), '=', o.status);
   if (o.q) query = query.where(matchesAny(['user.name', 'user.email'], o.q));
   if (k.where) query = query.where(k.where);
-  const rows = await query.orderBy(sortColumn as 'user.createdAt', k.order).orderBy('user.id', k.order).limit(k.limit).execute();
+  const rows = await query
+    .orderBy(sortColumn as 'user.createdAt', k.order)
+    .orderBy('user.id', k.order)
+    .limit(k.limit)
+    .execute();
   const items = rows.map((r) => ({ ...r, createdAt: toIso(r.createdAt) }));
-  return finishPage(items, { ...o, sortColumn, idColumn: 'id' }, (r) => ({ value: r[o.sort], id: r.id }));
+  return finishPage(items, { ...o, sortColumn, idColumn: 'id' }, (r) => ({ value: r[o.sort] ?? '', id: r.id }));
 }

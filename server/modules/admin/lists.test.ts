@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePayment } from '../../../tests/support/adminFactories.ts';
-import { makeCourse, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { AppError } from '../../http/errors.ts';
+import { makePayment } from '#tests/support/adminFactories.ts';
+import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { statusOf } from '#tests/support/errorStatus.ts';
 import { courseListQuery, listCourses } from './listCourses.ts';
-import { listPurchases, purchaseListQuery } from './listPurchases.ts';
+import { listAllPurchases, purchaseListQuery } from './listAllPurchases.ts';
 import { parseListQuery } from './listQuery.ts';
 import { listUsers, userListQuery } from './listUsers.ts';
 
@@ -22,7 +23,8 @@ describe('admin lists', () => {
   it('pages through every user exactly once, even while new users sign up between pages', async () => {
     // Equal timestamps force the id tiebreak to do its job.
     const same = new Date('2026-05-01T00:00:00Z');
-    for (let i = 0; i < 23; i++) await makeUser(t.db, { role: 'customer', createdAt: i % 2 ? same : new Date(Date.UTC(2026, 4, 1, 0, i)) });
+    for (let i = 0; i < 23; i++)
+      await makeUser(t.db, { role: 'customer', createdAt: i % 2 ? same : new Date(Date.UTC(2026, 4, 1, 0, i)) });
     const seen: string[] = [];
     let page = await users({ size: '5' });
     seen.push(...page.items.map((u) => u.id));
@@ -68,7 +70,10 @@ describe('admin lists', () => {
     expect((await users({ q: '\\' })).items.map((u) => u.name)).toEqual(['back\\slash']);
     expect((await users({ q: "' or 1=1 --" })).items).toEqual([]);
     expect((await users({ q: 'AXB' })).items.map((u) => u.name)).toEqual(['axb']);
-    const total = await t.db.selectFrom('user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(5);
   });
 
@@ -91,8 +96,8 @@ describe('admin lists', () => {
     ];
     for (const q of bad) {
       const err = await users(q).catch((e: unknown) => e);
-      expect(err, JSON.stringify(q)).toBeInstanceOf(AppError);
-      expect((err as AppError).status).toBe(400);
+      expect(err, JSON.stringify(q)).toBeInstanceOf(DomainError);
+      expect(statusOf(err)).toBe(400);
     }
   });
 
@@ -103,17 +108,28 @@ describe('admin lists', () => {
     await makeCourse(t.db, creator, { title: 'Draft course', published: false });
     const courses = await listCourses(t.db, parseListQuery(courseListQuery, { status: 'draft' }));
     expect(courses.items.map((c) => c.title)).toEqual(['Draft course']);
-    const byCreator = await listCourses(t.db, parseListQuery(courseListQuery, { q: 'wanjiru', sort: 'title', dir: 'asc' }));
+    const byCreator = await listCourses(
+      t.db,
+      parseListQuery(courseListQuery, { q: 'wanjiru', sort: 'title', dir: 'asc' }),
+    );
     expect(byCreator.items.map((c) => c.title)).toEqual(['Draft course', 'Kiswahili 101']);
 
     const p = await makePayment(t.db, buyer, c1);
     await makePayment(t.db, buyer, c1, { status: 'failed' });
-    const paid = await listPurchases(t.db, parseListQuery(purchaseListQuery, { status: 'paid' }));
+    const paid = await listAllPurchases(t.db, parseListQuery(purchaseListQuery, { status: 'paid' }));
     expect(paid.items).toHaveLength(1);
-    expect(paid.items[0]).toMatchObject({ id: p.id, amount: 900, userEmail: 'buyer@example.com', courseTitle: 'Kiswahili 101' });
-    const byReceipt = await listPurchases(t.db, parseListQuery(purchaseListQuery, { q: p.mpesaReceipt!.toLowerCase() }));
+    expect(paid.items[0]).toMatchObject({
+      id: p.id,
+      amount: 900,
+      userEmail: 'buyer@example.com',
+      courseTitle: 'Kiswahili 101',
+    });
+    const byReceipt = await listAllPurchases(
+      t.db,
+      parseListQuery(purchaseListQuery, { q: p.mpesaReceipt!.toLowerCase() }),
+    );
     expect(byReceipt.items.map((i) => i.id)).toEqual([p.id]);
-    const byAmount = await listPurchases(t.db, parseListQuery(purchaseListQuery, { sort: 'amount', size: '1' }));
+    const byAmount = await listAllPurchases(t.db, parseListQuery(purchaseListQuery, { sort: 'amount', size: '1' }));
     expect(byAmount.items).toHaveLength(1);
     expect(byAmount.next).not.toBeNull();
   });

@@ -1,47 +1,54 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { toBool } from '../../db/values.ts';
-import { isId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
-import type { CourseAction } from './moderationSchema.ts';
+import type { Services } from '#server/core/services.ts';
+import { conflict, notFound } from '#server/core/errors.ts';
+import { publishMessage, publishProblems } from '../studio/publishProblems.ts';
+import { toBool } from '#server/db/values.ts';
+import { isId } from '#common/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { CourseAction } from '#common/admin/moderationSchema.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
 
 /**
- * Unpublishes, features or unfeatures a course. Unpublishing also unfeatures it (a draft has no place in
+ * Publishes, unpublishes, features or unfeatures a course. Publishing needs what the studio needs (a
+ * thumbnail, a playable episode…) and keeps the first publication date, so New Releases do not reshuffle. Unpublishing also unfeatures it (a draft has no place in
  * the customer's "Featured" tab); only a published course can be featured. The public caches are cleared
  * so the change shows at once.
  */
 export async function moderateCourse(
-  services: AppServices,
+  services: Services,
   actor: Actor,
-  courseId: string,
-  action: CourseAction,
-  reason = '',
+  { courseId, action, reason = '' }: { courseId: string; action: CourseAction; reason?: string },
 ): Promise<{ published: boolean; featured: boolean }> {
   requireAdmin(actor);
   if (!isId(courseId)) throw notFound('Course not found.');
   const result = await services.database.db.transaction().execute(async (trx) => {
     const course = await trx
       .selectFrom('course')
-      .select(['id', 'title', 'published', 'featured'])
+      .select(['id', 'title', 'description', 'category', 'thumbnailId', 'published', 'featured', 'publishedAt'])
       .where('id', '=', courseId)
       .executeTakeFirst();
     if (!course) throw notFound('Course not found.');
     const published = toBool(course.published);
     const featured = toBool(course.featured);
-    if (!published && action !== 'unfeature') {
-      throw conflict(action === 'unpublish' ? 'This course is not published.' : 'Only a published course can be featured.');
+    if (action === 'publish') {
+      if (published) throw conflict('This course is already published.');
+      const missing = await publishProblems(trx, course);
+      if (missing.length) throw conflict(publishMessage(missing));
+    } else if (!published && action !== 'unfeature') {
+      throw conflict(
+        action === 'unpublish' ? 'This course is not published.' : 'Only a published course can be featured.',
+      );
     }
     if (action === 'feature' && featured) throw conflict('This course is already featured.');
     if (action === 'unfeature' && !featured) throw conflict('This course is not featured.');
     const next = {
-      published: action === 'unpublish' ? false : published,
-      featured: action === 'feature',
+      published: action === 'publish' || (action !== 'unpublish' && published),
+      featured: action === 'feature' || (action === 'publish' && featured),
     };
+    const now = new Date();
     await trx
       .updateTable('course')
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: now, ...(action === 'publish' && !course.publishedAt ? { publishedAt: now } : {}) })
       .where('id', '=', courseId)
       .execute();
     await recordAudit(trx, {

@@ -1,10 +1,10 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
+import type { Services } from '#server/core/services.ts';
+import { conflict, notFound } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { restoreUser } from '../accounts/restoreUser.ts';
 import { suspendUser } from '../accounts/suspendUser.ts';
-import type { UserAction } from './moderationSchema.ts';
+import type { UserAction } from '#common/admin/moderationSchema.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
 
@@ -14,20 +14,23 @@ import { requireAdmin } from './requireAdmin.ts';
  * would let one admin lock out the others.
  */
 export async function moderateUser(
-  services: AppServices,
+  services: Services,
   actor: Actor,
-  userId: string,
-  action: UserAction,
-  reason = '',
+  { userId, action, reason = '' }: { userId: string; action: UserAction; reason?: string },
 ): Promise<{ status: 'active' | 'suspended' }> {
   requireAdmin(actor);
   if (!isId(userId)) throw notFound('User not found.');
   const { db } = services.database;
-  const user = await db.selectFrom('user').select(['id', 'email', 'role', 'status']).where('id', '=', userId).executeTakeFirst();
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'email', 'role', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user) throw notFound('User not found.');
   if (user.role === 'admin') throw conflict('Admins cannot be suspended from the console.');
   const status = action === 'suspend' ? 'suspended' : 'active';
-  if (user.status === status) throw conflict(action === 'suspend' ? 'This user is already suspended.' : 'This user is not suspended.');
+  if (user.status === status)
+    throw conflict(action === 'suspend' ? 'This user is already suspended.' : 'This user is not suspended.');
   // The accounts operations own what suspension means (status, ending sessions); they run their own
   // transaction, so the audit entry follows right after.
   await (action === 'suspend' ? suspendUser(db, userId) : restoreUser(db, userId));

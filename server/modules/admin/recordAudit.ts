@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
 
 export type AuditAction =
+  | 'course.publish'
   | 'course.unpublish'
   | 'course.feature'
   | 'course.unfeature'
@@ -10,13 +11,20 @@ export type AuditAction =
   | 'user.restore'
   | 'purchase.refund'
   | 'purchase.refund_failed'
-  | 'job.retry';
+  | 'job.retry'
+  | 'payout.hold'
+  | 'payout.release'
+  | 'payout.retry'
+  | 'ledger.adjust'
+  | 'account.deleted'
+  | 'review.hide'
+  | 'review.restore';
 
 export interface AuditEntry {
-  /** The admin's user id, or 'mpesa' for what M-Pesa reported. */
+  /** The admin's user id, 'mpesa' for what M-Pesa reported, or the person deleting their own account. */
   actorId: string;
   action: AuditAction;
-  targetType: 'course' | 'user' | 'payment' | 'job';
+  targetType: 'course' | 'user' | 'payment' | 'job' | 'payout' | 'review';
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import type { AppServices } from '../../http/appContext.ts';
+import { resultCodeSchema } from '#server/daraja/resultCodes.ts';
+import type { Services } from '#server/core/services.ts';
 import { recordAudit } from './recordAudit.ts';
 
 // Daraja's asynchronous answer to a reversal request (ResultURL / QueueTimeOutURL), read by name only.
 const reversalResult = z.object({
   Result: z.object({
-    ResultCode: z.coerce.number().int(),
+    // Numeric on success; failures may carry codes like "R000002".
+    ResultCode: resultCodeSchema,
     ResultDesc: z.string().max(500).default(''),
     ConversationID: z.string().min(1).max(100),
   }),
@@ -16,13 +18,13 @@ const reversalResult = z.object({
  * reversal was accepted). A failure is written to the audit log, where admins see it, so the customer can
  * be paid back by hand: access was already revoked. Unknown or malformed results change nothing.
  */
-export async function recordReversalResult(services: AppServices, body: unknown): Promise<void> {
+export async function recordReversalResult(services: Services, body: unknown): Promise<void> {
   const parsed = reversalResult.safeParse(body);
   if (!parsed.success) return;
   const { ResultCode, ResultDesc, ConversationID } = parsed.data.Result;
   if (ResultCode === 0) return;
   const { db } = services.database;
-  const refund = await db.selectFrom('refund').select(['id', 'paymentId', 'amount']).where('providerRef', '=', ConversationID).executeTakeFirst();
+  const refund = await findRefund(services, ConversationID);
   if (!refund) return;
   services.log.warn({ paymentId: refund.paymentId, ResultCode, ResultDesc }, 'M-Pesa reversal failed');
   await recordAudit(db, {
@@ -32,4 +34,29 @@ export async function recordReversalResult(services: AppServices, body: unknown)
     targetId: refund.paymentId,
     details: { amount: refund.amount, resultCode: ResultCode, reason: ResultDesc || 'Reversal failed' },
   });
+}
+
+// The result can overtake our own record of the ConversationID (it is stored once Daraja's acceptance is
+// back): while a refund is still waiting for its reference, wait briefly for it.
+const IN_FLIGHT_WAIT_MS = 3000;
+const IN_FLIGHT_STEP_MS = 100;
+
+async function findRefund(services: Services, conversationId: string) {
+  const { db } = services.database;
+  for (let waited = 0; ; waited += IN_FLIGHT_STEP_MS) {
+    const refund = await db
+      .selectFrom('refund')
+      .select(['id', 'paymentId', 'amount'])
+      .where('providerRef', '=', conversationId)
+      .executeTakeFirst();
+    if (refund || waited >= IN_FLIGHT_WAIT_MS) return refund;
+    const inFlight = await db
+      .selectFrom('refund')
+      .select('id')
+      .where('providerRef', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!inFlight) return undefined;
+    await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
+  }
 }

@@ -1,9 +1,11 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { toNum } from '../../db/values.ts';
-import { isId, newId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
-import { darajaFor } from '../payments/daraja.ts';
+import type { Services } from '#server/core/services.ts';
+import { DomainError, conflict, notFound } from '#server/core/errors.ts';
+import { toNum } from '#server/db/values.ts';
+import { newId } from '#server/lib/ids.ts';
+import { isId } from '#common/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { transitionPayments } from '../payments/paymentStateMachine.ts';
+import { postRefund } from '../ledger/postRefund.ts';
 import { reversalResultUrl } from './reversalResultUrl.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
@@ -15,43 +17,53 @@ import { requireAdmin } from './requireAdmin.ts';
  * only an accepted reversal changes the purchase; a refused one releases the claim and changes nothing.
  */
 export async function refundPurchase(
-  services: AppServices,
+  services: Services,
   actor: Actor,
-  paymentId: string,
-  reason = '',
+  { paymentId, reason = '' }: { paymentId: string; reason?: string },
 ): Promise<{ status: 'refunded'; providerRef: string }> {
   requireAdmin(actor);
   if (!isId(paymentId)) throw notFound('Purchase not found.');
   const { db } = services.database;
   const refundId = newId();
 
-  const payment = await db.transaction().execute(async (trx) => {
-    const p = await trx
-      .selectFrom('payment')
-      .select(['id', 'status', 'amount', 'mpesaReceipt', 'courseId', 'userId'])
-      .where('id', '=', paymentId)
-      .executeTakeFirst();
-    if (!p) throw notFound('Purchase not found.');
-    if (p.status === 'refunded') throw conflict('This purchase has already been refunded.');
-    if (p.status !== 'paid' || !p.mpesaReceipt) throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
-    const claimed = await trx.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
-    if (claimed) throw conflict('A refund of this purchase is already in progress.');
-    await trx
-      .insertInto('refund')
-      .values({ id: refundId, paymentId, actorId: actor.userId, amount: toNum(p.amount), providerRef: null, createdAt: new Date() })
-      .execute();
-    return { ...p, amount: toNum(p.amount), mpesaReceipt: p.mpesaReceipt };
-  }).catch(async (err: unknown) => {
-    if (err instanceof AppError) throw err;
-    // The unique paymentId lost a race with another admin's claim.
-    const exists = await db.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
-    if (exists) throw conflict('A refund of this purchase is already in progress.');
-    throw err;
-  });
+  const payment = await db
+    .transaction()
+    .execute(async (trx) => {
+      const p = await trx
+        .selectFrom('payment')
+        .select(['id', 'status', 'amount', 'mpesaReceipt', 'courseId', 'userId'])
+        .where('id', '=', paymentId)
+        .executeTakeFirst();
+      if (!p) throw notFound('Purchase not found.');
+      if (p.status === 'refunded') throw conflict('This purchase has already been refunded.');
+      if (p.status !== 'paid' || !p.mpesaReceipt)
+        throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
+      const claimed = await trx.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
+      if (claimed) throw conflict('A refund of this purchase is already in progress.');
+      await trx
+        .insertInto('refund')
+        .values({
+          id: refundId,
+          paymentId,
+          actorId: actor.userId,
+          amount: toNum(p.amount),
+          providerRef: null,
+          createdAt: new Date(),
+        })
+        .execute();
+      return { ...p, amount: toNum(p.amount), mpesaReceipt: p.mpesaReceipt };
+    })
+    .catch(async (err: unknown) => {
+      if (err instanceof DomainError) throw err;
+      // The unique paymentId lost a race with another admin's claim.
+      const exists = await db.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
+      if (exists) throw conflict('A refund of this purchase is already in progress.');
+      throw err;
+    });
 
   let providerRef: string;
   try {
-    const answer = await darajaFor(services.config).reverseTransaction({
+    const answer = await services.daraja.reverseTransaction({
       transactionId: payment.mpesaReceipt,
       amount: payment.amount,
       resultUrl: reversalResultUrl(services.config),
@@ -63,22 +75,29 @@ export async function refundPurchase(
   } catch (err) {
     await db.deleteFrom('refund').where('id', '=', refundId).execute();
     services.log.warn({ err, paymentId }, 'M-Pesa reversal refused');
-    throw new AppError(502, 'provider_refused', 'M-Pesa did not accept the reversal. Nothing was changed; please try again.');
+    throw new DomainError(
+      'provider_refused',
+      'M-Pesa did not accept the reversal. Nothing was changed; please try again.',
+    );
   }
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('payment')
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where('id', '=', paymentId)
-      .where('status', '=', 'paid')
-      .execute();
+    await transitionPayments(trx, 'paid', 'refunded', { updatedAt: new Date() }).where('id', '=', paymentId).execute();
     await trx.updateTable('refund').set({ providerRef }).where('id', '=', refundId).execute();
+    // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
+    await postRefund(trx, { paymentId, actorId: actor.userId, reason }, new Date());
     const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', paymentId).executeTakeFirst();
     if (Number(revoked.numDeletedRows) > 0) {
       await trx
         .updateTable('course')
-        .set((eb) => ({ enrolledCount: eb.case().when('enrolledCount', '>', 0).then(eb('enrolledCount', '-', 1)).else(0).end() }))
+        .set((eb) => ({
+          enrolledCount: eb
+            .case()
+            .when('enrolledCount', '>', 0)
+            .then(eb('enrolledCount', '-', 1))
+            .else(0)
+            .end(),
+        }))
         .where('id', '=', payment.courseId)
         .execute();
     }

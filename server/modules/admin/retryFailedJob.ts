@@ -1,8 +1,8 @@
-import { retryJob } from '../../jobs/retryJob.ts';
-import type { AppServices } from '../../http/appContext.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
+import { retryJob } from '#server/jobs/retryJob.ts';
+import type { Services } from '#server/core/services.ts';
+import { conflict, notFound } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { retryVideoProcessing } from '../media/retryVideoProcessing.ts';
 import { recordAudit } from './recordAudit.ts';
 import { requireAdmin } from './requireAdmin.ts';
@@ -11,7 +11,7 @@ import { requireAdmin } from './requireAdmin.ts';
  * Puts a failed job back in the queue, recorded in the audit log. A video's job goes through the media
  * pipeline's own retry, which also shows the upload as processing again in its creator's editor.
  */
-export async function retryFailedJob(services: AppServices, actor: Actor, jobId: string): Promise<void> {
+export async function retryFailedJob(services: Services, actor: Actor, jobId: string): Promise<void> {
   requireAdmin(actor);
   if (!isId(jobId)) throw notFound('Job not found.');
   const { db } = services.database;

@@ -1,6 +1,6 @@
 // A per-client limit for viewing events, kept in memory: events are best-effort figures, so a per-process
 // fixed window is enough and costs no database write (unlike sign-in limits, which must hold across
-// processes). A viewer sends a heartbeat every ~15 s; the limit leaves room for several tabs.
+// processes). A actor sends a heartbeat every ~15 s; the limit leaves room for several tabs.
 const WINDOW_MS = 60_000;
 const MAX_PER_WINDOW = 60;
 const PRUNE_AT = 50_000;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePayment, makeRefund } from '../../../tests/support/adminFactories.ts';
-import { makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { AppError } from '../../http/errors.ts';
+import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
+import { makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { statusOf } from '#tests/support/errorStatus.ts';
 import { getCourseAnalytics } from './getCourseAnalytics.ts';
 import { ViewEventBuffer } from './viewEventBuffer.ts';
 
@@ -26,7 +26,11 @@ describe('course analytics', () => {
     const other = await makeCourse(t.db, creator, { price: 700 });
     const ep1 = await makeEpisode(t.db, course.id, 1, { duration: 100 });
     const ep2 = await makeEpisode(t.db, course.id, 2, { duration: 200 });
-    const [a, b, c] = [await makeUser(t.db, { role: 'customer' }), await makeUser(t.db, { role: 'customer' }), await makeUser(t.db, { role: 'customer' })];
+    const [a, b, c] = [
+      await makeUser(t.db, { role: 'customer' }),
+      await makeUser(t.db, { role: 'customer' }),
+      await makeUser(t.db, { role: 'customer' }),
+    ];
 
     // 22:30Z on Nov 1 is Nov 2 in Nairobi.
     await makePayment(t.db, a, course, { createdAt: at('2026-11-01T22:30:00Z') });
@@ -36,8 +40,19 @@ describe('course analytics', () => {
     await makePayment(t.db, c, course, { status: 'failed', createdAt: at('2026-11-02T11:00:00Z') });
 
     const buffer = new ViewEventBuffer(t.db, silent);
-    const ev = (kind: 'trailer_view' | 'preview_view' | 'watch', iso: string, o: { episodeId?: string; seconds?: number; userId?: string | null } = {}) =>
-      buffer.add({ courseId: course.id, kind, seconds: o.seconds ?? 0, userId: o.userId ?? null, at: at(iso), ...(o.episodeId ? { episodeId: o.episodeId } : {}) });
+    const ev = (
+      kind: 'trailer_view' | 'preview_view' | 'watch',
+      iso: string,
+      o: { episodeId?: string; seconds?: number; userId?: string | null } = {},
+    ) =>
+      buffer.add({
+        courseId: course.id,
+        kind,
+        seconds: o.seconds ?? 0,
+        userId: o.userId ?? null,
+        at: at(iso),
+        ...(o.episodeId ? { episodeId: o.episodeId } : {}),
+      });
     ev('trailer_view', '2026-11-01T20:59:00Z'); // Nov 1 23:59 in Nairobi
     ev('trailer_view', '2026-11-01T21:00:00Z'); // Nov 2 00:00 in Nairobi
     ev('preview_view', '2026-11-02T09:00:00Z', { episodeId: ep1.id });
@@ -51,34 +66,105 @@ describe('course analytics', () => {
     buffer.add({ courseId: 'nosuchcourse', kind: 'trailer_view', seconds: 0, userId: null, at: NOW });
     buffer.add({ courseId: other.id, episodeId: ep1.id, kind: 'preview_view', seconds: 0, userId: null, at: NOW });
     await buffer.stop();
-    const stored = await t.db.selectFrom('viewEvent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('viewEvent')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(8);
 
-    const r = await getCourseAnalytics(t, { userId: creator.id, role: 'creator' }, course.id, 7, NOW);
-    expect(r.days.map((d) => d.day)).toEqual(['2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
+    const r = await getCourseAnalytics(
+      { database: t },
+      { userId: creator.id, role: 'creator' },
+      { courseId: course.id, days: 7 },
+      NOW,
+    );
+    expect(r.days.map((d) => d.day)).toEqual([
+      '2026-10-28',
+      '2026-10-29',
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      '2026-11-02',
+      '2026-11-03',
+    ]);
     const day = (d: string) => r.days.find((x) => x.day === d)!;
-    expect(day('2026-11-01')).toEqual({ day: '2026-11-01', enrollments: 0, revenue: 0, trailerViews: 1, previewViews: 0, watchSeconds: 0 });
+    expect(day('2026-11-01')).toEqual({
+      day: '2026-11-01',
+      enrollments: 0,
+      revenue: 0,
+      trailerViews: 1,
+      previewViews: 0,
+      watchSeconds: 0,
+    });
     // Enrollment of b was revoked by the refund; revenue counts both payments on Nov 2, the refund on Nov 3.
-    expect(day('2026-11-02')).toEqual({ day: '2026-11-02', enrollments: 1, revenue: 2000, trailerViews: 1, previewViews: 1, watchSeconds: 175 });
-    expect(day('2026-11-03')).toEqual({ day: '2026-11-03', enrollments: 0, revenue: -1000, trailerViews: 0, previewViews: 0, watchSeconds: 120 });
+    expect(day('2026-11-02')).toEqual({
+      day: '2026-11-02',
+      enrollments: 1,
+      revenue: 2000,
+      trailerViews: 1,
+      previewViews: 1,
+      watchSeconds: 175,
+    });
+    expect(day('2026-11-03')).toEqual({
+      day: '2026-11-03',
+      enrollments: 0,
+      revenue: -1000,
+      trailerViews: 0,
+      previewViews: 0,
+      watchSeconds: 120,
+    });
     expect(r.totals).toEqual({ enrollments: 1, revenue: 1000, trailerViews: 2, previewViews: 1, watchSeconds: 295 });
     expect(r.episodes).toEqual([
-      { episodeId: ep1.id, position: 1, title: 'Episode 1', duration: 100, watchSeconds: 175, watchers: 2, completed: 1, completionPct: 50 },
-      { episodeId: ep2.id, position: 2, title: 'Episode 2', duration: 200, watchSeconds: 120, watchers: 1, completed: 0, completionPct: 0 },
+      {
+        episodeId: ep1.id,
+        position: 1,
+        title: 'Episode 1',
+        duration: 100,
+        watchSeconds: 175,
+        watchers: 2,
+        completed: 1,
+        completionPct: 50,
+      },
+      {
+        episodeId: ep2.id,
+        position: 2,
+        title: 'Episode 2',
+        duration: 200,
+        watchSeconds: 120,
+        watchers: 1,
+        completed: 0,
+        completionPct: 0,
+      },
     ]);
 
     // An admin sees the same; another creator, a customer and a visitor do not.
-    expect((await getCourseAnalytics(t, { userId: admin.id, role: 'admin' }, course.id, 7, NOW)).totals).toEqual(r.totals);
+    expect(
+      (
+        await getCourseAnalytics(
+          { database: t },
+          { userId: admin.id, role: 'admin' },
+          { courseId: course.id, days: 7 },
+          NOW,
+        )
+      ).totals,
+    ).toEqual(r.totals);
     const stranger = await makeUser(t.db, { role: 'creator' });
     for (const [actor, status] of [
       [{ userId: stranger.id, role: 'creator' as const }, 404],
       [{ userId: a.id, role: 'customer' as const }, 404],
       [null, 401],
     ] as const) {
-      const err = await getCourseAnalytics(t, actor, course.id, 7, NOW).catch((e: unknown) => e);
-      expect((err as AppError).status).toBe(status);
+      const err = await getCourseAnalytics({ database: t }, actor, { courseId: course.id, days: 7 }, NOW).catch(
+        (e: unknown) => e,
+      );
+      expect(statusOf(err)).toBe(status);
     }
-    const missing = await getCourseAnalytics(t, { userId: admin.id, role: 'admin' }, 'nope!', 7, NOW).catch((e: unknown) => e);
-    expect((missing as AppError).status).toBe(404);
+    const missing = await getCourseAnalytics(
+      { database: t },
+      { userId: admin.id, role: 'admin' },
+      { courseId: 'nope!', days: 7 },
+      NOW,
+    ).catch((e: unknown) => e);
+    expect(statusOf(missing)).toBe(404);
   });
 });

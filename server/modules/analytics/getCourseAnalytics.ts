@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/connect.ts';
-import { toBool, toNum } from '../../db/values.ts';
-import { notFound, unauthorized } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
-import { canManageCourse, type Actor } from '../access/policies.ts';
+import type { Services } from '#server/core/services.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { notFound, unauthenticated } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
+import { canManageCourse } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { nairobiDay } from '../admin/nairobiTime.ts';
 import { nairobiDaySql } from './dayBucket.ts';
 
 /** A watcher completed an episode once their watch time reaches this percentage of its length. */
-export const COMPLETION_PCT = 90;
+const COMPLETION_PCT = 90;
 
 export interface DayPoint {
   day: string;
@@ -46,24 +47,29 @@ const COMPLETED = ['paid', 'refunded'] as const;
  * episode over all time. Revenue counts paid purchases on the day paid, less refunds on the day refunded.
  */
 export async function getCourseAnalytics(
-  database: Database,
+  services: Pick<Services, 'database'>,
   actor: Actor,
-  courseId: string,
-  days: number,
+  { courseId, days }: { courseId: string; days: number },
   now = new Date(),
 ): Promise<CourseAnalytics> {
-  const { db, dialect } = database;
-  if (!actor) throw unauthorized();
+  const { db, dialect } = services.database;
+  if (!actor) throw unauthenticated();
   if (!isId(courseId)) throw notFound('Course not found.');
-  const course = await db.selectFrom('course').select(['id', 'title', 'creatorId', 'published']).where('id', '=', courseId).executeTakeFirst();
+  const course = await db
+    .selectFrom('course')
+    .select(['id', 'title', 'creatorId', 'published'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
   // Someone else's course is answered exactly like a missing one.
   if (!course || !canManageCourse(actor, course)) throw notFound('Course not found.');
 
-  const dayKeys = Array.from({ length: days }, (_, i) => nairobiDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
+  const dayKeys = Array.from({ length: days }, (_, i) =>
+    nairobiDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000)),
+  );
   // From the start of the first Nairobi day shown (a day before is a safe lower bound for the index range).
   const since = new Date(now.getTime() - days * 86_400_000);
 
-  const [enrollments, paid, refunds, views, episodeRows, watchers] = await Promise.all([
+  const [enrollments, paid, refunds, fees, views, episodeRows, watchers] = await Promise.all([
     db
       .selectFrom('enrollment')
       .select([nairobiDaySql(dialect, 'createdAt').as('day'), (eb) => eb.fn.countAll<number>().as('n')])
@@ -82,9 +88,24 @@ export async function getCourseAnalytics(
     db
       .selectFrom('refund')
       .innerJoin('payment', 'payment.id', 'refund.paymentId')
-      .select([nairobiDaySql(dialect, 'refund.createdAt').as('day'), (eb) => eb.fn.sum<number>('refund.amount').as('n')])
+      .select([
+        nairobiDaySql(dialect, 'refund.createdAt').as('day'),
+        (eb) => eb.fn.sum<number>('refund.amount').as('n'),
+      ])
       .where('payment.courseId', '=', courseId)
       .where('refund.createdAt', '>=', since)
+      .groupBy(sql.raw('1'))
+      .execute(),
+    // Darasa's fee on each sale (credit, negative) and the fee given back with a refund (debit), from the
+    // ledger with the split each sale was made under: revenue is what the creator earns.
+    db
+      .selectFrom('journalEntry as e')
+      .innerJoin('journalLine as l', 'l.entryId', 'e.id')
+      .select([nairobiDaySql(dialect, 'e.createdAt').as('day'), (eb) => eb.fn.sum<number>('l.amount').as('n')])
+      .where('e.courseId', '=', courseId)
+      .where('e.kind', 'in', ['sale', 'refund'])
+      .where('l.account', '=', 'platform_fees')
+      .where('e.createdAt', '>=', since)
       .groupBy(sql.raw('1'))
       .execute(),
     db
@@ -106,8 +127,8 @@ export async function getCourseAnalytics(
       .where('courseId', '=', courseId)
       .orderBy('position')
       .execute(),
-    // One pass over the course's watch events, per episode and viewer (visitors together as one null
-    // viewer): all watch time, signed-in learners who watched, and those whose total reached
+    // One pass over the course's watch events, per episode and actor (visitors together as one null
+    // actor): all watch time, signed-in learners who watched, and those whose total reached
     // COMPLETION_PCT of the episode.
     db
       .selectFrom((eb) =>
@@ -136,9 +157,14 @@ export async function getCourseAnalytics(
     dayKeys.map((day) => [day, { day, enrollments: 0, revenue: 0, trailerViews: 0, previewViews: 0, watchSeconds: 0 }]),
   );
   const at = (day: unknown) => points.get(String(day));
-  for (const r of enrollments) at(r.day) && (at(r.day)!.enrollments += toNum(r.n));
-  for (const r of paid) at(r.day) && (at(r.day)!.revenue += toNum(r.n));
-  for (const r of refunds) at(r.day) && (at(r.day)!.revenue -= toNum(r.n));
+  const add = (day: unknown, key: 'enrollments' | 'revenue', n: number) => {
+    const p = at(day);
+    if (p) p[key] += n;
+  };
+  for (const r of enrollments) add(r.day, 'enrollments', toNum(r.n));
+  for (const r of paid) add(r.day, 'revenue', toNum(r.n));
+  for (const r of refunds) add(r.day, 'revenue', -toNum(r.n));
+  for (const r of fees) add(r.day, 'revenue', toNum(r.n));
   for (const r of views) {
     const p = at(r.day);
     if (!p) continue;

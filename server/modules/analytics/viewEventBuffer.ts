@@ -1,12 +1,11 @@
-// Viewing events arrive often (a heartbeat every few seconds per viewer) and matter only in aggregate, so
+// Viewing events arrive often (a heartbeat every few seconds per actor) and matter only in aggregate, so
 // they are kept in memory and written in batches: one multi-row insert every few seconds or every
 // BATCH_SIZE events, never one write per request. Losing the last seconds of events in a crash is
 // acceptable for analytics; a clean shutdown flushes them (see startServer).
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { AppServices } from '../../http/appContext.ts';
-import type { Logger } from '../../logger.ts';
-import type { ViewEvent } from './viewEventSchema.ts';
+import type { DB } from '#server/db/schema.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ViewEvent } from '#common/analytics/viewEventSchema.ts';
 
 const BATCH_SIZE = 500;
 const FLUSH_EVERY_MS = 5_000;
@@ -70,7 +69,7 @@ export class ViewEventBuffer {
 
   /**
    * Drops events naming a course or episode that does not exist (or an episode of another course), and
-   * forgets a viewer deleted since the event was queued.
+   * forgets a actor deleted since the event was queued.
    */
   async #existing(events: ViewEvent[]): Promise<ViewEvent[]> {
     const courseIds = [...new Set(events.map((e) => e.courseId))];
@@ -87,27 +86,12 @@ export class ViewEventBuffer {
     );
     const userIds = [...new Set(events.flatMap((e) => (e.userId ? [e.userId] : [])))];
     const users = new Set(
-      userIds.length ? (await this.#db.selectFrom('user').select('id').where('id', 'in', userIds).execute()).map((r) => r.id) : [],
+      userIds.length
+        ? (await this.#db.selectFrom('user').select('id').where('id', 'in', userIds).execute()).map((r) => r.id)
+        : [],
     );
     return events
       .filter((e) => courses.has(e.courseId) && (!e.episodeId || episodes.get(e.episodeId) === e.courseId))
       .map((e) => (e.userId && !users.has(e.userId) ? { ...e, userId: null } : e));
   }
-}
-
-const buffers = new WeakMap<AppServices, ViewEventBuffer>();
-
-/** The process's buffer for these services, created on first use. */
-export function viewEventsFor(services: AppServices): ViewEventBuffer {
-  let b = buffers.get(services);
-  if (!b) {
-    b = new ViewEventBuffer(services.database.db, services.log);
-    buffers.set(services, b);
-  }
-  return b;
-}
-
-/** Flushes and stops the buffer, if one was ever started (called at shutdown before the database closes). */
-export async function stopViewEvents(services: AppServices): Promise<void> {
-  await buffers.get(services)?.stop();
 }

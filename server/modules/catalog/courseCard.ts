@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toIso, toNum } from '../../db/values.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toIso, toNum } from '#server/db/values.ts';
+import { imageRef, type ImageRef } from '#common/media/urls.ts';
 
 /** What a course card and the rows need; kept small because the landing page sends up to ~90 of them. */
 export interface CourseCard {

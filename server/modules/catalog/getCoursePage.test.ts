@@ -1,30 +1,37 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeAsset, makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
+import { makeAsset, makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import type { Services } from '#server/core/services.ts';
+import { testServices } from '#tests/support/testServices.ts';
 import { getCoursePage } from './getCoursePage.ts';
 
 let t: TestDatabase;
+let services: Services;
 beforeEach(async () => {
   t = await createTestDatabase();
+  services = testServices(t);
 });
 afterEach(async () => {
   await t.close();
 });
 
 const renditions = (pairs: [number, number][]) =>
-  JSON.stringify({ renditions: pairs.map(([h, bytes]) => ({ name: `${h}p`, width: Math.round((h * 16) / 9), height: h, bytes })) });
+  JSON.stringify({
+    renditions: pairs.map(([h, bytes]) => ({ name: `${h}p`, width: Math.round((h * 16) / 9), height: h, bytes })),
+    audio: { name: 'audio', bytes: 500_000 },
+  });
 
 describe('course page', () => {
   it('hides a draft from visitors, customers and other creators, but not from its creator or an admin', async () => {
     const owner = await makeUser(t.db);
     const other = await makeUser(t.db);
     const course = await makeCourse(t.db, owner, { published: false });
-    expect(await getCoursePage(t.db, course.id)).toBeNull();
-    expect(await getCoursePage(t.db, course.id, { userId: other.id, role: 'creator' })).toBeNull();
-    expect(await getCoursePage(t.db, course.id, { userId: other.id, role: 'customer' })).toBeNull();
-    expect((await getCoursePage(t.db, course.id, { userId: owner.id, role: 'creator' }))?.id).toBe(course.id);
-    expect((await getCoursePage(t.db, course.id, { userId: other.id, role: 'admin' }))?.id).toBe(course.id);
-    expect(await getCoursePage(t.db, 'missing')).toBeNull();
+    expect(await getCoursePage(services, null, course.id)).toBeNull();
+    expect(await getCoursePage(services, { userId: other.id, role: 'creator' }, course.id)).toBeNull();
+    expect(await getCoursePage(services, { userId: other.id, role: 'customer' }, course.id)).toBeNull();
+    expect((await getCoursePage(services, { userId: owner.id, role: 'creator' }, course.id))?.id).toBe(course.id);
+    expect((await getCoursePage(services, { userId: other.id, role: 'admin' }, course.id))?.id).toBe(course.id);
+    expect(await getCoursePage(services, null, 'missing')).toBeNull();
   });
 
   it('offers only episode 1 and the trailer as sources, and only once their videos are ready', async () => {
@@ -35,7 +42,7 @@ describe('course page', () => {
     const course = await makeCourse(t.db, owner, { trailerId: trailer });
     await makeEpisode(t.db, course.id, 1, { videoId: v1 });
     await makeEpisode(t.db, course.id, 2, { videoId: v2 });
-    const page = (await getCoursePage(t.db, course.id))!;
+    const page = (await getCoursePage(services, null, course.id))!;
     expect(page.trailer).toBeNull();
     expect(page.episodes.map((e) => e.order)).toEqual([1, 2]);
     expect(page.episodes[0]!.video?.src).toContain(v1);
@@ -47,15 +54,21 @@ describe('course page', () => {
     const ready = await makeAsset(t.db, owner.id, 'video');
     await t.db
       .updateTable('mediaAsset')
-      .set({ meta: renditions([[240, 2_000_000], [360, 3_000_000], [720, 9_000_000]]) })
+      .set({
+        meta: renditions([
+          [240, 2_000_000],
+          [360, 3_000_000],
+          [720, 9_000_000],
+        ]),
+      })
       .where('id', '=', ready)
       .execute();
     const pending = await makeAsset(t.db, owner.id, 'video', 'processing');
     const course = await makeCourse(t.db, owner);
     await makeEpisode(t.db, course.id, 1, { videoId: ready });
     await makeEpisode(t.db, course.id, 2, { videoId: pending });
-    const [first, second] = (await getCoursePage(t.db, course.id))!.episodes;
-    expect(first!.sizes).toEqual({ full: 9_000_000, saver: 3_000_000 });
+    const [first, second] = (await getCoursePage(services, null, course.id))!.episodes;
+    expect(first!.sizes).toEqual({ full: 9_000_000, saver: 3_000_000, listen: 500_000 });
     expect(second!.sizes).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
-import { canViewCourse, type Actor } from '../access/policies.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { canViewCourse } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
-import { videoSizes } from '../media/videoSizes.ts';
+import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
+import { videoSizes } from '#common/media/videoSizes.ts';
+import type { Services } from '#server/core/services.ts';
 import { videoSource } from '../playback/videoSource.ts';
 
 export interface EpisodeSummary {
@@ -14,10 +14,10 @@ export interface EpisodeSummary {
   description: string;
   duration: number;
   thumbnail: ImageRef | null;
-  /** Only set for episodes this viewer may play (episode 1 for everyone). */
+  /** Only set for episodes this actor may play (episode 1 for everyone). */
   video: { src: string; poster: string } | null;
   /** Bytes to watch it at the best quality and with data saver, once its video is ready. */
-  sizes: { full: number; saver: number } | null;
+  sizes: { full: number; saver: number; listen: number | null } | null;
 }
 
 export interface CoursePage {
@@ -32,45 +32,52 @@ export interface CoursePage {
   rating: number | null;
   ratingCount: number;
   enrolledCount: number;
-  episodeCount: number;
+  lessonsCount: number;
   duration: number;
   thumbnail: ImageRef | null;
+  /** The thumbnail as a 1200×630 JPEG, for link previews. */
+  ogImage: string | null;
   trailer: { src: string; poster: string } | null;
   episodes: EpisodeSummary[];
   updatedAt: string;
 }
 
 /**
- * A course as its public page shows it, or null when it does not exist or the viewer may not see it.
+ * A course as its public page shows it, or null when it does not exist or the actor may not see it.
  * Episode videos are only exposed for episode 1 here; playback of the others is decided by the playback
- * module when a viewer asks for them.
+ * module when a actor asks for them.
  */
-export async function getCoursePage(
-  db: Kysely<DB>,
-  courseId: string,
-  viewer: Actor = null,
-): Promise<CoursePage | null> {
+export async function getCoursePage(services: Services, actor: Actor, courseId: string): Promise<CoursePage | null> {
+  const { db } = services.database;
   const c = await db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirst();
   if (!c) return null;
   const published = toBool(c.published);
-  if (!canViewCourse(viewer, { creatorId: c.creatorId, published })) return null;
+  if (!canViewCourse(actor, { creatorId: c.creatorId, published })) return null;
 
   const [episodes, trailerReady] = await Promise.all([
     db
       .selectFrom('episode')
-      .leftJoin('mediaAsset', (j) => j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'))
+      .leftJoin('mediaAsset', (j) =>
+        j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'),
+      )
       .selectAll('episode')
       .select(['mediaAsset.id as readyVideoId', 'mediaAsset.meta as videoMeta'])
       .where('episode.courseId', '=', courseId)
       .orderBy('episode.position')
       .execute(),
     c.trailerId
-      ? db.selectFrom('mediaAsset').select('id').where('id', '=', c.trailerId).where('status', '=', 'ready').executeTakeFirst()
+      ? db
+          .selectFrom('mediaAsset')
+          .select('id')
+          .where('id', '=', c.trailerId)
+          .where('status', '=', 'ready')
+          .executeTakeFirst()
       : undefined,
   ]);
   const courseThumb = imageRef(c.thumbnailId);
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
-  const media = (id: string | null | undefined) => (id ? videoSource(id, published ? 'public' : 'private') : null);
+  const media = (id: string | null | undefined) =>
+    id ? videoSource(services.mediaTokens, id, published ? 'public' : 'private') : null;
   return {
     id: c.id,
     title: c.title,
@@ -83,9 +90,10 @@ export async function getCoursePage(
     rating: toRating(c.ratingAvg),
     ratingCount: toNum(c.ratingCount),
     enrolledCount: toNum(c.enrolledCount),
-    episodeCount: episodes.length,
+    lessonsCount: episodes.length,
     duration: toNum(c.duration),
     thumbnail: courseThumb,
+    ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
     trailer: media(trailerReady?.id),
     updatedAt: toIso(c.updatedAt),
     episodes: episodes.map((e) => ({
@@ -103,5 +111,5 @@ export async function getCoursePage(
 
 function sizesOf(meta: string | null): EpisodeSummary['sizes'] {
   const sizes = meta ? videoSizes(meta) : null;
-  return sizes ? { full: sizes.full, saver: sizes.saver } : null;
+  return sizes ? { full: sizes.full, saver: sizes.saver, listen: sizes.listen } : null;
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import { toNum } from '#server/db/values.ts';
 import { toRating } from './courseCard.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
+import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
+import type { Services } from '#server/core/services.ts';
 import { videoSource } from '../playback/videoSource.ts';
 
 export interface Hero {
@@ -13,15 +12,18 @@ export interface Hero {
   price: number;
   rating: number | null;
   thumbnail: ImageRef | null;
+  /** The thumbnail as a 1200×630 JPEG: the landing page's link-preview picture. */
+  ogImage: string | null;
   /** The first episode, played in place as the free preview. */
   preview: { src: string; poster: string; episodeId: string } | null;
 }
 
 /**
- * PRODUCT.md: the hero is the newest of the (up to 4) newest published courses — that is simply the newest
+ * docs/product.md: the hero is the newest of the (up to 4) newest published courses — that is simply the newest
  * one, so only it is read.
  */
-export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
+export async function getHero(services: Services): Promise<Hero | null> {
+  const { db } = services.database;
   const c = await db
     .selectFrom('course')
     .select(['id', 'title', 'description', 'creatorName', 'price', 'ratingAvg', 'thumbnailId'])
@@ -47,6 +49,9 @@ export async function getHero(db: Kysely<DB>): Promise<Hero | null> {
     price: toNum(c.price),
     rating: toRating(c.ratingAvg),
     thumbnail: imageRef(c.thumbnailId),
-    preview: first?.videoId ? { ...videoSource(first.videoId, 'public'), episodeId: first.id } : null,
+    ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
+    preview: first?.videoId
+      ? { ...videoSource(services.mediaTokens, first.videoId, 'public'), episodeId: first.id }
+      : null,
   };
 }

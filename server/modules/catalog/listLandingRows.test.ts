@@ -1,17 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { makeCourse, makeUser } from '../../../tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import type { Services } from '#server/core/services.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { newId } from '#server/lib/ids.ts';
 import { listLandingRows } from './listLandingRows.ts';
+import { TRENDING_WINDOW_DAYS } from './listTrending.ts';
 
 let t: TestDatabase;
+let services: Services;
 beforeEach(async () => {
   t = await createTestDatabase();
+  services = testServices(t);
 });
 afterEach(async () => {
   await t.close();
 });
 
-const titles = async () => (await listLandingRows(t.db)).rows.map((r) => r.title);
+const titles = async () => (await listLandingRows(services)).rows.map((r) => r.title);
 
 async function publishCourses(n: number, over: Parameters<typeof makeCourse>[2] = {}) {
   const creator = await makeUser(t.db);
@@ -22,7 +28,7 @@ async function publishCourses(n: number, over: Parameters<typeof makeCourse>[2] 
 describe('landing rows', () => {
   it('is empty with no published course, and drafts never count', async () => {
     await publishCourses(5, { published: false });
-    const landing = await listLandingRows(t.db);
+    const landing = await listLandingRows(services);
     expect(landing.hero).toBeNull();
     expect(landing.rows).toEqual([]);
   });
@@ -43,7 +49,7 @@ describe('landing rows', () => {
 
   it('orders Trending newest first, caps rows at 12 and picks the newest as hero', async () => {
     await publishCourses(14);
-    const landing = await listLandingRows(t.db);
+    const landing = await listLandingRows(services);
     const trending = landing.rows.find((r) => r.key === 'trending')!.courses;
     expect(trending).toHaveLength(12);
     const dates = trending.map((c) => c.createdAt);
@@ -54,7 +60,7 @@ describe('landing rows', () => {
   it('orders Popular by enrolled students', async () => {
     const creator = await makeUser(t.db);
     for (const n of [5, 50, 0, 20]) await makeCourse(t.db, creator, { enrolledCount: n });
-    const popular = (await listLandingRows(t.db)).rows.find((r) => r.key === 'popular')!.courses;
+    const popular = (await listLandingRows(services)).rows.find((r) => r.key === 'popular')!.courses;
     expect(popular.map((c) => c.enrolledCount)).toEqual([50, 20, 5, 0]);
   });
 
@@ -62,10 +68,59 @@ describe('landing rows', () => {
     const creator = await makeUser(t.db);
     await makeCourse(t.db, creator, { category: 'health', title: 'Yoga' });
     await makeCourse(t.db, creator, { category: 'health', title: 'Hidden', published: false });
-    const rows = (await listLandingRows(t.db)).rows;
+    const rows = (await listLandingRows(services)).rows;
     const health = rows.find((r) => r.title === 'Health')!;
     expect(health.courses.map((c) => c.title)).toEqual(['Yoga']);
     expect(rows.flatMap((r) => r.courses).some((c) => c.title === 'Hidden')).toBe(false);
     expect(rows.find((r) => r.title === 'Business')).toBeUndefined();
+  });
+
+  it('orders Trending by recent enrollments and views, Popular by all enrollments, New Releases by publication', async () => {
+    const creator = await makeUser(t.db);
+    const day = 86_400_000;
+    const now = Date.now();
+    // Published long ago, many students long ago: popular, not trending.
+    const classic = await makeCourse(t.db, creator, {
+      title: 'Classic',
+      enrolledCount: 500,
+      publishedAt: new Date(now - 400 * day),
+    });
+    // Recently busy: trending.
+    const hot = await makeCourse(t.db, creator, {
+      title: 'Hot',
+      enrolledCount: 3,
+      publishedAt: new Date(now - 200 * day),
+    });
+    const viewed = await makeCourse(t.db, creator, {
+      title: 'Viewed',
+      enrolledCount: 1,
+      publishedAt: new Date(now - 300 * day),
+    });
+    // Just published, quiet.
+    await makeCourse(t.db, creator, { title: 'Fresh', publishedAt: new Date(now - day) });
+    for (let i = 0; i < 4; i++)
+      await makeCourse(t.db, creator, { title: `Filler ${i}`, publishedAt: new Date(now - (100 + i) * day) });
+    const learner = await makeUser(t.db, { role: 'customer' });
+    const enroll = (courseId: string, at: number) =>
+      t.db
+        .insertInto('enrollment')
+        .values({ id: newId(), userId: learner.id, courseId, paymentId: null, createdAt: new Date(at) })
+        .execute();
+    await enroll(hot.id, now - 2 * day);
+    await enroll(classic.id, now - (TRENDING_WINDOW_DAYS + 5) * day); // outside the window
+    const view = (courseId: string, kind: string, at: number) =>
+      t.db
+        .insertInto('viewEvent')
+        .values({ courseId, episodeId: null, kind, seconds: 0, userId: null, createdAt: new Date(at) })
+        .execute();
+    for (let i = 0; i < 3; i++) await view(viewed.id, 'trailer_view', now - day);
+    await view(classic.id, 'watch', now - day); // watching time is not a trailer or preview view
+
+    const rows = (await listLandingRows(services)).rows;
+    const order = (key: string) => rows.find((r) => r.key === key)!.courses.map((c) => c.title);
+    expect(order('trending').slice(0, 3)).toEqual(['Hot', 'Viewed', 'Filler 3']);
+    expect(order('trending')).toHaveLength(8);
+    expect(order('popular').slice(0, 3)).toEqual(['Classic', 'Hot', 'Viewed']);
+    expect(order('new').slice(0, 2)).toEqual(['Fresh', 'Filler 0']);
   });
 });

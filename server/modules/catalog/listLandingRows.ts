@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { LANDING_CATEGORIES, categoryLabel } from './categories.ts';
+import type { Services } from '#server/core/services.ts';
+import { LANDING_CATEGORIES, categoryLabel } from '#common/catalog/categories.ts';
 import { publishedCourses, toCard, type CourseCard } from './courseCard.ts';
 import { getHero, type Hero } from './getHero.ts';
+import { listTrending } from './listTrending.ts';
 
-export const ROW_LIMIT = 12;
+const ROW_LIMIT = 12;
 /** "Popular on Darasa" needs more than this many published courses, "New Releases" more than the other. */
-export const POPULAR_MIN = 3;
-export const NEW_RELEASES_MIN = 6;
+const POPULAR_MIN = 3;
+const NEW_RELEASES_MIN = 6;
 
 export interface CourseRow {
   key: string;
@@ -21,29 +21,32 @@ export interface Landing {
 }
 
 /**
- * The landing page's data: each row is one indexed query stopping at 12. The published count is only
+ * The landing page's data: Trending Now by recent activity (listTrending), Popular by all enrollments, New
+ * Releases by publication date; each other row is one indexed query stopping at 12. The published count is only
  * needed up to NEW_RELEASES_MIN + 1, so it is counted over a bounded subquery, not the whole table.
  */
-export async function listLandingRows(db: Kysely<DB>): Promise<Landing> {
+export async function listLandingRows(services: Services): Promise<Landing> {
+  const { db } = services.database;
   const [countRow, trending, popular, newReleases, hero, ...byCategory] = await Promise.all([
     db
       .selectFrom((eb) =>
-        eb.selectFrom('course').select('id').where('published', '=', true).limit(NEW_RELEASES_MIN + 1).as('c'),
+        eb
+          .selectFrom('course')
+          .select('id')
+          .where('published', '=', true)
+          .limit(NEW_RELEASES_MIN + 1)
+          .as('c'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    publishedCourses(db).orderBy('course.createdAt', 'desc').orderBy('course.id').limit(ROW_LIMIT).execute(),
+    listTrending(db, ROW_LIMIT),
     publishedCourses(db)
       .orderBy('course.enrolledCount', 'desc')
       .orderBy('course.createdAt', 'desc')
       .limit(ROW_LIMIT)
       .execute(),
-    publishedCourses(db)
-      .orderBy('course.publishedAt', 'desc')
-      .orderBy('course.id')
-      .limit(ROW_LIMIT)
-      .execute(),
-    getHero(db),
+    publishedCourses(db).orderBy('course.publishedAt', 'desc').orderBy('course.id').limit(ROW_LIMIT).execute(),
+    getHero(services),
     ...LANDING_CATEGORIES.map((cat) =>
       publishedCourses(db)
         .where('course.category', '=', cat)
@@ -55,8 +58,7 @@ export async function listLandingRows(db: Kysely<DB>): Promise<Landing> {
   const published = Number(countRow.n);
   const rows: CourseRow[] = [{ key: 'trending', title: 'Trending Now', courses: trending.map(toCard) }];
   if (published > POPULAR_MIN) rows.push({ key: 'popular', title: 'Popular on Darasa', courses: popular.map(toCard) });
-  if (published > NEW_RELEASES_MIN)
-    rows.push({ key: 'new', title: 'New Releases', courses: newReleases.map(toCard) });
+  if (published > NEW_RELEASES_MIN) rows.push({ key: 'new', title: 'New Releases', courses: newReleases.map(toCard) });
   LANDING_CATEGORIES.forEach((cat, i) => {
     const courses = (byCategory[i] ?? []).map(toCard);
     if (courses.length) rows.push({ key: `cat-${cat}`, title: categoryLabel(cat), courses });

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
 
 /**
  * Gives a learner lifetime access to a course, at most once: the unique (userId, courseId) constraint makes

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /** Whether the learner owns the course (bought it, or enrolled in it for free). */
 export async function isEnrolled(db: Kysely<DB>, userId: string, courseId: string): Promise<boolean> {

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toNum } from '../../db/values.ts';
-import { canReviewCourse, hasCourseAccess, type Actor } from '../access/policies.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
-import { videoSizes, type VideoSizes } from '../media/videoSizes.ts';
-import { videoSource, type VideoSource } from '../playback/videoSource.ts';
-import { findEpisodeForViewer } from './findEpisodeForViewer.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { canReviewCourse, hasCourseAccess } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { imageRef, type ImageRef } from '#common/media/urls.ts';
+import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
+import type { Services } from '#server/core/services.ts';
+import { videoSourceWithCaptions, type VideoSource } from '../playback/videoSource.ts';
+import { findEpisodeForActor } from './findEpisodeForActor.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -33,28 +33,51 @@ export type LearnPageResult = { status: 'ok'; page: LearnPage } | { status: 'not
 /** Near the end, "resume" means start again. */
 const RESTART_WITHIN_S = 5;
 
-/** The learning page of one episode for a viewer with access to the whole course. */
-export async function getLearnPage(db: Kysely<DB>, courseId: string, order: number, viewer: Actor): Promise<LearnPageResult> {
-  const found = await findEpisodeForViewer(db, { courseId, position: order }, viewer);
+/** The learning page of one episode for a actor with access to the whole course. */
+export async function getLearnPage(
+  services: Services,
+  actor: Actor,
+  { courseId, order }: { courseId: string; order: number },
+): Promise<LearnPageResult> {
+  const { db } = services.database;
+  const found = await findEpisodeForActor(db, { courseId, position: order }, actor);
   if (!found) return { status: 'not-found' };
-  if (!hasCourseAccess(viewer, found.course, found.enrolled)) return { status: 'no-access' };
+  if (!hasCourseAccess(actor, found.course, found.enrolled)) return { status: 'no-access' };
   const [course, rows, progress, mine] = await Promise.all([
     db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow(),
     db
       .selectFrom('episode')
-      .leftJoin('mediaAsset', (j) => j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'))
+      .leftJoin('mediaAsset', (j) =>
+        j.onRef('mediaAsset.id', '=', 'episode.videoId').on('mediaAsset.status', '=', 'ready'),
+      )
       .select([
-        'episode.id', 'episode.position', 'episode.title', 'episode.description', 'episode.duration',
-        'episode.thumbnailId', 'mediaAsset.id as readyVideoId', 'mediaAsset.meta',
+        'episode.id',
+        'episode.position',
+        'episode.title',
+        'episode.description',
+        'episode.duration',
+        'episode.thumbnailId',
+        'mediaAsset.id as readyVideoId',
+        'mediaAsset.meta',
       ])
       .where('episode.courseId', '=', courseId)
       .orderBy('episode.position')
       .execute(),
-    viewer
-      ? db.selectFrom('progress').select(['episodeId', 'position', 'completed']).where('userId', '=', viewer.userId).where('courseId', '=', courseId).execute()
+    actor
+      ? db
+          .selectFrom('progress')
+          .select(['episodeId', 'position', 'completed'])
+          .where('userId', '=', actor.userId)
+          .where('courseId', '=', courseId)
+          .execute()
       : [],
-    viewer
-      ? db.selectFrom('review').select(['rating', 'comment']).where('userId', '=', viewer.userId).where('courseId', '=', courseId).executeTakeFirst()
+    actor
+      ? db
+          .selectFrom('review')
+          .select(['rating', 'comment'])
+          .where('userId', '=', actor.userId)
+          .where('courseId', '=', courseId)
+          .executeTakeFirst()
       : undefined,
   ]);
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
@@ -88,11 +111,23 @@ export async function getLearnPage(db: Kysely<DB>, courseId: string, order: numb
         ratingCount: toNum(course.ratingCount),
       },
       episodes: episodes.map(({ readyVideoId: _v, description: _d, ...e }) => e),
-      current: { ...current, source: readyVideoId ? videoSource(readyVideoId, 'private') : null, resumeAt },
+      current: {
+        ...current,
+        source: readyVideoId
+          ? await videoSourceWithCaptions(
+              services.database.db,
+              services.mediaTokens,
+              readyVideoId,
+              'private',
+              current.id,
+            )
+          : null,
+        resumeAt,
+      },
       prev: i > 0 ? episodes[i - 1]!.order : null,
       next: i < episodes.length - 1 ? episodes[i + 1]!.order : null,
       review: {
-        allowed: canReviewCourse(viewer, found.course, found.enrolled),
+        allowed: canReviewCourse(actor, found.course, found.enrolled),
         mine: mine ? { rating: toNum(mine.rating), comment: mine.comment } : null,
       },
     },

@@ -1,20 +1,22 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { imageRef, type ImageRef } from '#common/media/urls.ts';
 
 export interface MyCourse {
   id: string;
   title: string;
   creatorName: string;
   thumbnail: ImageRef | null;
-  episodeCount: number;
+  lessonsCount: number;
   completedCount: number;
   /** 0–100: completed episodes over all episodes. */
   percent: number;
   /** Where "Continue" goes: the episode last watched, or the one after it once that one is completed. */
   continueUrl: string;
   lastWatchedAt: string | null;
+  /** Set once every episode is completed: the certificate's verification code. */
+  certificateCode: string | null;
 }
 
 /** "My Courses": the courses a learner is enrolled in, most recently watched first, with progress. */
@@ -22,13 +24,28 @@ export async function listMyCourses(db: Kysely<DB>, userId: string): Promise<MyC
   const courses = await db
     .selectFrom('enrollment')
     .innerJoin('course', 'course.id', 'enrollment.courseId')
-    .select(['course.id', 'course.title', 'course.creatorName', 'course.thumbnailId', 'enrollment.createdAt as enrolledAt'])
+    .leftJoin('certificate', (j) =>
+      j.onRef('certificate.courseId', '=', 'enrollment.courseId').onRef('certificate.userId', '=', 'enrollment.userId'),
+    )
+    .select([
+      'certificate.code as certificateCode',
+      'course.id',
+      'course.title',
+      'course.creatorName',
+      'course.thumbnailId',
+      'enrollment.createdAt as enrolledAt',
+    ])
     .where('enrollment.userId', '=', userId)
     .execute();
   if (!courses.length) return [];
   const ids = courses.map((c) => c.id);
   const [episodes, progress] = await Promise.all([
-    db.selectFrom('episode').select(['id', 'courseId', 'position']).where('courseId', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('episode')
+      .select(['id', 'courseId', 'position'])
+      .where('courseId', 'in', ids)
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('progress')
       .select(['episodeId', 'courseId', 'completed', 'updatedAt'])
@@ -45,17 +62,19 @@ export async function listMyCourses(db: Kysely<DB>, userId: string): Promise<MyC
     const completed = new Set(mine.filter((p) => p.completed).map((p) => p.episodeId));
     const doneCount = eps.filter((e) => completed.has(e.id)).length;
     const lastIndex = mine[0] ? eps.findIndex((e) => e.id === mine[0]!.episodeId) : -1;
-    const target = lastIndex < 0 ? eps[0] : mine[0]!.completed && eps[lastIndex + 1] ? eps[lastIndex + 1] : eps[lastIndex];
+    const target =
+      lastIndex < 0 ? eps[0] : mine[0]!.completed && eps[lastIndex + 1] ? eps[lastIndex + 1] : eps[lastIndex];
     return {
       id: c.id,
       title: c.title,
       creatorName: c.creatorName,
       thumbnail: imageRef(c.thumbnailId),
-      episodeCount: eps.length,
+      lessonsCount: eps.length,
       completedCount: doneCount,
       percent: eps.length ? Math.round((doneCount / eps.length) * 100) : 0,
       continueUrl: `/learn/${c.id}/${target?.order ?? 1}`,
       lastWatchedAt: mine[0]?.at ?? null,
+      certificateCode: c.certificateCode,
       sortKey: mine[0]?.at ?? toIso(c.enrolledAt),
     };
   });

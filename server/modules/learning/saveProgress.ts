@@ -1,41 +1,80 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound, unauthorized } from '../../http/errors.ts';
-import type { Actor } from '../access/policies.ts';
-import { findEpisodeForViewer } from './findEpisodeForViewer.ts';
-import { progressReportSchema } from './schemas.ts';
+import type { Services } from '#server/core/services.ts';
+import { invalidInput, notFound, unauthenticated } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { findEpisodeForActor } from './findEpisodeForActor.ts';
+import { mergeProgress } from './mergeProgress.ts';
+import { earnsCertificates } from '../access/policies.ts';
+import { progressReportSchema } from '#common/learning/schemas.ts';
+import { issueCertificateIfComplete } from '../certificates/issueCertificate.ts';
 
 /** An episode counts as completed once 90 % of it was reached. */
-export const COMPLETED_AT = 0.9;
+const COMPLETED_AT = 0.9;
 /** Players report positions a little past the measured end (rounding, the last frame). */
 const END_SLACK_S = 5;
 
 /**
  * Stores where a learner is in an episode they may watch. Refuses (4xx, nothing stored) reports from
- * visitors, for episodes they may not watch, or with positions the episode cannot have.
+ * visitors, for episodes they may not watch, or with positions the episode cannot have. A report carries
+ * the time it was recorded (late when made offline): the most recently recorded position is kept and a
+ * completion is never undone (mergeProgress.ts).
  */
-export async function saveProgress(db: Kysely<DB>, viewer: Actor, input: unknown): Promise<{ completed: boolean }> {
-  if (!viewer) throw unauthorized();
-  const parsed = progressReportSchema.safeParse(input);
-  if (!parsed.success) throw badRequest('Invalid progress report.');
-  const { episodeId, position } = parsed.data;
-  const found = await findEpisodeForViewer(db, { episodeId }, viewer);
-  if (!found || !found.canWatch) throw notFound('Episode not found.');
+export async function saveProgress(
+  services: Pick<Services, 'database'>,
+  actor: Actor,
+  input: unknown,
+  now: number = Date.now(),
+): Promise<{ completed: boolean }> {
+  const { db, dialect } = services.database;
+  if (!actor) throw unauthenticated();
+  const { episodeId, position, recordedAt } = parseInput(progressReportSchema, input, 'Invalid progress report.');
+  const found = await findEpisodeForActor(db, { episodeId }, actor);
+  if (!found?.canWatch) throw notFound('Episode not found.');
   const { duration } = found.episode;
-  if (!duration || position > duration + END_SLACK_S) throw badRequest('That position is past the end of the episode.');
-  const completed = position >= duration * COMPLETED_AT;
-  const now = new Date();
-  await db
-    .insertInto('progress')
-    .values({ userId: viewer.userId, episodeId, courseId: found.episode.courseId, position, completed, updatedAt: now })
-    .onConflict((oc) =>
-      oc.columns(['userId', 'episodeId']).doUpdateSet({
-        position,
-        // Once completed, rewatching the start does not undo it.
-        completed: sql<boolean>`${sql.ref('progress.completed')} or ${sql.ref('excluded.completed')}`,
-        updatedAt: now,
-      }),
-    )
-    .execute();
-  return { completed };
+  if (!duration || position > duration + END_SLACK_S)
+    throw invalidInput('That position is past the end of the episode.');
+  const incoming = { position, completed: position >= duration * COMPLETED_AT, recordedAt: recordedAt ?? now };
+  const key = { userId: actor.userId, episodeId };
+  const result = await db.transaction().execute(async (trx) => {
+    const first = mergeProgress(null, incoming, now);
+    const inserted = await trx
+      .insertInto('progress')
+      .values({
+        ...key,
+        courseId: found.episode.courseId,
+        position: first.position,
+        completed: first.completed,
+        updatedAt: new Date(first.recordedAt),
+      })
+      .onConflict((oc) => oc.columns(['userId', 'episodeId']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { completed: first.completed };
+    // A row exists: merge under its lock (PostgreSQL; SQLite serialises writers).
+    let q = trx
+      .selectFrom('progress')
+      .select(['position', 'completed', 'updatedAt'])
+      .where('userId', '=', key.userId)
+      .where('episodeId', '=', key.episodeId);
+    if (dialect === 'postgres') q = q.forUpdate();
+    const row = await q.executeTakeFirstOrThrow();
+    const stored = {
+      position: toNum(row.position),
+      completed: toBool(row.completed),
+      recordedAt: Date.parse(toIso(row.updatedAt)),
+    };
+    const merged = mergeProgress(stored, incoming, now);
+    await trx
+      .updateTable('progress')
+      .set({ position: merged.position, completed: merged.completed, updatedAt: new Date(merged.recordedAt) })
+      .where('userId', '=', key.userId)
+      .where('episodeId', '=', key.episodeId)
+      .execute();
+    return { completed: merged.completed };
+  });
+  // Completing the last episode earns the certificate (a no-op until then, or once issued).
+  if (result.completed && earnsCertificates(actor)) {
+    await issueCertificateIfComplete(db, actor.userId, found.episode.courseId);
+  }
+  return result;
 }

@@ -1,14 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { enqueueJob } from '../../jobs/enqueueJob.ts';
+import type { Services } from '#server/core/services.ts';
+import type { DB } from '#server/db/schema.ts';
 import { processVideoJob } from './processVideoJob.ts';
 
 /**
  * Hands a finished video upload to the processing pipeline. Call it inside the transaction that records
  * the asset: the job exists only if that transaction commits. The asset shows as processing from now on.
  */
-export async function enqueueVideoProcessing(trx: Kysely<DB>, assetId: string, originalPath: string): Promise<string> {
-  const jobId = await enqueueJob(trx, processVideoJob, { assetId, originalPath });
+export async function enqueueVideoProcessing(
+  services: Services,
+  trx: Kysely<DB>,
+  assetId: string,
+  originalPath: string,
+): Promise<string> {
+  const jobId = await services.jobs.enqueue(trx, processVideoJob, { assetId, originalPath });
   await trx
     .updateTable('mediaAsset')
     .set({ status: 'processing', jobId, progress: 0, error: null, updatedAt: new Date() })

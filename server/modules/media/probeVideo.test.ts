@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClip } from '../../../tests/support/makeClip.ts';
-import { AppError } from '../../http/errors.ts';
+import { makeClip } from '#tests/support/makeClip.ts';
+import { DomainError } from '#server/core/errors.ts';
 import { probeVideo } from './probeVideo.ts';
 
 const run = promisify(execFile);
@@ -54,23 +54,28 @@ describe('probeVideo', () => {
   it('refuses a truncated MP4 whose index is still complete', async () => {
     const cut = firstHalf(await fastStart(clip, file('fast.mp4')), file('cut-fast.mp4'));
     const err = await probeVideo(cut).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 400, message: 'This video file is incomplete or damaged. Please upload it again.' });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({
+      code: 'not_video',
+      message: 'This video file is incomplete or damaged. Please upload it again.',
+    });
   });
 
   it('refuses a truncated MP4 that lost its index', async () => {
     const cut = firstHalf(clip, file('cut.mp4'));
-    await expect(probeVideo(cut)).rejects.toMatchObject({ status: 400 });
+    await expect(probeVideo(cut)).rejects.toMatchObject({ code: 'not_video' });
   });
 
   it('refuses a PNG renamed .mp4 and a text file renamed .mp4', async () => {
     const png = file('picture.mp4');
-    await sharp({ create: { width: 64, height: 36, channels: 3, background: '#123456' } }).png().toFile(png);
+    await sharp({ create: { width: 64, height: 36, channels: 3, background: '#123456' } })
+      .png()
+      .toFile(png);
     await expect(probeVideo(png)).rejects.toMatchObject({
-      status: 400,
+      code: 'not_video',
       message: 'This file is not a video we can play. Please upload an MP4, MOV, AVI or WebM video.',
     });
     fs.writeFileSync(file('notes.mp4'), 'not a video at all');
-    await expect(probeVideo(file('notes.mp4'))).rejects.toMatchObject({ status: 400 });
+    await expect(probeVideo(file('notes.mp4'))).rejects.toMatchObject({ code: 'not_video' });
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '#server/core/errors.ts';
 import { processImage } from './processImage.ts';
 
 let dir: string;
@@ -17,7 +17,9 @@ async function picture(name: string, width: number, height: number, format: 'png
   const file = path.join(dir, name);
   const half = Math.floor(width / 2);
   await sharp({ create: { width, height, channels: 3, background: '#ff0000' } })
-    .composite([{ input: { create: { width: width - half, height, channels: 3, background: '#0000ff' } }, left: half, top: 0 }])
+    .composite([
+      { input: { create: { width: width - half, height, channels: 3, background: '#0000ff' } }, left: half, top: 0 },
+    ])
     .toFormat(format)
     .toFile(file);
   return file;
@@ -52,6 +54,18 @@ describe('processImage', () => {
     expect(px(280)[2]).toBeGreaterThan(200);
   });
 
+  it('adds a 1200×630 JPEG for link previews when asked', async () => {
+    const src = await picture('og.png', 900, 1600, 'png');
+    const out = path.join(dir, 'og');
+    await processImage(src, out, { og: true });
+    expect((await outputs(out)).map((f) => [f.name, f.format, f.width, f.height])).toEqual([
+      ['og.jpg', 'jpeg', 1200, 630],
+      ['w1280.webp', 'webp', 896, 504],
+      ['w320.webp', 'webp', 320, 180],
+      ['w640.webp', 'webp', 640, 360],
+    ]);
+  });
+
   it('crops a portrait JPEG to 16:9 without enlarging it past its own width', async () => {
     const src = await picture('portrait.jpg', 900, 1600, 'jpeg');
     const out = path.join(dir, 'portrait');
@@ -82,8 +96,8 @@ describe('processImage', () => {
     fs.writeFileSync(src, 'just some text, not a picture\n');
     const out = path.join(dir, 'notes');
     const err = await processImage(src, out).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 400, message: 'This file is not a PNG, JPG or WebP image.' });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: 'not_image', message: 'This file is not a PNG, JPG or WebP image.' });
     expect(fs.existsSync(out)).toBe(false);
   });
 
@@ -92,13 +106,13 @@ describe('processImage', () => {
     const src = path.join(dir, 'cut.png');
     fs.writeFileSync(src, whole.subarray(0, Math.floor(whole.length / 2)));
     const out = path.join(dir, 'cut');
-    await expect(processImage(src, out)).rejects.toMatchObject({ status: 400, message: /could not be read/ });
+    await expect(processImage(src, out)).rejects.toMatchObject({ code: 'not_image', message: /could not be read/ });
     expect(fs.existsSync(out) ? fs.readdirSync(out) : []).toEqual([]);
   });
 
   it('refuses formats other than PNG, JPG and WebP even when sharp could read them', async () => {
     const src = path.join(dir, 'drawing.png');
     fs.writeFileSync(src, '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
-    await expect(processImage(src, path.join(dir, 'svg'))).rejects.toMatchObject({ status: 400 });
+    await expect(processImage(src, path.join(dir, 'svg'))).rejects.toMatchObject({ code: 'not_image' });
   });
 });

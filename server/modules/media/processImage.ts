@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { badRequest } from '../../http/errors.ts';
-import { IMAGE_WIDTHS } from './urls.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { IMAGE_WIDTHS } from '#common/media/urls.ts';
+import { writeOgImage } from './ogImage.ts';
 
 export interface ProcessedImage {
   /** Size of the source after EXIF orientation. */
@@ -13,6 +14,8 @@ export interface ProcessedImage {
 }
 
 const NOT_AN_IMAGE = 'This file is not a PNG, JPG or WebP image.';
+const DAMAGED = 'This image could not be read. It may be damaged.';
+const notImage = (message: string) => new DomainError('not_image', message);
 
 /** The formats an upload may have, recognised by their first bytes (names and declared types lie). */
 export function sniffImageType(head: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
@@ -27,9 +30,14 @@ export function sniffImageType(head: Uint8Array): 'png' | 'jpeg' | 'webp' | null
  * Turns an image file into 16:9 WebP thumbnails, one per IMAGE_WIDTHS entry, written as `w<N>.webp` in
  * `outDir` (the asset's folder). Cropped to cover, centred. A source smaller than a width is not blown up:
  * that file gets the largest 16:9 size the source holds, so every URL still answers.
- * Refuses anything that is not a readable PNG, JPEG or WebP with an AppError (a 400 for an upload).
+ * With `og`, also a 1200×630 JPEG `og.jpg` for link previews (uploaded thumbnails and avatars).
+ * Refuses anything that is not a readable PNG, JPEG or WebP with a `not_image` DomainError.
  */
-export async function processImage(inputPath: string, outDir: string): Promise<ProcessedImage> {
+export async function processImage(
+  inputPath: string,
+  outDir: string,
+  { og = false }: { og?: boolean } = {},
+): Promise<ProcessedImage> {
   const head = new Uint8Array(12);
   const handle = await fs.open(inputPath, 'r');
   try {
@@ -37,20 +45,20 @@ export async function processImage(inputPath: string, outDir: string): Promise<P
   } finally {
     await handle.close();
   }
-  if (!sniffImageType(head)) throw badRequest(NOT_AN_IMAGE);
+  if (!sniffImageType(head)) throw notImage(NOT_AN_IMAGE);
 
   let meta: Metadata;
   try {
     // failOn 'error': a truncated or corrupt file is refused instead of yielding a half-grey thumbnail.
     meta = await sharp(inputPath, { failOn: 'error' }).metadata();
   } catch {
-    throw badRequest('This image could not be read. It may be damaged.');
+    throw notImage(DAMAGED);
   }
   // Orientations 5–8 are rotated by 90°: the picture people see is the other way round.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = (turned ? meta.height : meta.width) ?? 0;
   const height = (turned ? meta.width : meta.height) ?? 0;
-  if (!width || !height) throw badRequest('This image could not be read. It may be damaged.');
+  if (!width || !height) throw notImage(DAMAGED);
 
   // The largest 16:9 frame inside the source, in whole multiples of 16×9 so the ratio is exact.
   const unit = Math.max(1, Math.min(Math.floor(width / 16), Math.floor(height / 9)));
@@ -69,11 +77,12 @@ export async function processImage(inputPath: string, outDir: string): Promise<P
         .toFile(tmp);
     } catch {
       await fs.rm(tmp, { force: true });
-      throw badRequest('This image could not be read. It may be damaged.');
+      throw notImage(DAMAGED);
     }
     // Renamed into place so a reader never sees a half-written file.
     await fs.rename(tmp, path.join(outDir, name));
     files.push({ name, width: w, height: h });
   }
+  if (og) await writeOgImage(inputPath, outDir);
   return { width, height, files };
 }

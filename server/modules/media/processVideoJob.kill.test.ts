@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeClip } from '../../../tests/support/makeClip.ts';
-import { makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { newId } from '../../lib/ids.ts';
+import { makeClip } from '#tests/support/makeClip.ts';
+import { makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
 
 let database: TestDatabase;
@@ -52,9 +53,20 @@ it('runs a transcode again after its worker process is killed mid-way', { timeou
   const at = new Date();
   await database.db
     .insertInto('mediaAsset')
-    .values({ id: assetId, ownerId: creator.id, kind: 'video', status: 'uploaded', meta: '{}', error: null, createdAt: at, updatedAt: at })
+    .values({
+      id: assetId,
+      ownerId: creator.id,
+      kind: 'video',
+      status: 'uploaded',
+      meta: '{}',
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
-  const jobId = await database.db.transaction().execute((trx) => enqueueVideoProcessing(trx, assetId, original));
+  const jobId = await database.db
+    .transaction()
+    .execute((trx) => enqueueVideoProcessing(testServices(database), trx, assetId, original));
   const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
   const first = spawnWorker();
@@ -75,7 +87,11 @@ it('runs a transcode again after its worker process is killed mid-way', { timeou
   expect(done.attempts).toBe(2);
   expect(done.lockedBy).toBeNull();
   expect(running.lockedBy).not.toBeNull();
-  const asset = await database.db.selectFrom('mediaAsset').selectAll().where('id', '=', assetId).executeTakeFirstOrThrow();
+  const asset = await database.db
+    .selectFrom('mediaAsset')
+    .selectAll()
+    .where('id', '=', assetId)
+    .executeTakeFirstOrThrow();
   expect(asset.status).toBe('ready');
   const master = fs.readFileSync(path.join(database.dataDir, 'media', assetId, 'master.m3u8'), 'utf8');
   expect(master).toContain('720p/index.m3u8');

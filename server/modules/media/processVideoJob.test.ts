@@ -1,21 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeClip, keyframeTimes } from '../../../tests/support/makeClip.ts';
-import { makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { testServices } from '../../../tests/support/testServices.ts';
-import { toNum } from '../../db/values.ts';
-import type { AppServices } from '../../http/appContext.ts';
-import { startJobWorker, type JobWorker } from '../../jobs/jobWorker.ts';
-import { jobDefinitions } from '../../jobs/registry.ts';
-import { newId } from '../../lib/ids.ts';
+import { makeClip, keyframeTimes } from '#tests/support/makeClip.ts';
+import { makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { toNum } from '#server/db/values.ts';
+import type { Services } from '#server/core/services.ts';
+import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
+import { jobDefinitions } from '#server/jobTypes.ts';
+import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
 import { isServedRenditionFile } from '../playback/servedFiles.ts';
 
 let database: TestDatabase;
-let services: AppServices;
+let services: Services;
 let worker: JobWorker;
 let uploads: string;
 let creator: { id: string; name: string };
@@ -35,7 +35,11 @@ afterAll(async () => {
 
 /** What the editor shows: the asset's status, progress and error. */
 async function getVideoProcessingState(db: TestDatabase['db'], assetId: string) {
-  const a = await db.selectFrom('mediaAsset').select(['status', 'progress', 'error']).where('id', '=', assetId).executeTakeFirst();
+  const a = await db
+    .selectFrom('mediaAsset')
+    .select(['status', 'progress', 'error'])
+    .where('id', '=', assetId)
+    .executeTakeFirst();
   return a && { state: a.status, progress: toNum(a.progress), error: a.error };
 }
 
@@ -44,14 +48,23 @@ async function newVideoAsset() {
   const at = new Date();
   await database.db
     .insertInto('mediaAsset')
-    .values({ id, ownerId: creator.id, kind: 'video', status: 'uploaded', meta: '{}', error: null, createdAt: at, updatedAt: at })
+    .values({
+      id,
+      ownerId: creator.id,
+      kind: 'video',
+      status: 'uploaded',
+      meta: '{}',
+      error: null,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   return id;
 }
 
 async function process(original: string) {
   const assetId = await newVideoAsset();
-  await database.db.transaction().execute((trx) => enqueueVideoProcessing(trx, assetId, original));
+  await database.db.transaction().execute((trx) => enqueueVideoProcessing(services, trx, assetId, original));
   worker.wake();
   for (;;) {
     const state = await getVideoProcessingState(database.db, assetId);
@@ -62,8 +75,16 @@ async function process(original: string) {
 
 const dir = (assetId: string) => path.join(database.dataDir, 'media', assetId);
 const meta = async (assetId: string) => {
-  const row = await database.db.selectFrom('mediaAsset').select('meta').where('id', '=', assetId).executeTakeFirstOrThrow();
-  return JSON.parse(row.meta) as { duration: number; renditions: { name: string; width: number; height: number; bytes: number }[] };
+  const row = await database.db
+    .selectFrom('mediaAsset')
+    .select('meta')
+    .where('id', '=', assetId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.meta) as {
+    duration: number;
+    renditions: { name: string; width: number; height: number; bytes: number }[];
+    audio: { name: string; bytes: number } | null;
+  };
 };
 const read = (assetId: string, file: string) => fs.readFileSync(path.join(dir(assetId), file), 'utf8');
 
@@ -80,7 +101,8 @@ function renditionFiles(assetId: string, name: string): string[] {
 
 /** Every file the playlists name is one the media route serves (it refuses any other name). */
 async function expectAllServed(assetId: string) {
-  for (const { name } of (await meta(assetId)).renditions) {
+  const m = await meta(assetId);
+  for (const { name } of [...m.renditions, ...(m.audio ? [m.audio] : [])]) {
     for (const file of renditionFiles(assetId, name)) {
       expect(isServedRenditionFile(name, path.basename(file)), `${name}/${path.basename(file)}`).toBe(true);
       expect(fs.existsSync(file)).toBe(true);
@@ -96,7 +118,7 @@ describe('video processing', () => {
     const { assetId, state } = await (async () => {
       const assetId = await newVideoAsset();
       await makeEpisode(database.db, course.id, 2, { videoId: assetId, duration: 0 });
-      await database.db.transaction().execute((trx) => enqueueVideoProcessing(trx, assetId, original));
+      await database.db.transaction().execute((trx) => enqueueVideoProcessing(services, trx, assetId, original));
       worker.wake();
       for (;;) {
         const s = await getVideoProcessingState(database.db, assetId);
@@ -116,22 +138,38 @@ describe('video processing', () => {
     const master = read(assetId, 'master.m3u8');
     // Relative URIs only: the signed token in the path carries over to every playlist and segment.
     const uris = master.split('\n').filter((l) => l && !l.startsWith('#'));
-    expect(uris).toEqual(['240p/index.m3u8', '360p/index.m3u8', '480p/index.m3u8', '720p/index.m3u8']);
+    expect(uris).toEqual([
+      '240p/index.m3u8',
+      '360p/index.m3u8',
+      '480p/index.m3u8',
+      '720p/index.m3u8',
+      'audio/index.m3u8',
+    ]);
     expect(master).toContain('RESOLUTION=1280x720');
-    expect(master).toContain('mp4a.40.2');
+    expect(master).toContain('CODECS="mp4a.40.2"');
+    expect(m.audio?.bytes).toBeGreaterThan(0);
     await expectAllServed(assetId);
     for (const r of m.renditions) {
       const keys = await keyframeTimes(renditionFiles(assetId, r.name), path.join(database.dataDir, `${r.name}.mp4`));
       expect(fromFirst(keys)).toEqual([0, 2]);
     }
     expect(read(assetId, '720p/index.m3u8')).toMatch(/#EXTINF:4\.0/);
-    for (const f of ['poster.webp', 'w320.webp', 'w640.webp', 'w1280.webp']) expect(fs.existsSync(path.join(dir(assetId), f))).toBe(true);
+    for (const f of ['poster.webp', 'w320.webp', 'w640.webp', 'w1280.webp'])
+      expect(fs.existsSync(path.join(dir(assetId), f))).toBe(true);
     // The original stays in uploads/, never in the served folder.
     expect(fs.readdirSync(dir(assetId)).some((f) => f.endsWith('landscape.mp4'))).toBe(false);
 
-    const ep = await database.db.selectFrom('episode').select('duration').where('videoId', '=', assetId).executeTakeFirstOrThrow();
+    const ep = await database.db
+      .selectFrom('episode')
+      .select('duration')
+      .where('videoId', '=', assetId)
+      .executeTakeFirstOrThrow();
     expect(toNum(ep.duration)).toBe(4);
-    const c = await database.db.selectFrom('course').select('duration').where('id', '=', course.id).executeTakeFirstOrThrow();
+    const c = await database.db
+      .selectFrom('course')
+      .select('duration')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(toNum(c.duration)).toBe(toNum(other.duration) + 4);
   });
 
@@ -156,11 +194,19 @@ describe('video processing', () => {
   });
 
   it('handles a source without audio', async () => {
-    const original = await makeClip(path.join(uploads, 'silent.mp4'), { width: 640, height: 360, seconds: 2, audio: false });
+    const original = await makeClip(path.join(uploads, 'silent.mp4'), {
+      width: 640,
+      height: 360,
+      seconds: 2,
+      audio: false,
+    });
     const { assetId, state } = await process(original);
     expect(state.state).toBe('ready');
     expect((await meta(assetId)).renditions.map((r) => r.name)).toEqual(['240p', '360p']);
     expect(read(assetId, 'master.m3u8')).not.toContain('mp4a');
+    // No sound, no "Listen only".
+    expect((await meta(assetId)).audio).toBeNull();
+    expect(fs.existsSync(path.join(dir(assetId), 'audio'))).toBe(false);
   });
 
   it('puts keyframes every 2 s at 25 fps too, with the right duration', async () => {
@@ -169,7 +215,10 @@ describe('video processing', () => {
     const m = await meta(assetId);
     expect(m.duration).toBeCloseTo(5, 1);
     for (const r of m.renditions) {
-      const keys = await keyframeTimes(renditionFiles(assetId, r.name), path.join(database.dataDir, `pal-${r.name}.mp4`));
+      const keys = await keyframeTimes(
+        renditionFiles(assetId, r.name),
+        path.join(database.dataDir, `pal-${r.name}.mp4`),
+      );
       expect(fromFirst(keys)).toEqual([0, 2, 4]);
     }
   });
@@ -180,8 +229,12 @@ describe('video processing', () => {
     const { assetId, state } = await process(fake);
     expect(state.state).toBe('failed');
     expect(state.error).toMatch(/not a video/);
-    const job = await database.db.selectFrom('job').innerJoin('mediaAsset', 'mediaAsset.jobId', 'job.id')
-      .select(['job.status', 'job.attempts']).where('mediaAsset.id', '=', assetId).executeTakeFirstOrThrow();
+    const job = await database.db
+      .selectFrom('job')
+      .innerJoin('mediaAsset', 'mediaAsset.jobId', 'job.id')
+      .select(['job.status', 'job.attempts'])
+      .where('mediaAsset.id', '=', assetId)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     expect(fs.existsSync(dir(assetId))).toBe(false);
 

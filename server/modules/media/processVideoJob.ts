@@ -3,12 +3,12 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import { defineJob, PermanentJobError } from '../../jobs/defineJob.ts';
+import type { DB } from '#server/db/schema.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
 import { mediaDir } from './mediaDir.ts';
 import { probeVideo, type VideoProbe } from './probeVideo.ts';
-import { transcodeVideo, type RenditionInfo } from './transcodeVideo.ts';
+import { transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
 
 const ASSET_PROGRESS_WRITE_MS = 2000;
 
@@ -35,11 +35,11 @@ export const processVideoJob = defineJob({
       probe = await probeVideo(originalPath);
     } catch (err) {
       // Not decodable video: retrying cannot help, and the creator must read why.
-      if (err instanceof AppError) throw new PermanentJobError(err.message);
+      if (err instanceof DomainError) throw new PermanentJobError(err.message);
       throw err;
     }
     let lastWrite = 0;
-    const renditions = await transcodeVideo(originalPath, probe, mediaDir(ctx.services.config.dataDir, assetId), {
+    const made = await transcodeVideo(originalPath, probe, mediaDir(ctx.services.config.dataDir, assetId), {
       signal: ctx.signal,
       onProgress(percent) {
         ctx.progress(percent);
@@ -53,7 +53,7 @@ export const processVideoJob = defineJob({
           .catch(() => {});
       },
     });
-    await markVideoReady(db, assetId, probe, renditions);
+    await markVideoReady(db, assetId, probe, made);
     ctx.services.catalogChanged();
   },
   async onFailed({ assetId }, reason, services) {
@@ -66,12 +66,20 @@ export const processVideoJob = defineJob({
 });
 
 /** The asset becomes playable; its episodes and their courses get the measured duration. */
-async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe, renditions: RenditionInfo[]) {
+async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe, made: TranscodeResult) {
   const seconds = Math.round(probe.duration);
   await db.transaction().execute(async (trx) => {
     const asset = await trx.selectFrom('mediaAsset').select('meta').where('id', '=', assetId).executeTakeFirst();
     const previous = parseMeta(asset?.meta);
-    const meta = { ...previous, duration: probe.duration, width: probe.width, height: probe.height, hasAudio: probe.hasAudio, renditions };
+    const meta = {
+      ...previous,
+      duration: probe.duration,
+      width: probe.width,
+      height: probe.height,
+      hasAudio: probe.hasAudio,
+      renditions: made.renditions,
+      audio: made.audio,
+    };
     await trx
       .updateTable('mediaAsset')
       .set({ status: 'ready', progress: 100, error: null, meta: JSON.stringify(meta), updatedAt: new Date() })
@@ -82,7 +90,10 @@ async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe
       .updateTable('course')
       .set((eb) => ({
         duration: eb.fn.coalesce(
-          eb.selectFrom('episode').select((e) => e.fn.sum<number>('episode.duration').as('d')).whereRef('episode.courseId', '=', 'course.id'),
+          eb
+            .selectFrom('episode')
+            .select((e) => e.fn.sum<number>('episode.duration').as('d'))
+            .whereRef('episode.courseId', '=', 'course.id'),
           eb.lit(0),
         ),
       }))

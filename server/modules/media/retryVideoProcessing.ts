@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { retryJob } from '../../jobs/retryJob.ts';
+import type { DB } from '#server/db/schema.ts';
+import { retryJob } from '#server/jobs/retryJob.ts';
 
 /** "Retry" on a video whose processing failed. False when there is nothing to retry. */
 export async function retryVideoProcessing(db: Kysely<DB>, assetId: string): Promise<boolean> {

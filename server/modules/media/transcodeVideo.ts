@@ -1,10 +1,11 @@
-// Turns an original video into the asset's HLS folder: the ladder in one ffmpeg pass, a poster and WebP
-// thumbnails. Works in a scratch folder renamed into place at the end, so a crash mid-way never leaves a
+// Turns an original video into the asset's HLS folder: the ladder in one ffmpeg pass (with an audio-only
+// variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. Works in a scratch folder renamed into place at the end, so a crash mid-way never leaves a
 // half-written folder that players could reach.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ladderArgs, planRenditions } from './hlsLadder.ts';
+import { AUDIO_ONLY, ladderArgs, planRenditions } from './hlsLadder.ts';
+import { masterPlaylist, measureVariant, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
 import type { VideoProbe } from './probeVideo.ts';
@@ -13,8 +14,20 @@ export interface RenditionInfo {
   name: string;
   width: number;
   height: number;
-  /** Bytes of all its segments (video and audio): what watching it whole costs. */
+  /** What watching it whole downloads: master and media playlists, init segment, every media segment. */
   bytes: number;
+  /** Bits per second: the master playlist's BANDWIDTH (true peak) and AVERAGE-BANDWIDTH. */
+  peakBps: number;
+  averageBps: number;
+}
+
+/** The "Listen only" variant `audio/`: sound without picture. */
+export type AudioRenditionInfo = Omit<RenditionInfo, 'width' | 'height'>;
+
+export interface TranscodeResult {
+  renditions: RenditionInfo[];
+  /** Null when the source has no sound. */
+  audio: AudioRenditionInfo | null;
 }
 
 export interface TranscodeOptions {
@@ -27,28 +40,38 @@ export async function transcodeVideo(
   probe: VideoProbe,
   outDir: string,
   opts: TranscodeOptions = {},
-): Promise<RenditionInfo[]> {
+): Promise<TranscodeResult> {
   const work = path.join(path.dirname(outDir), `.work-${path.basename(outDir)}`);
   await fs.rm(work, { recursive: true, force: true });
   await fs.mkdir(work, { recursive: true });
   try {
     const renditions = planRenditions(probe.width, probe.height);
-    await runFfmpeg(ladderArgs(original, work, renditions, probe.hasAudio), {
+    await runFfmpeg(ladderArgs(original, work, renditions, probe), {
       duration: probe.duration,
       lowPriority: true,
       ...(opts.signal ? { signal: opts.signal } : {}),
       ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
     });
     await makeStills(original, probe, work, renditions[renditions.length - 1]!, opts.signal);
-    const infos: RenditionInfo[] = [];
-    for (const r of renditions) {
-      const files = await fs.readdir(path.join(work, r.name));
-      const sizes = await Promise.all(files.map((f) => fs.stat(path.join(work, r.name, f)).then((s) => s.size)));
-      infos.push({ name: r.name, width: r.width, height: r.height, bytes: sizes.reduce((a, b) => a + b, 0) });
-    }
+    const hasAudio = probe.hasAudio;
+    const videos = await Promise.all(
+      renditions.map((r) => measureVariant(work, r.name, { hasAudio, size: { width: r.width, height: r.height } })),
+    );
+    const audio = hasAudio ? await measureVariant(work, AUDIO_ONLY.name, { hasAudio }) : null;
+    const master = masterPlaylist(audio ? [...videos, audio] : videos);
+    await fs.writeFile(path.join(work, 'master.m3u8'), master);
+    const info = (v: Variant) => ({
+      name: v.name,
+      bytes: v.bytes + Buffer.byteLength(master),
+      peakBps: v.peak,
+      averageBps: v.average,
+    });
     await fs.rm(outDir, { recursive: true, force: true });
     await fs.rename(work, outDir);
-    return infos;
+    return {
+      renditions: videos.map((v, i) => ({ ...info(v), width: renditions[i]!.width, height: renditions[i]!.height })),
+      audio: audio && info(audio),
+    };
   } catch (err) {
     await fs.rm(work, { recursive: true, force: true });
     throw err;
@@ -66,8 +89,22 @@ async function makeStills(
   const frame = path.join(work, 'frame.png');
   const at = Math.min(1, probe.duration / 3).toFixed(3);
   await runFfmpeg(
-    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-ss', at, '-i', original, '-frames:v', '1',
-      '-vf', `scale=${size.width}:${size.height}`, frame],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-ss',
+      at,
+      '-i',
+      original,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${size.width}:${size.height}`,
+      frame,
+    ],
     { lowPriority: true, ...(signal ? { signal } : {}) },
   );
   await sharp(frame).webp({ quality: 75 }).toFile(path.join(work, 'poster.webp'));

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { AppServices } from '../../http/appContext.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { toNum } from '../../db/values.ts';
-import { parseStkCallback } from '../../daraja/callback.ts';
-import { meaningOf } from '../../daraja/resultCodes.ts';
-import { darajaFor } from './daraja.ts';
+import type { Services } from '#server/core/services.ts';
+import { invalidInput, notFound } from '#server/core/errors.ts';
+import { toNum } from '#server/db/values.ts';
+import { parseStkCallback } from '#server/daraja/callback.ts';
+import type { StkQueryResult } from '#server/daraja/darajaClient.ts';
+import { meaningOf } from '#server/daraja/resultCodes.ts';
+import { sameSecret } from '#server/lib/sameSecret.ts';
 import { settlePayment } from './settlePayment.ts';
 
 /**
@@ -14,25 +14,28 @@ import { settlePayment } from './settlePayment.ts';
  * Duplicates are harmless (settlePayment is idempotent).
  */
 export async function handleStkCallback(
-  services: AppServices,
+  services: Services,
   secret: string,
   body: unknown,
 ): Promise<{ settled: boolean }> {
   if (!sameSecret(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const cb = parseStkCallback(body);
-  if (!cb) throw badRequest('This is not an M-Pesa STK callback.');
+  if (!cb) throw invalidInput('This is not an M-Pesa STK callback.');
   const payment = await findPayment(services, cb.checkoutRequestId);
   if (!payment || payment.merchantRequestId !== cb.merchantRequestId) throw notFound('Unknown CheckoutRequestID.');
   if (cb.resultCode === 0 && (cb.amount !== toNum(payment.amount) || cb.phone !== payment.phone)) {
     services.log.warn({ paymentId: payment.id }, 'M-Pesa callback with a different amount or phone refused');
-    throw badRequest('The callback does not match the payment.');
+    throw invalidInput('The callback does not match the payment.');
   }
 
-  let query;
+  let query: StkQueryResult;
   try {
-    query = await darajaFor(services.config).stkQuery(cb.checkoutRequestId);
+    query = await services.daraja.stkQuery(cb.checkoutRequestId);
   } catch (err) {
-    services.log.warn({ paymentId: payment.id, err: String(err) }, 'STK query after callback failed; reconciler will retry');
+    services.log.warn(
+      { paymentId: payment.id, err: String(err) },
+      'STK query after callback failed; reconciler will retry',
+    );
     return { settled: false };
   }
   if (query.state === 'pending') return { settled: false };
@@ -41,7 +44,7 @@ export async function handleStkCallback(
     outcome: meaning.outcome,
     resultCode: query.resultCode,
     resultDesc: query.resultDesc,
-    // The receipt number only comes with the callback; trust it once the query confirms the success.
+    // The receipt number only comes with the callback: a claim until Transaction Status confirms it.
     receipt: query.resultCode === 0 && cb.resultCode === 0 ? cb.receipt : null,
     rawCallback: body,
     rawQuery: query.raw,
@@ -54,7 +57,7 @@ const IN_FLIGHT_WAIT_MS = 3000;
 const IN_FLIGHT_STEP_MS = 100;
 
 /** The payment a callback names; waits briefly while some STK push is still being recorded. */
-async function findPayment(services: AppServices, checkoutRequestId: string) {
+async function findPayment(services: Services, checkoutRequestId: string) {
   const { db } = services.database;
   const find = () =>
     db
@@ -65,14 +68,13 @@ async function findPayment(services: AppServices, checkoutRequestId: string) {
   for (let waited = 0; ; waited += IN_FLIGHT_STEP_MS) {
     const payment = await find();
     if (payment || waited >= IN_FLIGHT_WAIT_MS) return payment;
-    const inFlight = await db.selectFrom('payment').select('id').where('status', '=', 'created').limit(1).executeTakeFirst();
+    const inFlight = await db
+      .selectFrom('payment')
+      .select('id')
+      .where('status', '=', 'created')
+      .limit(1)
+      .executeTakeFirst();
     if (!inFlight) return undefined;
     await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
   }
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 const real = {
   MPESA_CONSUMER_KEY: 'key',
@@ -8,12 +8,20 @@ const real = {
   MPESA_PASSKEY: 'passkey',
   MPESA_CALLBACK_BASE_URL: 'https://darasa.example',
   MPESA_CALLBACK_SECRET: 'a-long-random-secret-1234',
+  MPESA_B2C_SHORTCODE: '600001',
+  MPESA_INITIATOR_NAME: 'darasa-api',
+  MPESA_SECURITY_CREDENTIAL: 'encrypted-credential',
 };
 
 describe('M-Pesa configuration', () => {
   it('defaults to the simulator, started by the server', () => {
-    expect(loadConfig({}).mpesa).toMatchObject({ env: 'simulator', baseUrl: null, shortcode: '174379', initiatorName: 'darasa-simulator' });
-    expect(loadConfig({ MPESA_ENV: 'sandbox', ...real }).mpesa.initiatorName).toBeNull();
+    expect(loadConfig({}).mpesa).toMatchObject({
+      env: 'simulator',
+      baseUrl: null,
+      shortcode: '174379',
+      initiatorName: 'darasa-simulator',
+    });
+    expect(loadConfig({ MPESA_ENV: 'sandbox', ...real }).mpesa.initiatorName).toBe('darasa-api');
   });
 
   it('points sandbox and production at Safaricom', () => {
@@ -24,7 +32,13 @@ describe('M-Pesa configuration', () => {
   it('refuses to start sandbox or production without real credentials or over plain http', () => {
     expect(() => loadConfig({ MPESA_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ MPESA_ENV: 'sandbox', ...real, MPESA_PASSKEY: '' })).toThrow(/MPESA_PASSKEY/);
-    expect(() => loadConfig({ MPESA_ENV: 'production', ...real, MPESA_CALLBACK_BASE_URL: 'http://darasa.example' })).toThrow(/https/);
+    // Payouts (B2C) are checked at start-up like STK push.
+    for (const k of ['MPESA_B2C_SHORTCODE', 'MPESA_INITIATOR_NAME', 'MPESA_SECURITY_CREDENTIAL'])
+      expect(() => loadConfig({ MPESA_ENV: 'production', ...real, [k]: '' })).toThrow(new RegExp(k));
+    expect(() => loadConfig({ MPESA_B2C_SHORTCODE: '12' })).toThrow(/MPESA_B2C_SHORTCODE/);
+    expect(() =>
+      loadConfig({ MPESA_ENV: 'production', ...real, MPESA_CALLBACK_BASE_URL: 'http://darasa.example' }),
+    ).toThrow(/https/);
     expect(() => loadConfig({ MPESA_CALLBACK_SECRET: 'short' })).toThrow(/MPESA_CALLBACK_SECRET/);
     expect(() => loadConfig({ MPESA_SHORTCODE: '12ab' })).toThrow(/MPESA_SHORTCODE/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentStatus } from '../../db/schema.ts';
+import type { PaymentStatus } from '#server/db/schema.ts';
 import { canTransition } from './paymentStateMachine.ts';
 
 const ALL: PaymentStatus[] = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'];

@@ -1,4 +1,5 @@
-import type { PaymentStatus } from '../../db/schema.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, PaymentStatus, PaymentTable } from '#server/db/schema.ts';
 
 // Forward-only transitions. `expired → paid` is the one way back: M-Pesa may confirm a payment after we
 // stopped waiting, and the customer paid, so they get access (flagged lateSuccess). Refunds are admin work.
@@ -16,5 +17,20 @@ export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
   return NEXT[from].includes(to);
 }
 
-/** Statuses in which M-Pesa may still answer. */
-export const OPEN_STATUSES = ['created', 'pending'] as const satisfies readonly PaymentStatus[];
+/**
+ * The one way a payment's status changes: an update of the payments still in `from` (narrow it with
+ * `.where(…)`, then execute it). Conditional on the current status, so of two processes settling one
+ * payment only one moves it; a transition the machine forbids is a programming error and throws.
+ */
+export function transitionPayments(
+  db: Kysely<DB>,
+  from: PaymentStatus,
+  to: PaymentStatus,
+  changes: Omit<Updateable<PaymentTable>, 'status'>,
+) {
+  if (!canTransition(from, to)) throw new Error(`A payment cannot go from ${from} to ${to}`);
+  return db
+    .updateTable('payment')
+    .set({ ...changes, status: to })
+    .where('status', '=', from);
+}

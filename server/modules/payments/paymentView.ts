@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { PaymentTable } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
-import { meaningOf } from '../../daraja/resultCodes.ts';
+import type { PaymentTable } from '#server/db/schema.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { meaningOf } from '#server/daraja/resultCodes.ts';
 
 /** What the payer sees of a payment: enough for the purchase modal to show progress and the outcome. */
 export interface PaymentView {
@@ -18,9 +18,11 @@ export interface PaymentView {
   createdAt: string;
   expiresAt: string;
   paidAt: string | null;
+  /** Pay by Paybill instead of the prompt: the business number and this purchase's account number. */
+  paybill: { businessNumber: string; account: string } | null;
 }
 
-export function paymentView(p: Selectable<PaymentTable>): PaymentView {
+export function paymentView(p: Selectable<PaymentTable>, businessNumber: string): PaymentView {
   const settled = p.status !== 'created' && p.status !== 'pending';
   const meaning = p.resultCode == null ? null : meaningOf(toNum(p.resultCode));
   const reason = !settled
@@ -44,5 +46,6 @@ export function paymentView(p: Selectable<PaymentTable>): PaymentView {
     createdAt: toIso(p.createdAt),
     expiresAt: toIso(p.expiresAt),
     paidAt: p.paidAt == null ? null : toIso(p.paidAt),
+    paybill: p.paybillAccount ? { businessNumber, account: p.paybillAccount } : null,
   };
 }

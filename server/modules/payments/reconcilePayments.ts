@@ -1,6 +1,7 @@
-import type { AppServices } from '../../http/appContext.ts';
-import { meaningOf } from '../../daraja/resultCodes.ts';
-import { darajaFor } from './daraja.ts';
+import type { Services } from '#server/core/services.ts';
+import { meaningOf, numericResultCode } from '#server/daraja/resultCodes.ts';
+import { transitionPayments } from './paymentStateMachine.ts';
+import { resumeReceiptChecks } from './resumeReceiptChecks.ts';
 import { settlePayment } from './settlePayment.ts';
 
 const BATCH = 50;
@@ -13,10 +14,10 @@ const LATE_RECHECK_MS = 5 * 60_000;
  * pending payment old enough is asked about with an STK query and settled from the answer; one still
  * unanswered after its expiry is expired (a success reported later still grants access, by callback or
  * by the re-asking below). Payments that never got as far as an STK push (the process died in between)
- * are expired too.
+ * are expired too. Receipt checks left unanswered are asked again (resumeReceiptChecks.ts).
  */
 export async function reconcilePayments(
-  services: AppServices,
+  services: Services,
   now: Date = new Date(),
 ): Promise<{ checked: number; settled: number; expired: number }> {
   const { db } = services.database;
@@ -33,27 +34,36 @@ export async function reconcilePayments(
 
   let settled = 0;
   let expired = 0;
-  const client = darajaFor(services.config);
   for (const p of due) {
-    const answer = await client.stkQuery(p.checkoutRequestId!).catch((err: unknown) => {
+    const answer = await services.daraja.stkQuery(p.checkoutRequestId!).catch((err: unknown) => {
       services.log.warn({ paymentId: p.id, err: String(err) }, 'STK query failed');
       return null;
     });
     if (answer?.state === 'done') {
-      const r = await settlePayment(services, p.id, {
-        outcome: meaningOf(answer.resultCode).outcome,
-        resultCode: answer.resultCode,
-        resultDesc: answer.resultDesc,
-        rawQuery: answer.raw,
-      }, now);
+      const r = await settlePayment(
+        services,
+        p.id,
+        {
+          outcome: meaningOf(answer.resultCode).outcome,
+          resultCode: answer.resultCode,
+          resultDesc: answer.resultDesc,
+          rawQuery: answer.raw,
+        },
+        now,
+      );
       if (r?.changed) settled++;
     } else if (now >= new Date(p.expiresAt)) {
-      const r = await settlePayment(services, p.id, {
-        outcome: 'expired',
-        resultCode: null,
-        resultDesc: 'M-Pesa did not confirm the payment in time.',
-        ...(answer ? { rawQuery: answer.raw } : {}),
-      }, now);
+      const r = await settlePayment(
+        services,
+        p.id,
+        {
+          outcome: 'expired',
+          resultCode: null,
+          resultDesc: 'M-Pesa did not confirm the payment in time.',
+          ...(answer ? { rawQuery: answer.raw } : {}),
+        },
+        now,
+      );
       if (r?.changed) expired++;
       await db.updateTable('payment').set({ checkedAt: now }).where('id', '=', p.id).execute();
     } else {
@@ -61,14 +71,15 @@ export async function reconcilePayments(
     }
   }
 
-  const stale = await db
-    .updateTable('payment')
-    .set({ status: 'expired', resultDesc: 'The payment prompt could not be sent.', updatedAt: now })
-    .where('status', '=', 'created')
+  const stale = await transitionPayments(db, 'created', 'expired', {
+    resultDesc: 'The payment prompt could not be sent.',
+    updatedAt: now,
+  })
     .where('expiresAt', '<=', now)
     .executeTakeFirst();
   expired += Number(stale.numUpdatedRows);
   settled += await recheckGivenUp(services, now);
+  await resumeReceiptChecks(services, now);
   return { checked: due.length, settled, expired };
 }
 
@@ -77,7 +88,7 @@ export async function reconcilePayments(
  * then for a while: the customer may have paid late and the callback may be lost. A success grants access
  * (flagged lateSuccess); any other answer is recorded and ends the asking.
  */
-async function recheckGivenUp(services: AppServices, now: Date): Promise<number> {
+async function recheckGivenUp(services: Services, now: Date): Promise<number> {
   const { db } = services.database;
   const rows = await db
     .selectFrom('payment')
@@ -87,24 +98,34 @@ async function recheckGivenUp(services: AppServices, now: Date): Promise<number>
     .where('checkoutRequestId', 'is not', null)
     // On createdAt (= expiresAt − PAYMENT_TIMEOUT_S) so the (status, createdAt) index bounds the scan.
     .where('createdAt', '>=', new Date(now.getTime() - LATE_WINDOW_MS - services.config.PAYMENT_TIMEOUT_S * 1000))
-    .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', new Date(now.getTime() - LATE_RECHECK_MS))]))
+    .where((eb) =>
+      eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', new Date(now.getTime() - LATE_RECHECK_MS))]),
+    )
     .orderBy('createdAt')
     .limit(BATCH)
     .execute();
   let settled = 0;
   for (const p of rows) {
-    const answer = await darajaFor(services.config).stkQuery(p.checkoutRequestId!).catch(() => null);
+    const answer = await services.daraja.stkQuery(p.checkoutRequestId!).catch(() => null);
     if (answer?.state === 'done' && answer.resultCode === 0) {
-      const r = await settlePayment(services, p.id, {
-        outcome: 'paid',
-        resultCode: 0,
-        resultDesc: answer.resultDesc,
-        rawQuery: answer.raw,
-      }, now);
+      const r = await settlePayment(
+        services,
+        p.id,
+        {
+          outcome: 'paid',
+          resultCode: 0,
+          resultDesc: answer.resultDesc,
+          rawQuery: answer.raw,
+        },
+        now,
+      );
       if (r?.changed) settled++;
       continue;
     }
-    const final = answer?.state === 'done' ? { resultCode: answer.resultCode, resultDesc: answer.resultDesc.slice(0, 500) } : {};
+    const final =
+      answer?.state === 'done'
+        ? { resultCode: numericResultCode(answer.resultCode), resultDesc: answer.resultDesc.slice(0, 500) }
+        : {};
     await db
       .updateTable('payment')
       .set({ ...final, checkedAt: now })

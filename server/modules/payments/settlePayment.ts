@@ -1,15 +1,19 @@
-import type { AppServices } from '../../http/appContext.ts';
-import type { PaymentStatus } from '../../db/schema.ts';
-import type { PaymentOutcome } from '../../daraja/resultCodes.ts';
+import type { Services } from '#server/core/services.ts';
+import type { PaymentStatus } from '#server/db/schema.ts';
+import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
 import { grantEnrollment } from '../enrollments/grantEnrollment.ts';
-import { canTransition } from './paymentStateMachine.ts';
+import { postSale } from '../ledger/postSale.ts';
+import { canTransition, transitionPayments } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
+import { checkReceiptJob } from './checkReceiptJob.ts';
+import { sendReceiptJob } from './sendReceiptJob.ts';
 
 export interface Settlement {
   outcome: PaymentOutcome;
-  /** Daraja's ResultCode; null when we gave up waiting. */
-  resultCode: number | null;
+  /** Daraja's ResultCode; null when we gave up waiting. A textual code is stored as null, its words kept. */
+  resultCode: DarajaResultCode | null;
   resultDesc: string;
+  /** A receipt number a callback named: kept as a claim until Transaction Status confirms it. */
   receipt?: string | null;
   rawCallback?: unknown;
   rawQuery?: unknown;
@@ -21,16 +25,18 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  * Moves a payment to its final state in one transaction, forward only (see paymentStateMachine.ts), and on
  * payment grants the enrollment in the same transaction. Safe to call any number of times, concurrently:
  * the row is locked (PostgreSQL) or the database serialises writers (SQLite), the status is re-read inside
- * the transaction, and a repeated "paid" changes nothing but a missing receipt number.
+ * the transaction, and a repeated "paid" changes nothing but a missing receipt claim. A paid payment's
+ * receipt is confirmed afterwards through Transaction Status (checkReceiptJob); until then it has none.
  */
 export async function settlePayment(
-  services: AppServices,
+  services: Services,
   paymentId: string,
   s: Settlement,
   now: Date = new Date(),
-): Promise<{ payment: PaymentView; changed: boolean; enrolled: boolean } | null> {
+): Promise<{ payment: PaymentView; changed: boolean; enrolled: boolean; claimedReceipt: string | null } | null> {
   const { db } = services.database;
   const receipt = s.receipt && RECEIPT.test(s.receipt) ? s.receipt : null;
+  const resultCode = s.resultCode === null ? null : numericResultCode(s.resultCode);
   const result = await db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('payment').selectAll().where('id', '=', paymentId);
     if (services.database.dialect === 'postgres') q = q.forUpdate();
@@ -42,14 +48,21 @@ export async function settlePayment(
       ...(s.rawQuery === undefined ? {} : { rawQuery: JSON.stringify(s.rawQuery) }),
     };
     if (!canTransition(p.status, to)) {
-      // Already settled. A duplicate success may still bring the receipt number an STK query could not.
-      if (p.status === 'paid' && to === 'paid' && receipt && !p.mpesaReceipt) {
-        await trx.updateTable('payment').set({ mpesaReceipt: receipt, updatedAt: now, ...raw }).where('id', '=', p.id).execute();
-        return { row: { ...p, mpesaReceipt: receipt }, changed: false, enrolled: false };
+      // Already settled. A duplicate success may still bring the receipt number an STK query could not:
+      // asked about again, by that number.
+      if (p.status === 'paid' && to === 'paid' && receipt && !p.claimedReceipt && !p.mpesaReceipt) {
+        const check = { claimedReceipt: receipt, receiptCheck: 'pending' as const, updatedAt: now };
+        await trx
+          .updateTable('payment')
+          .set({ ...check, ...raw })
+          .where('id', '=', p.id)
+          .execute();
+        await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
+        return { row: { ...p, ...check }, changed: false, enrolled: false };
       }
       // We gave up waiting; M-Pesa's later answer (not a success) is still worth recording.
       if (p.status === 'expired' && p.resultCode == null && s.resultCode != null) {
-        const answer = { resultCode: s.resultCode, resultDesc: s.resultDesc.slice(0, 500), updatedAt: now, ...raw };
+        const answer = { resultCode, resultDesc: s.resultDesc.slice(0, 500), updatedAt: now, ...raw };
         await trx.updateTable('payment').set(answer).where('id', '=', p.id).execute();
         return { row: { ...p, ...answer }, changed: false, enrolled: false };
       }
@@ -57,25 +70,41 @@ export async function settlePayment(
     }
     const late = to === 'paid' && p.status === 'expired';
     const changes = {
-      status: to,
-      resultCode: s.resultCode,
+      resultCode,
       resultDesc: s.resultDesc.slice(0, 500),
       updatedAt: now,
-      ...(to === 'paid' ? { paidAt: now, mpesaReceipt: receipt ?? p.mpesaReceipt, lateSuccess: late } : {}),
+      ...(to === 'paid'
+        ? { paidAt: now, claimedReceipt: receipt, receiptCheck: 'pending' as const, lateSuccess: late }
+        : {}),
       ...raw,
     };
-    await trx.updateTable('payment').set(changes).where('id', '=', p.id).where('status', '=', p.status).execute();
+    await transitionPayments(trx, p.status, to, changes).where('id', '=', p.id).execute();
+    if (to === 'paid') {
+      // The sale and its fee split enter the ledger with the payment, or not at all.
+      const rules = { feePercent: services.config.PLATFORM_FEE_PERCENT, holdDays: services.config.PAYOUT_HOLD_DAYS };
+      await postSale(trx, { paymentId: p.id, courseId: p.courseId, amount: p.amount }, rules, now);
+    }
     const enrolled =
       to === 'paid' && (await grantEnrollment(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id }, now));
+    if (to === 'paid') {
+      // In the same transaction: a settled payment always gets its receipt, and a failing SMS only retries.
+      for (const channel of ['sms', 'email'] as const)
+        await services.jobs.enqueue(trx, sendReceiptJob, { paymentId: p.id, channel });
+      await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
+    }
     if (to === 'paid' && !enrolled) {
       // Paid for a course already owned (two prompts answered): keep the money visible for a refund.
       services.log.warn({ paymentId: p.id }, 'payment completed for a course the learner already owns');
     }
-    return { row: { ...p, ...changes }, changed: true, enrolled };
+    return { row: { ...p, ...changes, status: to }, changed: true, enrolled };
   });
   if (!result) return null;
   if (result.enrolled) services.catalogChanged();
   if (result.changed && result.row.lateSuccess) services.log.warn({ paymentId }, 'late M-Pesa success after expiry');
-  return { payment: paymentView(result.row), changed: result.changed, enrolled: result.enrolled };
+  return {
+    payment: paymentView(result.row, services.config.mpesa.shortcode),
+    changed: result.changed,
+    enrolled: result.enrolled,
+    claimedReceipt: result.row.claimedReceipt,
+  };
 }
-

@@ -1,17 +1,25 @@
 import type { Selectable } from 'kysely';
-import type { AppServices, Viewer } from '../../http/appContext.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import type { PaymentTable } from '../../db/schema.ts';
-import { toBool, toNum } from '../../db/values.ts';
-import { isUniqueViolation } from '../../db/isUniqueViolation.ts';
-import { DarajaError } from '../../daraja/darajaError.ts';
-import { toDarajaPhone } from '../../daraja/phone.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
+import { conflict, DomainError, forbidden, invalidInput, notFound, unauthenticated } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import type { PaymentTable } from '#server/db/schema.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
+import { DarajaError } from '#server/daraja/darajaError.ts';
+import { toDarajaPhone } from '#common/phone.ts';
+import { newId } from '#server/lib/ids.ts';
+import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { canBuyCourse } from '../access/policies.ts';
+import { discountedPrice } from '../coupons/discountedPrice.ts';
+import { findCoupon } from '../coupons/findCoupon.ts';
+import { holdCouponUse } from '../coupons/holdCouponUse.ts';
 import { grantEnrollment } from '../enrollments/grantEnrollment.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
-import { callbackUrl, darajaFor } from './daraja.ts';
-import { startPaymentSchema } from './paymentSchemas.ts';
+import { callbackUrl } from './callbackUrl.ts';
+import { newPaybillAccount } from './paybillAccount.ts';
+import { startPaymentSchema } from '#common/payments/paymentSchemas.ts';
+import { transitionPayments } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 
 export type StartPaymentResult = { kind: 'enrolled'; courseId: string } | { kind: 'payment'; payment: PaymentView };
@@ -22,17 +30,14 @@ export const PHONE_HELP = 'Enter a Kenyan M-Pesa number, like 0712 345 678.';
  * "Pay with M-Pesa": checks who is buying what, then records a payment and sends one STK push (PIN prompt)
  * to the customer's phone. A free course enrolls at once. A repeated request with the same idempotency key
  * (a double click, a retried request) answers the same payment and sends nothing; the same key with other
- * details is refused.
+ * details is refused. With a coupon, the server prices the course itself and the payment holds one use of the
+ * code (taken in the same transaction, so racing buyers never share the last use).
  */
-export async function startPayment(services: AppServices, viewer: Viewer | null, input: unknown): Promise<StartPaymentResult> {
-  if (!viewer) throw unauthorized('Please sign in to buy this course.');
-  const parsed = startPaymentSchema.safeParse(input);
-  if (!parsed.success) {
-    const details = Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-    throw badRequest(details.phone ? PHONE_HELP : 'The purchase request is not valid.', details);
-  }
-  const { courseId, amount, idempotencyKey } = parsed.data;
-  const { db } = services.database;
+export async function startPayment(services: Services, actor: Actor, input: unknown): Promise<StartPaymentResult> {
+  if (!actor) throw unauthenticated('Please sign in to buy this course.');
+  const data = readPurchase(input);
+  const { courseId, amount, idempotencyKey, couponCode } = data;
+  const { db, dialect } = services.database;
 
   const course = await db
     .selectFrom('course')
@@ -40,111 +45,142 @@ export async function startPayment(services: AppServices, viewer: Viewer | null,
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course || !toBool(course.published)) throw notFound('This course is not available.');
-  if (course.creatorId === viewer.userId) throw forbidden('You cannot buy your own course.');
-  if (!canBuyCourse(viewer, course)) throw forbidden('Only customer accounts can buy courses.');
-  const price = toNum(course.price);
+  if (course.creatorId === actor.userId) throw forbidden('You cannot buy your own course.');
+  if (!canBuyCourse(actor, course)) throw forbidden('Only customer accounts can buy courses.');
+  const replay = await byKey(services, actor.userId, idempotencyKey);
+  // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
+  if (replay && couponCode) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
+  const coupon = couponCode ? await findCoupon(db, courseId, couponCode, new Date()) : null;
+  const price = coupon
+    ? discountedPrice(toNum(course.price), { kind: coupon.kind, value: toNum(coupon.value) })
+    : toNum(course.price);
   if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
 
-  const replay = await byKey(services, viewer.userId, idempotencyKey);
-  if (replay) return sameRequestOrConflict(replay, courseId, amount, parsed.data.phone);
-  if (await isEnrolled(db, viewer.userId, courseId)) throw new AppError(409, 'already_owned', 'You already own this course.');
+  if (replay) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
+  if (await isEnrolled(db, actor.userId, courseId))
+    throw new DomainError('already_owned', 'You already own this course.');
 
   if (price === 0) {
-    const enrolled = await grantEnrollment(db, { userId: viewer.userId, courseId, paymentId: null });
+    const userId = actor.userId;
+    // A code that makes the course free enrolls like a free course, and its use is taken with the enrollment.
+    const enrolled = await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      if (coupon) await holdCouponUse(trx, dialect, { couponId: coupon.id, userId, paymentId: null }, now);
+      const granted = await grantEnrollment(trx, { userId, courseId, paymentId: null }, now);
+      // Enrolled meanwhile (another tab): give the use back by undoing the transaction.
+      if (!granted && coupon) throw new DomainError('already_owned', 'You already own this course.');
+      return granted;
+    });
     if (enrolled) services.catalogChanged();
     return { kind: 'enrolled', courseId };
   }
 
-  const phone = toDarajaPhone(parsed.data.phone);
-  if (!phone) throw badRequest(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
+  const phone = toDarajaPhone(data.phone);
+  if (!phone) throw invalidInput(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
 
   const now = new Date();
   const id = newId();
+  const paybillAccount = await newPaybillAccount(db);
   try {
-    await db
-      .insertInto('payment')
-      .values({
-        id,
-        userId: viewer.userId,
-        courseId,
-        amount,
-        phone,
-        status: 'created',
-        resultCode: null,
-        resultDesc: null,
-        merchantRequestId: null,
-        checkoutRequestId: null,
-        mpesaReceipt: null,
-        idempotencyKey,
-        rawRequest: null,
-        rawCallback: null,
-        rawQuery: null,
-        checkedAt: null,
-        createdAt: now,
-        updatedAt: now,
-        paidAt: null,
-        expiresAt: new Date(now.getTime() + services.config.PAYMENT_TIMEOUT_S * 1000),
-      })
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('payment')
+        .values({
+          id,
+          userId: actor.userId,
+          courseId,
+          amount,
+          phone,
+          status: 'created',
+          resultCode: null,
+          resultDesc: null,
+          merchantRequestId: null,
+          checkoutRequestId: null,
+          mpesaReceipt: null,
+          idempotencyKey,
+          rawRequest: null,
+          rawCallback: null,
+          rawQuery: null,
+          checkedAt: null,
+          createdAt: now,
+          updatedAt: now,
+          paidAt: null,
+          expiresAt: new Date(now.getTime() + services.config.PAYMENT_TIMEOUT_S * 1000),
+          paybillAccount,
+        })
+        .execute();
+      if (coupon) await holdCouponUse(trx, dialect, { couponId: coupon.id, userId: actor.userId, paymentId: id }, now);
+    });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Lost a race: the same key from a double click, or another open payment for this course.
-    const raced = await byKey(services, viewer.userId, idempotencyKey);
-    if (raced) return sameRequestOrConflict(raced, courseId, amount, parsed.data.phone);
+    const raced = await byKey(services, actor.userId, idempotencyKey);
+    if (raced) return sameRequestOrConflict(services, raced, courseId, amount, data.phone);
     const open = await db
       .selectFrom('payment')
       .select('id')
-      .where('userId', '=', viewer.userId)
+      .where('userId', '=', actor.userId)
       .where('courseId', '=', courseId)
       .where('status', 'in', ['created', 'pending'])
       .executeTakeFirst();
-    throw new AppError(409, 'payment_open', 'A payment for this course is already waiting for you on your phone.', {
+    throw new DomainError('payment_open', 'A payment for this course is already waiting for you on your phone.', {
       paymentId: open?.id ?? '',
     });
   }
   return { kind: 'payment', payment: await sendPrompt(services, id, amount, phone) };
 }
 
-async function sendPrompt(services: AppServices, id: string, amount: number, phone: string): Promise<PaymentView> {
+function readPurchase(input: unknown) {
+  try {
+    return parseInput(startPaymentSchema, input, 'The purchase request is not valid.');
+  } catch (err) {
+    // A phone the schema refuses gets the same help as a number that is not Kenyan.
+    if (err instanceof DomainError && err.details?.phone) throw invalidInput(PHONE_HELP, err.details);
+    if (err instanceof DomainError && err.details?.couponCode)
+      throw invalidInput(COUPON_TEXT.notValid, { code: COUPON_TEXT.notValid });
+    throw err;
+  }
+}
+
+async function sendPrompt(services: Services, id: string, amount: number, phone: string): Promise<PaymentView> {
   const { db } = services.database;
   const now = new Date();
   try {
-    const { request, response } = await darajaFor(services.config).stkPush({
+    const { request, response } = await services.daraja.stkPush({
       amount,
       phone,
       callbackUrl: callbackUrl(services.config),
       accountReference: `DARASA${id.slice(0, 6)}`,
       transactionDesc: 'Darasa course',
     });
-    const row = await db
-      .updateTable('payment')
-      .set({
-        status: 'pending',
-        merchantRequestId: response.MerchantRequestID,
-        checkoutRequestId: response.CheckoutRequestID,
-        // The callback URL carries our secret: keep the record without it.
-        rawRequest: JSON.stringify({ ...request, CallBackURL: '[redacted]', response }),
-        updatedAt: now,
-      })
+    const row = await transitionPayments(db, 'created', 'pending', {
+      merchantRequestId: response.MerchantRequestID,
+      checkoutRequestId: response.CheckoutRequestID,
+      // The callback URL carries our secret: keep the record without it.
+      rawRequest: JSON.stringify({ ...request, CallBackURL: '[redacted]', response }),
+      updatedAt: now,
+    })
       .where('id', '=', id)
-      .where('status', '=', 'created')
       .returningAll()
       .executeTakeFirstOrThrow();
-    return paymentView(row);
+    return paymentView(row, services.config.mpesa.shortcode);
   } catch (err) {
     if (!(err instanceof DarajaError)) throw err;
     services.log.warn({ paymentId: id, status: err.status, code: err.code, message: err.message }, 'STK push refused');
-    await db
-      .updateTable('payment')
-      .set({ status: 'failed', resultDesc: `STK push refused: ${err.message}`.slice(0, 500), updatedAt: now })
+    await transitionPayments(db, 'created', 'failed', {
+      resultDesc: `STK push refused: ${err.message}`.slice(0, 500),
+      updatedAt: now,
+    })
       .where('id', '=', id)
-      .where('status', '=', 'created')
       .execute();
-    throw new AppError(502, 'mpesa_unavailable', 'M-Pesa could not send the payment prompt. Please try again in a moment.');
+    throw new DomainError(
+      'provider_unavailable',
+      'M-Pesa could not send the payment prompt. Please try again in a moment.',
+    );
   }
 }
 
-async function byKey(services: AppServices, userId: string, key: string) {
+async function byKey(services: Services, userId: string, key: string) {
   return services.database.db
     .selectFrom('payment')
     .selectAll()
@@ -153,9 +189,15 @@ async function byKey(services: AppServices, userId: string, key: string) {
     .executeTakeFirst();
 }
 
-function sameRequestOrConflict(p: Selectable<PaymentTable>, courseId: string, amount: number, phone: string): StartPaymentResult {
+function sameRequestOrConflict(
+  services: Services,
+  p: Selectable<PaymentTable>,
+  courseId: string,
+  amount: number,
+  phone: string,
+): StartPaymentResult {
   if (p.courseId !== courseId || toNum(p.amount) !== amount || p.phone !== toDarajaPhone(phone)) {
     throw conflict('This payment was already started with different details. Please start a new one.');
   }
-  return { kind: 'payment', payment: paymentView(p) };
+  return { kind: 'payment', payment: paymentView(p, services.config.mpesa.shortcode) };
 }

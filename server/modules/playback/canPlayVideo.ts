@@ -1,25 +1,26 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toNum } from '../../db/values.ts';
-import { canWatchVideo, isFreePreview, type Actor } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { canWatchVideo, isFreePreview } from '../access/policies.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 
 /**
- * Whether this viewer may play this video asset (a course trailer or an episode video), and whether the
+ * Whether this actor may play this video asset (a course trailer or an episode video), and whether the
  * answer is the same for everyone ('public': a free preview) or theirs alone ('private').
- * Null when the asset is not a ready video or the viewer may not watch it.
+ * Null when the asset is not a ready video or the actor may not watch it.
  */
 export async function canPlayVideo(
-  db: Kysely<DB>,
+  services: Services,
+  actor: Actor,
   assetId: string,
-  viewer: Actor,
 ): Promise<'public' | 'private' | null> {
+  const { db } = services.database;
   const asset = await db
     .selectFrom('mediaAsset')
     .select(['kind', 'status'])
     .where('id', '=', assetId)
     .executeTakeFirst();
-  if (!asset || asset.kind !== 'video' || asset.status !== 'ready') return null;
+  if (asset?.kind !== 'video' || asset.status !== 'ready') return null;
   const [trailers, episodes] = await Promise.all([
     db.selectFrom('course').select(['id', 'creatorId', 'published']).where('trailerId', '=', assetId).execute(),
     db
@@ -31,12 +32,15 @@ export async function canPlayVideo(
   ]);
   const uses = [
     ...trailers.map((c) => ({ course: { ...c, published: toBool(c.published) }, video: { episode: null } })),
-    ...episodes.map((e) => ({ course: { ...e, published: toBool(e.published) }, video: { episode: toNum(e.position) } })),
+    ...episodes.map((e) => ({
+      course: { ...e, published: toBool(e.published) },
+      video: { episode: toNum(e.position) },
+    })),
   ];
   if (uses.some((u) => isFreePreview(u.course, u.video))) return 'public';
   for (const u of uses) {
-    const enrolled = !!viewer && (await isEnrolled(db, viewer.userId, u.course.id));
-    if (canWatchVideo(viewer, u.course, u.video, enrolled)) return 'private';
+    const enrolled = !!actor && (await isEnrolled(db, actor.userId, u.course.id));
+    if (canWatchVideo(actor, u.course, u.video, enrolled)) return 'private';
   }
   return null;
 }

@@ -1,13 +1,33 @@
-import { posterUrl, videoUrl } from '../media/urls.ts';
-import { signMediaToken } from './mediaToken.ts';
+import type { Kysely } from 'kysely';
+import type { MediaTokens } from '#server/core/services.ts';
+import type { DB } from '#server/db/schema.ts';
+import type { CaptionTrack } from '#common/captions/captions.ts';
+import { posterUrl, videoUrl } from '#common/media/urls.ts';
+import { captionTracks } from '../captions/captionTracks.ts';
 
 export interface VideoSource {
   /** The tokenised HLS master playlist. */
   src: string;
   poster: string;
+  /** An episode's caption files, under the same token (none for trailers). */
+  captions?: CaptionTrack[];
 }
 
-/** What a page hands the player, once the viewer's right to watch was checked. */
-export function videoSource(assetId: string, access: 'public' | 'private'): VideoSource {
-  return { src: videoUrl(assetId, signMediaToken(assetId, access)), poster: posterUrl(assetId) };
+const sourceAt = (assetId: string, token: string) => ({ src: videoUrl(assetId, token), poster: posterUrl(assetId) });
+
+/** What a page hands the player, once the actor's right to watch was checked. */
+export function videoSource(tokens: MediaTokens, assetId: string, access: 'public' | 'private'): VideoSource {
+  return sourceAt(assetId, tokens.sign(assetId, access));
+}
+
+/** The same with the episode's captions, signed with the video's token (episodeId: when known). */
+export async function videoSourceWithCaptions(
+  db: Kysely<DB>,
+  tokens: MediaTokens,
+  assetId: string,
+  access: 'public' | 'private',
+  episodeId?: string,
+): Promise<VideoSource> {
+  const token = tokens.sign(assetId, access);
+  return { ...sourceAt(assetId, token), captions: await captionTracks(db, assetId, token, episodeId) };
 }

@@ -1,15 +1,15 @@
-import { toNum } from '../../db/values.ts';
-import { badRequest } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
+import { toNum } from '#server/db/values.ts';
+import { invalidInput } from '#server/core/errors.ts';
+import { newId } from '#server/lib/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
 import { episodeColumns } from './episodeColumns.ts';
-import { episodeInput } from './episodeSchema.ts';
+import { episodeInput } from '#common/studio/episodeSchema.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
-import { LIMITS } from './messages.ts';
-import { parseInput } from './parseInput.ts';
+import { LIMITS } from '#common/studio/messages.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { recountCourse } from './recountCourse.ts';
-import type { StudioServices } from './studioServices.ts';
 
 /**
  * Appends an episode: its order is the current count plus one. The count and the insert happen in one
@@ -17,7 +17,7 @@ import type { StudioServices } from './studioServices.ts';
  * (courseId, position) is the last line of defence).
  */
 export async function addEpisode(
-  services: StudioServices,
+  services: Services,
   actor: Actor,
   courseId: unknown,
   input: unknown,
@@ -34,7 +34,7 @@ export async function addEpisode(
       .where('courseId', '=', course.id)
       .executeTakeFirstOrThrow();
     const order = toNum(n) + 1;
-    if (order > LIMITS.maxEpisodes) throw badRequest(`A course can have at most ${LIMITS.maxEpisodes} episodes.`);
+    if (order > LIMITS.maxEpisodes) throw invalidInput(`A course can have at most ${LIMITS.maxEpisodes} episodes.`);
     const id = newId();
     await trx
       .insertInto('episode')
@@ -52,4 +52,3 @@ export async function addEpisode(
   services.catalogChanged();
   return result;
 }
-

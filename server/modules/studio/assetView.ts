@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { imageRef, posterUrl } from '../media/urls.ts';
+import type { DB } from '#server/db/schema.ts';
+import { imageRef, posterUrl } from '#common/media/urls.ts';
 import { parseMeta } from './videoDuration.ts';
 
 /** An uploaded file as the editor shows it: its processing state and, once ready, a preview. */
@@ -52,7 +52,15 @@ export async function loadAssetViews(db: Kysely<DB>, ids: (string | null)[]): Pr
   const rows = await db
     .selectFrom('mediaAsset')
     .leftJoin('job', 'job.id', 'mediaAsset.jobId')
-    .select(['mediaAsset.id', 'mediaAsset.kind', 'mediaAsset.status', 'mediaAsset.meta', 'mediaAsset.error', 'mediaAsset.progress', 'job.status as jobStatus'])
+    .select([
+      'mediaAsset.id',
+      'mediaAsset.kind',
+      'mediaAsset.status',
+      'mediaAsset.meta',
+      'mediaAsset.error',
+      'mediaAsset.progress',
+      'job.status as jobStatus',
+    ])
     .where('mediaAsset.id', 'in', wanted)
     .execute();
   return new Map(rows.map((r) => [r.id, toAssetView(r)]));

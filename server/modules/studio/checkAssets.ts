@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
-import { canManageAsset, type Actor } from '../access/policies.ts';
+import type { DB } from '#server/db/schema.ts';
+import { invalidInput } from '#server/core/errors.ts';
+import { canManageAsset } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
 
 type Wanted = { id: string | null | undefined; kind: 'image' | 'video'; field: string };
 
@@ -18,7 +19,11 @@ export async function checkAssets(
 ): Promise<void> {
   const ids = wanted.map((w) => w.id).filter((id): id is string => !!id);
   if (!ids.length) return;
-  const rows = await db.selectFrom('mediaAsset').select(['id', 'ownerId', 'kind', 'status']).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('mediaAsset')
+    .select(['id', 'ownerId', 'kind', 'status'])
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const w of wanted) {
     if (!w.id) continue;
@@ -26,7 +31,7 @@ export async function checkAssets(
     const ours = a && (a.ownerId === courseCreatorId || canManageAsset(actor, a));
     if (!a || !ours || a.kind !== w.kind || a.status === 'failed') {
       const what = w.kind === 'image' ? 'image' : 'video';
-      throw badRequest(`That ${what} could not be used. Please upload it again.`, { [w.field]: 'Unknown file' });
+      throw invalidInput(`That ${what} could not be used. Please upload it again.`, { [w.field]: 'Unknown file' });
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { CourseInput } from './courseSchema.ts';
+import type { CourseInput } from '#common/studio/courseSchema.ts';
 
 /** The course columns the course form sets, for a new course and "Save Course" alike (not `published`). */
 export function courseColumns(data: CourseInput) {

@@ -1,21 +1,22 @@
-import { badRequest, forbidden } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
-import { canCreateCourse, type Actor } from '../access/policies.ts';
+import { invalidInput, forbidden } from '#server/core/errors.ts';
+import { newId } from '#server/lib/ids.ts';
+import { canCreateCourse } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { checkCourseAssets } from './checkCourseAssets.ts';
 import { courseColumns } from './courseColumns.ts';
-import { courseInput } from './courseSchema.ts';
-import { parseInput } from './parseInput.ts';
-import type { StudioServices } from './studioServices.ts';
+import { courseInput } from '#common/studio/courseSchema.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 
 /**
  * Starts a course as a draft owned by the acting creator. Publishing needs episodes, which need a saved
  * course, so asking to publish on creation is answered with what is missing.
  */
-export async function createCourse(services: StudioServices, actor: Actor, input: unknown): Promise<{ id: string }> {
+export async function createCourse(services: Services, actor: Actor, input: unknown): Promise<{ id: string }> {
   if (!actor || !canCreateCourse(actor)) throw forbidden('Only creators can create courses.');
   const data = parseInput(courseInput, input);
   if (data.published) {
-    throw badRequest('Before publishing, please save the course and add at least one episode with a ready video.');
+    throw invalidInput('Before publishing, please save the course and add at least one episode with a ready video.');
   }
   const db = services.database.db;
   const creator = await db.selectFrom('user').select('name').where('id', '=', actor.userId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 
 /**
  * Students (distinct learners enrolled in any of the creator's courses) and revenue (KES of completed

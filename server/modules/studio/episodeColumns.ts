@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import type { EpisodeInput } from './episodeSchema.ts';
+import type { DB } from '#server/db/schema.ts';
+import type { EpisodeInput } from '#common/studio/episodeSchema.ts';
 import { videoDuration } from './videoDuration.ts';
 
 /** The episode columns the episode form sets, when adding and editing alike (duration from its video). */

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
-import type { Actor } from '../access/policies.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { loadAssetViews, type AssetView } from './assetView.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
+import { captionRefs, type CaptionRef } from '../captions/captionRefs.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -13,6 +13,7 @@ export interface EditorEpisode {
   duration: number;
   video: AssetView | null;
   thumbnail: AssetView | null;
+  captions: Omit<CaptionRef, 'episodeId'>[];
 }
 
 export interface EditorCourse {
@@ -31,10 +32,24 @@ export interface EditorCourse {
 }
 
 /** Everything the course editor shows, for the course's creator or an admin (others get a 404). */
-export async function getCourseForEditor(db: Kysely<DB>, actor: Actor, courseId: unknown): Promise<EditorCourse> {
+export async function getCourseForEditor(services: Services, actor: Actor, courseId: unknown): Promise<EditorCourse> {
+  const { db } = services.database;
   const c = await loadManagedCourse(db, actor, courseId);
-  const episodes = await db.selectFrom('episode').selectAll().where('courseId', '=', c.id).orderBy('position').execute();
-  const assets = await loadAssetViews(db, [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId])]);
+  const episodes = await db
+    .selectFrom('episode')
+    .selectAll()
+    .where('courseId', '=', c.id)
+    .orderBy('position')
+    .execute();
+  const assets = await loadAssetViews(db, [
+    c.thumbnailId,
+    c.trailerId,
+    ...episodes.flatMap((e) => [e.videoId, e.thumbnailId]),
+  ]);
+  const captions = await captionRefs(
+    db,
+    episodes.map((e) => e.id),
+  );
   const view = (id: string | null) => (id ? (assets.get(id) ?? null) : null);
   return {
     id: c.id,
@@ -56,6 +71,7 @@ export async function getCourseForEditor(db: Kysely<DB>, actor: Actor, courseId:
       duration: toNum(e.duration),
       video: view(e.videoId),
       thumbnail: view(e.thumbnailId),
+      captions: captions.filter((k) => k.episodeId === e.id).map(({ episodeId: _e, ...k }) => k),
     })),
   };
 }

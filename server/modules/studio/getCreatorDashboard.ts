@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toBool, toIso, toNum } from '../../db/values.ts';
-import { forbidden } from '../../http/errors.ts';
-import { imageRef, type ImageRef } from '../media/urls.ts';
-import type { Actor } from '../access/policies.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { forbidden } from '#server/core/errors.ts';
+import { imageRef, type ImageRef } from '#common/media/urls.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { creatorSales } from './creatorSales.ts';
 
 export interface DashboardCourse {
@@ -28,11 +27,23 @@ export interface CreatorDashboard {
 }
 
 /** The creator's own courses, newest first, with their totals. */
-export async function getCreatorDashboard(db: Kysely<DB>, actor: Actor): Promise<CreatorDashboard> {
+export async function getCreatorDashboard(services: Services, actor: Actor): Promise<CreatorDashboard> {
+  const { db } = services.database;
   if (!actor || (actor.role !== 'creator' && actor.role !== 'admin')) throw forbidden();
   const rows = await db
     .selectFrom('course')
-    .select(['id', 'title', 'price', 'category', 'published', 'lessonsCount', 'enrolledCount', 'thumbnailId', 'trailerId', 'updatedAt'])
+    .select([
+      'id',
+      'title',
+      'price',
+      'category',
+      'published',
+      'lessonsCount',
+      'enrolledCount',
+      'thumbnailId',
+      'trailerId',
+      'updatedAt',
+    ])
     .where('creatorId', '=', actor.userId)
     .orderBy('createdAt', 'desc')
     .execute();
@@ -50,7 +61,12 @@ export async function getCreatorDashboard(db: Kysely<DB>, actor: Actor): Promise
                   .selectFrom('episode')
                   .select('episode.id')
                   .whereRef('episode.courseId', '=', 'course.id')
-                  .where((e) => e.or([e('episode.videoId', '=', e.ref('mediaAsset.id')), e('episode.thumbnailId', '=', e.ref('mediaAsset.id'))])),
+                  .where((e) =>
+                    e.or([
+                      e('episode.videoId', '=', e.ref('mediaAsset.id')),
+                      e('episode.thumbnailId', '=', e.ref('mediaAsset.id')),
+                    ]),
+                  ),
               ),
             ]),
           ),

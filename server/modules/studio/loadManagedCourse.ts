@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DialectName } from '../../db/connect.ts';
-import type { DB } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
-import { canManageCourse, type Actor } from '../access/policies.ts';
-import { STUDIO_MESSAGES } from './messages.ts';
+import type { DialectName } from '#server/db/connect.ts';
+import type { DB } from '#server/db/schema.ts';
+import { notFound } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
+import { canManageCourse } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 
 /**
  * The course an actor may manage, or a 404 (never a 403: another creator must not learn that the id

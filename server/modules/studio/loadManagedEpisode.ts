@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
-import type { DialectName } from '../../db/connect.ts';
-import type { DB } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { isId } from '../../lib/ids.ts';
-import type { Actor } from '../access/policies.ts';
+import type { DialectName } from '#server/db/connect.ts';
+import type { DB } from '#server/db/schema.ts';
+import { notFound } from '#server/core/errors.ts';
+import { isId } from '#common/ids.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
 
 /** An episode of a course the actor manages (course locked), or a 404. */

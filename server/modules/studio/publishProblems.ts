@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 interface Publishable {
   id: string;
@@ -18,7 +18,8 @@ export async function publishProblems(db: Kysely<DB> | Transaction<DB>, course: 
   const thumb = course.thumbnailId
     ? await db.selectFrom('mediaAsset').select('status').where('id', '=', course.thumbnailId).executeTakeFirst()
     : undefined;
-  if (thumb?.status !== 'ready') missing.push(course.thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
+  if (thumb?.status !== 'ready')
+    missing.push(course.thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
   const playable = await db
     .selectFrom('episode')
     .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { toNum } from '../../db/values.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 
 /** Keeps the course's lessonsCount and duration (sum of its episodes) in step, inside the same transaction. */
 export async function recountCourse(trx: Transaction<DB>, courseId: string): Promise<void> {

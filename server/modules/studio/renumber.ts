@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /**
  * Writes new positions 1..n for the given episode ids (in that order). Each row first moves to a negative
@@ -13,6 +13,11 @@ export async function renumber(trx: Transaction<DB>, courseId: string, orderedId
     .where('courseId', '=', courseId)
     .execute();
   for (const [i, id] of orderedIds.entries()) {
-    await trx.updateTable('episode').set({ position: i + 1 }).where('id', '=', id).where('courseId', '=', courseId).execute();
+    await trx
+      .updateTable('episode')
+      .set({ position: i + 1 })
+      .where('id', '=', id)
+      .where('courseId', '=', courseId)
+      .execute();
   }
 }

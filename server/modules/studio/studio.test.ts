@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAsset, makeCourse, makeEpisode, makeUser } from '../../../tests/support/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/testDatabase.ts';
-import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../access/policies.ts';
+import { makeAsset, makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { DomainError, type ErrorCode } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { addEpisode } from './addEpisode.ts';
 import { createCourse } from './createCourse.ts';
 import { deleteEpisode } from './deleteEpisode.ts';
 import { getCourseForEditor } from './getCourseForEditor.ts';
 import { getCreatorDashboard } from './getCreatorDashboard.ts';
 import { reorderEpisodes } from './reorderEpisodes.ts';
-import { STUDIO_MESSAGES } from './messages.ts';
-import type { StudioServices } from './studioServices.ts';
+import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { updateCourse } from './updateCourse.ts';
 import { updateEpisode } from './updateEpisode.ts';
 
 let t: TestDatabase;
-let services: StudioServices;
+let services: Services;
 let cacheClears = 0;
 let owner: Actor, other: Actor, customer: Actor, admin: Actor;
 const visitor: Actor = null;
@@ -23,7 +24,8 @@ let ownerUser: { id: string; name: string };
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  services = { database: t, catalogChanged: () => void cacheClears++ };
+  services = testServices(t);
+  services.catalogChanged = () => void cacheClears++;
   ownerUser = await makeUser(t.db, { role: 'creator', name: 'Wanjiku' });
   owner = { userId: ownerUser.id, role: 'creator' };
   other = { userId: (await makeUser(t.db, { role: 'creator' })).id, role: 'creator' };
@@ -36,20 +38,20 @@ afterAll(async () => {
 
 const valid = { title: 'Kiswahili for beginners', description: 'Learn the basics', price: 1500, category: 'Education' };
 
-async function expectError(p: Promise<unknown>, status: number, message?: string) {
+async function expectError(p: Promise<unknown>, code: ErrorCode, message?: string) {
   const err = await p.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).status).toBe(status);
-  if (message) expect((err as AppError).message).toBe(message);
+  expect(err).toBeInstanceOf(DomainError);
+  expect((err as DomainError).code).toBe(code);
+  if (message) expect((err as DomainError).message).toBe(message);
 }
 
 const positions = async (courseId: string) =>
-  (await t.db.selectFrom('episode').select('position').where('courseId', '=', courseId).orderBy('position').execute()).map(
-    (e) => Number(e.position),
-  );
+  (
+    await t.db.selectFrom('episode').select('position').where('courseId', '=', courseId).orderBy('position').execute()
+  ).map((e) => Number(e.position));
 
 async function draftWithEpisodes(n: number) {
   const course = await makeCourse(t.db, ownerUser, { published: false, publishedAt: null });
@@ -83,22 +85,28 @@ describe('createCourse', () => {
     ['unknown category', { category: 'astrology' }, undefined],
     ['1 MB description', { description: 'x'.repeat(1024 * 1024) }, 'Description must be at most 5,000 characters'],
   ])('refuses a %s with a 400 and saves nothing', async (_name, over, message) => {
-    const before = await t.db.selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    await expectError(createCourse(services, owner, { ...valid, ...over }), 400, message);
-    const after = await t.db.selectFrom('course').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('course')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await expectError(createCourse(services, owner, { ...valid, ...over }), 'invalid_input', message);
+    const after = await t.db
+      .selectFrom('course')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('is for creators only', async () => {
-    await expectError(createCourse(services, customer, valid), 403);
-    await expectError(createCourse(services, visitor, valid), 403);
+    await expectError(createCourse(services, customer, valid), 'forbidden');
+    await expectError(createCourse(services, visitor, valid), 'forbidden');
   });
 
   it("refuses another creator's or the wrong kind of file", async () => {
     const theirs = await makeAsset(t.db, other!.userId, 'image');
     const video = await makeAsset(t.db, owner!.userId, 'video');
-    await expectError(createCourse(services, owner, { ...valid, thumbnailId: theirs }), 400);
-    await expectError(createCourse(services, owner, { ...valid, thumbnailId: video }), 400);
+    await expectError(createCourse(services, owner, { ...valid, thumbnailId: theirs }), 'invalid_input');
+    await expectError(createCourse(services, owner, { ...valid, thumbnailId: video }), 'invalid_input');
   });
 });
 
@@ -110,9 +118,13 @@ describe('updateCourse and publishing', () => {
     expect(cacheClears).toBe(clears + 1);
     await updateCourse(services, admin, course.id, { ...valid, title: 'By admin' });
     for (const actor of [other, customer, visitor]) {
-      await expectError(updateCourse(services, actor, course.id, { ...valid, title: 'Hijack' }), 404);
+      await expectError(updateCourse(services, actor, course.id, { ...valid, title: 'Hijack' }), 'not_found');
     }
-    const row = await t.db.selectFrom('course').select(['title', 'creatorId']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('course')
+      .select(['title', 'creatorId'])
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ title: 'By admin', creatorId: owner!.userId });
   });
 
@@ -120,7 +132,7 @@ describe('updateCourse and publishing', () => {
     const course = await draftWithEpisodes(0);
     await expectError(
       updateCourse(services, owner, course.id, { ...valid, published: true }),
-      400,
+      'invalid_input',
       'Before publishing, please add a thumbnail, at least one episode with a ready video.',
     );
     const thumb = await makeAsset(t.db, owner!.userId, 'image');
@@ -128,12 +140,16 @@ describe('updateCourse and publishing', () => {
     await addEpisode(services, owner, course.id, { title: 'One', videoId: processing });
     await expectError(
       updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true }),
-      400,
+      'invalid_input',
       'Before publishing, please add at least one episode with a ready video.',
     );
     await t.db.updateTable('mediaAsset').set({ status: 'ready' }).where('id', '=', processing).execute();
     await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true });
-    const row = await t.db.selectFrom('course').select(['published', 'publishedAt']).where('id', '=', course.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('course')
+      .select(['published', 'publishedAt'])
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(Boolean(row.published)).toBe(true);
     expect(row.publishedAt).not.toBeNull();
   });
@@ -143,31 +159,55 @@ describe('episodes', () => {
   it('adds with order = count + 1 and the duration measured from the video', async () => {
     const course = await draftWithEpisodes(2);
     const video = await makeAsset(t.db, owner!.userId, 'video');
-    await t.db.updateTable('mediaAsset').set({ meta: JSON.stringify({ duration: 93.4 }) }).where('id', '=', video).execute();
+    await t.db
+      .updateTable('mediaAsset')
+      .set({ meta: JSON.stringify({ duration: 93.4 }) })
+      .where('id', '=', video)
+      .execute();
     const r = await addEpisode(services, owner, course.id, { title: 'Three', videoId: video });
     expect(r.order).toBe(3);
-    const c = await t.db.selectFrom('course').select(['lessonsCount', 'duration']).where('id', '=', course.id).executeTakeFirstOrThrow();
-    expect({ lessons: Number(c.lessonsCount), duration: Number(c.duration) }).toEqual({ lessons: 3, duration: 120 + 93 });
+    const c = await t.db
+      .selectFrom('course')
+      .select(['lessonsCount', 'duration'])
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
+    expect({ lessons: Number(c.lessonsCount), duration: Number(c.duration) }).toEqual({
+      lessons: 3,
+      duration: 120 + 93,
+    });
   });
 
   it('needs a title and a video', async () => {
     const course = await draftWithEpisodes(0);
-    await expectError(addEpisode(services, owner, course.id, { title: 'No video' }), 400, STUDIO_MESSAGES.episodeRequired);
+    await expectError(
+      addEpisode(services, owner, course.id, { title: 'No video' }),
+      'invalid_input',
+      STUDIO_MESSAGES.episodeRequired,
+    );
     const video = await makeAsset(t.db, owner!.userId, 'video');
-    await expectError(addEpisode(services, owner, course.id, { title: '', videoId: video }), 400, STUDIO_MESSAGES.episodeRequired);
+    await expectError(
+      addEpisode(services, owner, course.id, { title: '', videoId: video }),
+      'invalid_input',
+      STUDIO_MESSAGES.episodeRequired,
+    );
     expect(await positions(course.id)).toEqual([]);
   });
 
   it('answers 404 to everyone but the owner and admins, for every episode operation', async () => {
     const course = await draftWithEpisodes(2);
-    const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute();
+    const [e1] = await t.db
+      .selectFrom('episode')
+      .select('id')
+      .where('courseId', '=', course.id)
+      .orderBy('position')
+      .execute();
     const video = await makeAsset(t.db, owner!.userId, 'video');
     for (const actor of [other, customer, visitor]) {
-      await expectError(addEpisode(services, actor, course.id, { title: 'x', videoId: video }), 404);
-      await expectError(updateEpisode(services, actor, course.id, e1!.id, { title: 'x', videoId: video }), 404);
-      await expectError(reorderEpisodes(services, actor, course.id, { episodeIds: [e1!.id] }), 404);
-      await expectError(deleteEpisode(services, actor, course.id, e1!.id), 404);
-      await expectError(getCourseForEditor(t.db, actor, course.id), 404);
+      await expectError(addEpisode(services, actor, course.id, { title: 'x', videoId: video }), 'not_found');
+      await expectError(updateEpisode(services, actor, course.id, e1!.id, { title: 'x', videoId: video }), 'not_found');
+      await expectError(reorderEpisodes(services, actor, course.id, { episodeIds: [e1!.id] }), 'not_found');
+      await expectError(deleteEpisode(services, actor, course.id, e1!.id), 'not_found');
+      await expectError(getCourseForEditor(services, actor, course.id), 'not_found');
     }
     expect(await positions(course.id)).toEqual([1, 2]);
     await addEpisode(services, admin, course.id, { title: 'By admin', videoId: video });
@@ -178,35 +218,50 @@ describe('episodes', () => {
     const course = await draftWithEpisodes(1);
     const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).execute();
     const video = await makeAsset(t.db, owner!.userId, 'video');
-    await updateEpisode(services, owner, course.id, e1!.id, { title: 'Renamed', description: '<b>bold</b>', videoId: video });
-    const ed = await getCourseForEditor(t.db, owner, course.id);
+    await updateEpisode(services, owner, course.id, e1!.id, {
+      title: 'Renamed',
+      description: '<b>bold</b>',
+      videoId: video,
+    });
+    const ed = await getCourseForEditor(services, owner, course.id);
     expect(ed.episodes[0]).toMatchObject({ title: 'Renamed', description: '<b>bold</b>', order: 1 });
     expect(ed.episodes[0]!.video?.id).toBe(video);
   });
 
   it('reorders, and refuses a stale or partial list', async () => {
     const course = await draftWithEpisodes(3);
-    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    const ids = (
+      await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
+    ).map((e) => e.id);
     await reorderEpisodes(services, owner, course.id, { episodeIds: [ids[2], ids[0], ids[1]] });
-    const ed = await getCourseForEditor(t.db, owner, course.id);
+    const ed = await getCourseForEditor(services, owner, course.id);
     expect(ed.episodes.map((e) => [e.id, e.order])).toEqual([
       [ids[2], 1],
       [ids[0], 2],
       [ids[1], 3],
     ]);
-    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[1]] }), 409);
-    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[0], ids[1]] }), 409);
+    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[1]] }), 'conflict');
+    await expectError(
+      reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[0], ids[1]] }),
+      'conflict',
+    );
     expect(await positions(course.id)).toEqual([1, 2, 3]);
   });
 
   it('deletes and closes the gap', async () => {
     const course = await draftWithEpisodes(4);
-    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    const ids = (
+      await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
+    ).map((e) => e.id);
     await deleteEpisode(services, owner, course.id, ids[1]);
     expect(await positions(course.id)).toEqual([1, 2, 3]);
-    const c = await t.db.selectFrom('course').select('lessonsCount').where('id', '=', course.id).executeTakeFirstOrThrow();
+    const c = await t.db
+      .selectFrom('course')
+      .select('lessonsCount')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(Number(c.lessonsCount)).toBe(3);
-    await expectError(deleteEpisode(services, owner, course.id, ids[1]), 404);
+    await expectError(deleteEpisode(services, owner, course.id, ids[1]), 'not_found');
   });
 
   it('keeps the last playable episode of a published course', async () => {
@@ -214,7 +269,7 @@ describe('episodes', () => {
     const video = await makeAsset(t.db, owner!.userId, 'video');
     const course = await makeCourse(t.db, ownerUser, { published: true, thumbnailId: thumb });
     const only = await makeEpisode(t.db, course.id, 1, { videoId: video });
-    await expectError(deleteEpisode(services, owner, course.id, only.id), 409);
+    await expectError(deleteEpisode(services, owner, course.id, only.id), 'conflict');
     expect(await positions(course.id)).toEqual([1]);
     await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: false });
     await deleteEpisode(services, owner, course.id, only.id);
@@ -223,7 +278,9 @@ describe('episodes', () => {
 
   it('keeps orders 1..n when adds and deletes race', async () => {
     const course = await draftWithEpisodes(3);
-    const ids = (await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()).map((e) => e.id);
+    const ids = (
+      await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
+    ).map((e) => e.id);
     const videos = await Promise.all(Array.from({ length: 6 }, () => makeAsset(t.db, owner!.userId, 'video')));
     await Promise.all([
       ...videos.map((videoId, i) => addEpisode(services, owner, course.id, { title: `Racer ${i}`, videoId })),
@@ -231,19 +288,23 @@ describe('episodes', () => {
       deleteEpisode(services, owner, course.id, ids[2]),
     ]);
     expect(await positions(course.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    const c = await t.db.selectFrom('course').select('lessonsCount').where('id', '=', course.id).executeTakeFirstOrThrow();
+    const c = await t.db
+      .selectFrom('course')
+      .select('lessonsCount')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
     expect(Number(c.lessonsCount)).toBe(7);
   });
 });
 
 describe('getCreatorDashboard', () => {
   it("lists only the creator's own courses with their status", async () => {
-    const d = await getCreatorDashboard(t.db, other);
+    const d = await getCreatorDashboard(services, other);
     expect(d.courses).toEqual([]);
     expect(d.totals).toEqual({ courses: 0, published: 0, students: 0, revenue: 0 });
-    const mine = await getCreatorDashboard(t.db, owner);
+    const mine = await getCreatorDashboard(services, owner);
     expect(mine.totals.courses).toBe(mine.courses.length);
     expect(mine.courses.every((c) => typeof c.published === 'boolean')).toBe(true);
-    await expectError(getCreatorDashboard(t.db, customer), 403);
+    await expectError(getCreatorDashboard(services, customer), 'forbidden');
   });
 });

@@ -1,20 +1,20 @@
-import { toBool } from '../../db/values.ts';
-import { badRequest } from '../../http/errors.ts';
-import type { Actor } from '../access/policies.ts';
+import { toBool } from '#server/db/values.ts';
+import { invalidInput } from '#server/core/errors.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { checkCourseAssets } from './checkCourseAssets.ts';
 import { courseColumns } from './courseColumns.ts';
-import { courseInput } from './courseSchema.ts';
+import { courseInput } from '#common/studio/courseSchema.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
-import { parseInput } from './parseInput.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { publishMessage, publishProblems } from './publishProblems.ts';
-import type { StudioServices } from './studioServices.ts';
 
 /**
  * "Save Course": every field at once, including the published toggle (it persists only here). Publishing
  * is refused with what is missing; nothing is saved then.
  */
 export async function updateCourse(
-  services: StudioServices,
+  services: Services,
   actor: Actor,
   courseId: unknown,
   input: unknown,
@@ -27,7 +27,7 @@ export async function updateCourse(
     const current = await loadManagedCourse(trx, actor, course.id, dialect);
     if (data.published) {
       const missing = await publishProblems(trx, { ...data, id: current.id });
-      if (missing.length) throw badRequest(publishMessage(missing), { published: 'Not ready to publish' });
+      if (missing.length) throw invalidInput(publishMessage(missing), { published: 'Not ready to publish' });
     }
     const now = new Date();
     const wasPublished = toBool(current.published);

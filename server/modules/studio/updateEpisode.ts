@@ -1,16 +1,16 @@
-import type { Actor } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
 import { episodeColumns } from './episodeColumns.ts';
-import { episodeInput } from './episodeSchema.ts';
+import { episodeInput } from '#common/studio/episodeSchema.ts';
 import { loadManagedCourse } from './loadManagedCourse.ts';
 import { loadManagedEpisode } from './loadManagedEpisode.ts';
-import { parseInput } from './parseInput.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { recountCourse } from './recountCourse.ts';
-import type { StudioServices } from './studioServices.ts';
 
 /** Edits an episode's title, description, video or thumbnail; its order changes only through reordering. */
 export async function updateEpisode(
-  services: StudioServices,
+  services: Services,
   actor: Actor,
   courseId: unknown,
   episodeId: unknown,

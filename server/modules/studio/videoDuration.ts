@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '#server/db/schema.ts';
 
 /** Seconds, as measured from the file when the upload finished (0 until it is known). */
 export async function videoDuration(db: Kysely<DB> | Transaction<DB>, assetId: string): Promise<number> {

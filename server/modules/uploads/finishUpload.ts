@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { AppServices } from '../../http/appContext.ts';
-import { badRequest } from '../../http/errors.ts';
+import type { Services } from '#server/core/services.ts';
+import { DomainError } from '#server/core/errors.ts';
 import { enqueueVideoProcessing } from '../media/enqueueVideoProcessing.ts';
 import { mediaDir } from '../media/mediaDir.ts';
 import { processImage } from '../media/processImage.ts';
@@ -8,7 +8,7 @@ import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
 import { KIND_OF, sniffFileType } from './sniffFileType.ts';
 import { uploadPaths } from './uploadPaths.ts';
-import { UPLOAD_MESSAGES, type UploadKind } from './uploadRules.ts';
+import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
 
 export interface CompletedUpload {
   /** The tus upload id, which becomes the asset id (so the client knows it from the upload URL). */
@@ -23,27 +23,34 @@ export interface CompletedUpload {
 /**
  * Turns a completed upload into a media asset. The type is checked from the content (magic bytes, then a
  * real decode: sharp for images, ffprobe for videos, which also measures the duration); a refused file is
- * deleted and an AppError says why. Images are processed at once (WebP widths, ready); videos are handed
+ * deleted and a DomainError says why. Images are processed at once (WebP widths, ready); videos are handed
  * to the video pipeline (a durable job, queued in the same transaction as the asset).
  */
-export async function finishUpload(services: AppServices, upload: CompletedUpload): Promise<AssetView> {
+export async function finishUpload(services: Services, upload: CompletedUpload): Promise<AssetView> {
   const type = await sniffFileType(upload.path);
   if (!type || KIND_OF[type] !== upload.kind) {
     await fs.rm(upload.path, { force: true });
-    throw badRequest(upload.kind === 'image' ? UPLOAD_MESSAGES.notImage : UPLOAD_MESSAGES.notVideo);
+    throw upload.kind === 'image'
+      ? new DomainError('not_image', UPLOAD_MESSAGES.notImage)
+      : new DomainError('not_video', UPLOAD_MESSAGES.notVideo);
   }
   const original = uploadPaths(services.config.dataDir).original(upload.id, type);
   await fs.rename(upload.path, original);
   try {
     const now = new Date();
     if (upload.kind === 'image') {
-      const image = await processImage(original, mediaDir(services.config.dataDir, upload.id));
+      const image = await processImage(original, mediaDir(services.config.dataDir, upload.id), { og: true });
       const row = {
         id: upload.id,
         ownerId: upload.ownerId,
         kind: 'image',
         status: 'ready',
-        meta: JSON.stringify({ fileName: upload.fileName, width: image.width, height: image.height, files: image.files }),
+        meta: JSON.stringify({
+          fileName: upload.fileName,
+          width: image.width,
+          height: image.height,
+          files: image.files,
+        }),
         error: null,
         progress: 100,
         createdAt: now,
@@ -57,9 +64,18 @@ export async function finishUpload(services: AppServices, upload: CompletedUploa
     return await services.database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('mediaAsset')
-        .values({ id: upload.id, ownerId: upload.ownerId, kind: 'video', status: 'uploaded', meta, error: null, createdAt: now, updatedAt: now })
+        .values({
+          id: upload.id,
+          ownerId: upload.ownerId,
+          kind: 'video',
+          status: 'uploaded',
+          meta,
+          error: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
-      await enqueueVideoProcessing(trx, upload.id, original);
+      await enqueueVideoProcessing(services, trx, upload.id, original);
       const row = await trx.selectFrom('mediaAsset').selectAll().where('id', '=', upload.id).executeTakeFirstOrThrow();
       return toAssetView({ ...row, jobStatus: 'queued' });
     });

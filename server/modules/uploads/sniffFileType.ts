@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { sniffImageType } from '../media/processImage.ts';
-import type { UploadKind } from './uploadRules.ts';
+import type { UploadKind } from '#common/uploads/uploadRules.ts';
 
 export type FileType = 'png' | 'jpeg' | 'webp' | 'mp4' | 'mov' | 'avi' | 'webm';
 

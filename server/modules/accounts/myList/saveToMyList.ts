@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
-import { isId } from '../../../lib/ids.ts';
+import type { DB } from '#server/db/schema.ts';
+import { isId } from '#common/ids.ts';
 import { MY_LIST_LIMIT } from './savedCourse.ts';
 
 /**
@@ -19,7 +19,9 @@ export async function saveToMyList(db: Kysely<DB>, userId: string, courseIds: re
     .execute();
   const ok = new Set(published.map((r) => r.id));
   const now = Date.now();
-  const rows = ids.filter((id) => ok.has(id)).map((courseId, i) => ({ userId, courseId, createdAt: new Date(now - i) }));
+  const rows = ids
+    .filter((id) => ok.has(id))
+    .map((courseId, i) => ({ userId, courseId, createdAt: new Date(now - i) }));
   if (!rows.length) return;
   await db
     .insertInto('myList')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/schema.ts';
-import { toNum } from '../../../db/values.ts';
-import { imageRef, type ImageRef } from '../../media/urls.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
+import { imageRef, type ImageRef } from '#common/media/urls.ts';
 
 /** A My List entry: what a card needs (the same shape the browser keeps for visitors). */
 export interface SavedCourse {
@@ -20,7 +20,14 @@ export async function listMyList(db: Kysely<DB>, userId: string): Promise<SavedC
   const rows = await db
     .selectFrom('myList')
     .innerJoin('course', 'course.id', 'myList.courseId')
-    .select(['course.id', 'course.title', 'course.creatorName', 'course.price', 'course.ratingAvg', 'course.thumbnailId'])
+    .select([
+      'course.id',
+      'course.title',
+      'course.creatorName',
+      'course.price',
+      'course.ratingAvg',
+      'course.thumbnailId',
+    ])
     .where('myList.userId', '=', userId)
     .where('course.published', '=', true)
     .orderBy('myList.createdAt', 'desc')

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Form } from 'react-router';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { displayPhone } from '#common/phone.ts';
+import { AuthFormMessage, Field, invalidProps } from './AuthForm.tsx';
+
+export interface SentCode {
+  challengeId: string;
+  phone: string;
+  resendAfterS: number;
+  validMinutes: number;
+  /** What the first step posted, to post again for a new code. */
+  values: Record<string, string>;
+}
+
+/**
+ * The second step of every phone form: the 6-digit code (the phone's keyboard offers it from the SMS),
+ * "Send a new code" after a countdown, and a plain-words warning when the gateway reports that the SMS
+ * could not be delivered. `children` adds fields (the new password on reset).
+ */
+export function PhoneCodeStep({
+  sent,
+  error,
+  fields,
+  busy,
+  submitLabel,
+  hidden,
+  onChangeNumber,
+  onSubmit,
+  children,
+}: {
+  sent: SentCode;
+  error: string | undefined;
+  fields: Record<string, string>;
+  busy: boolean;
+  submitLabel: string;
+  hidden?: Record<string, string>;
+  onChangeNumber: () => void;
+  onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
+  children?: React.ReactNode;
+}) {
+  const left = useCountdown(sent.challengeId, sent.resendAfterS);
+  const undelivered = useDeliveryProblem(sent.challengeId);
+  return (
+    <>
+      <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
+        <h1>{PHONE_TEXT.enterCode}</h1>
+        <AuthFormMessage
+          error={undelivered ?? error}
+          notice={PHONE_TEXT.codeSentTo(displayPhone(sent.phone.slice(1)).replaceAll(' ', '\u00a0'), sent.validMinutes)}
+        />
+        <input type="hidden" name="challengeId" value={sent.challengeId} />
+        {Object.entries(hidden ?? {}).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <Field id="code" label={PHONE_TEXT.codeLabel} error={fields.code}>
+          <input
+            id="code"
+            name="code"
+            className="auth-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            // biome-ignore lint/a11y/noAutofocus: the one field of this step, reached by the person's own tap
+            autoFocus
+            {...invalidProps('code', fields.code)}
+          />
+        </Field>
+        {children}
+        <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
+          {busy ? PHONE_TEXT.verifying : submitLabel}
+        </button>
+      </Form>
+      <Form method="post" className="auth-resend">
+        {Object.entries(sent.values).map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+        <input type="hidden" name="intent" value="send-code" />
+        <button type="submit" className="btn auth-link-button" disabled={left > 0 || busy} aria-live="polite">
+          {left > 0 ? PHONE_TEXT.resendIn(left) : PHONE_TEXT.resend}
+        </button>
+        <button type="button" className="btn auth-link-button" onClick={onChangeNumber}>
+          {PHONE_TEXT.changeNumber}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** Seconds until a new code may be asked for, counting down from each new code. */
+function useCountdown(key: string, seconds: number): number {
+  const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new code (new key) starts the countdown again
+  useEffect(() => {
+    const until = Date.now() + seconds * 1000;
+    setLeft(seconds);
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      setLeft(s);
+      if (s === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [key, seconds]);
+  return left;
+}
+
+/** Follows the code's SMS for a minute; the plain-words problem if the gateway reports it undelivered. */
+function useDeliveryProblem(challengeId: string): string | null {
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    setProblem(null);
+    let checks = 0;
+    const timer = setInterval(async () => {
+      if (++checks > 20) return clearInterval(timer);
+      const res = await fetch(`/api/account/phone/code/${challengeId}/delivery`).catch(() => null);
+      const body = res?.ok ? ((await res.json()) as { status: string; message: string | null }) : null;
+      if (body?.status === 'delivered') clearInterval(timer);
+      if (body?.message) {
+        setProblem(body.message);
+        clearInterval(timer);
+      }
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [challengeId]);
+  return problem;
+}

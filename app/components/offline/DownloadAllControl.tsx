@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { DOWNLOAD_QUALITIES, type DownloadQuality } from '#common/offline/downloadManifest.ts';
+import { fetchManifest, startDownload } from '../../offline/downloader.ts';
+import { QualitySheet } from './QualitySheet.tsx';
+
+/**
+ * The "Download all" sheet: each quality with the size of the whole course, then every episode one after
+ * another (an episode without that quality, e.g. no listen-only variant, falls back to 240p).
+ */
+export default function DownloadAllControl({
+  episodes,
+  onDone,
+}: {
+  episodes: { id: string; order: number }[];
+  onDone: () => void;
+}) {
+  const load = useCallback(async () => {
+    const manifests = await Promise.all(episodes.map((e) => fetchManifest(e.id)));
+    return DOWNLOAD_QUALITIES.filter((q) => manifests.some((m) => m.options.some((o) => o.quality === q))).map(
+      (quality) => ({
+        quality,
+        bytes: manifests.reduce((sum, m) => {
+          const o = m.options.find((x) => x.quality === quality) ?? m.options[0];
+          return sum + (o?.bytes ?? 0);
+        }, 0),
+      }),
+    );
+  }, [episodes]);
+  const downloadAll = async (quality: DownloadQuality) => {
+    for (const e of episodes) {
+      const m = await fetchManifest(e.id).catch(() => null);
+      const q = m?.options.some((o) => o.quality === quality) ? quality : (m?.options[0]?.quality ?? quality);
+      await startDownload(e.id, q);
+    }
+  };
+  return (
+    <QualitySheet title="Download all episodes" load={load} onChoose={(q) => void downloadAll(q)} onClose={onDone} />
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { reviewsApi } from './reviewsApi.ts';
+
+/** "Report": sends a review to the admins' moderation queue (once per person). */
+export function ReportButton({ reviewId }: { reviewId: string }) {
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
+  const report = async () => {
+    if (!window.confirm('Report this review to the Darasa team?')) return;
+    setState({ kind: 'busy' });
+    try {
+      await reviewsApi(`/${reviewId}/report`, {}, 'Could not report this review. Please try again.');
+      setState({ kind: 'done', text: 'Reported. Thank you.' });
+    } catch (err) {
+      setState({ kind: 'error', text: (err as Error).message });
+    }
+  };
+  if (state.kind === 'done')
+    return (
+      <p role="status" className="review-note">
+        {state.text}
+      </p>
+    );
+  return (
+    <>
+      <button type="button" className="btn btn-ghost review-btn" onClick={report} disabled={state.kind === 'busy'}>
+        {state.kind === 'busy' ? 'Reporting…' : 'Report'}
+      </button>
+      {state.kind === 'error' ? (
+        <p role="alert" className="review-error">
+          {state.text}
+        </p>
+      ) : null}
+    </>
+  );
+}

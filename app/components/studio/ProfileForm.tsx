@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { EditorProfile } from '#app/server/studio.server.ts';
+import { BIO_MAX } from '#common/studio/profileSchema.ts';
+import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import type { AssetView } from '#app/server/studio.server.ts';
+import { type Flash, SaveMessage } from './SaveMessage.tsx';
+import { studioApi } from './studioApi.ts';
+import { UploadField } from './UploadField.tsx';
+
+/** The creator's public profile: bio and avatar (uploaded like thumbnails), shown on their public page. */
+export function ProfileForm({ profile }: { profile: EditorProfile }) {
+  const [bio, setBio] = useState(profile.bio);
+  const [avatar, setAvatar] = useState<AssetView | null>(profile.avatar);
+  const [saving, setSaving] = useState(false);
+  const [flash, setFlash] = useState<Flash>(null);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    setFlash(null);
+    try {
+      await studioApi(
+        '/profile',
+        { method: 'PUT', json: { bio, avatarId: avatar?.id ?? null } },
+        STUDIO_MESSAGES.profileSaveFailed,
+      );
+      setFlash({ kind: 'success', text: STUDIO_MESSAGES.profileSaved });
+    } catch (err) {
+      setFlash({ kind: 'error', text: err instanceof Error ? err.message : STUDIO_MESSAGES.profileSaveFailed });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="studio-profile" aria-labelledby="profile-title">
+      <h2 id="profile-title">Public profile</h2>
+      <p className="studio-welcome">
+        Learners see this on <Link to={profile.publicPath}>your creator page</Link> once a course is published.
+      </p>
+      <form className="studio-form" onSubmit={save} noValidate>
+        <label className="field">
+          <span className="field-label">Bio</span>
+          <textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={BIO_MAX} rows={4} name="bio" />
+        </label>
+        <UploadField kind="image" label="Avatar" value={avatar} onChange={setAvatar} />
+        <SaveMessage flash={flash} />
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save Profile'}
+        </button>
+      </form>
+    </section>
+  );
+}

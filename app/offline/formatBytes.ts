@@ -1,0 +1,8 @@
+/** Sizes of downloads and storage: one decimal under 10 MB (small episodes), whole MB above, GB past 1000 MB. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / 1_000_000;
+  if (mb >= 1000) return `${(mb / 1000).toFixed(1)} GB`;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+export const QUALITY_LABEL = { '240p': '240p', '360p': '360p', audio: 'Listen only (audio)' } as const;

@@ -1,0 +1,227 @@
+import { useEffect } from 'react';
+import { Form, Link, useActionData, useNavigation, useRevalidator } from 'react-router';
+import { getEarnings, refusalData, setPayoutNumber, setPayoutSchedule, withdraw } from '#app/server/earnings.server.ts';
+import { requireArea } from '#app/server/authGuard.server.ts';
+import { serverContext } from '#app/server/context.server.ts';
+import { localPhone } from '#common/phone.ts';
+import {
+  MIN_PAYOUT_KES,
+  PAYOUT_STATUS_LABELS,
+  SCHEDULE_LABELS,
+  type PayoutScheduleName,
+} from '#common/payouts/payoutRules.ts';
+import { TopBar } from '../components/TopBar.tsx';
+import { formatKes } from '../lib/format.ts';
+import type { Route } from './+types/creatorEarnings';
+import '../styles/studio.css';
+import '../styles/earnings.css';
+
+export function meta() {
+  return [{ title: 'Earnings — Darasa' }];
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const actor = requireArea(args, 'creator');
+  const { services } = serverContext(args.context);
+  const now = new Date();
+  return { actor, earnings: await getEarnings(services, actor, now), month: now.toISOString().slice(0, 7) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = requireArea(args, 'creator');
+  const { services } = serverContext(args.context);
+  const form = await args.request.formData().catch(() => new FormData());
+  const f = (k: string) => String(form.get(k) ?? '');
+  try {
+    switch (f('intent')) {
+      case 'withdraw':
+        await withdraw(services, actor, {});
+        return { ok: true, message: 'Payout requested. It usually reaches your M-Pesa within a minute.' };
+      case 'number':
+        await setPayoutNumber(services, actor, { phone: f('phone') });
+        return { ok: true, message: 'We are sending KES 1 to this number to check it. This takes a few seconds.' };
+      case 'schedule':
+        await setPayoutSchedule(services, actor, { schedule: f('schedule') });
+        return { ok: true, message: 'Automatic payouts saved.' };
+      default:
+        return { ok: false, message: 'Unknown action.' };
+    }
+  } catch (err) {
+    return refusalData(err, (e) => ({ ok: false, message: e.message }));
+  }
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
+
+export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
+  const { actor, earnings: e, month } = loaderData;
+  const result = useActionData<typeof action>();
+  const nav = useNavigation();
+  const busy = nav.state !== 'idle' ? String(nav.formData?.get('intent') ?? '') : '';
+  const { revalidate, state } = useRevalidator();
+  // A payout or number check on its way: refresh until M-Pesa has answered.
+  const waiting = e.account.verifying || e.payouts.some((p) => p.status === 'requested' || p.status === 'sent');
+  useEffect(() => {
+    if (!waiting || state !== 'idle') return;
+    const t = setTimeout(() => void revalidate(), 2000);
+    return () => clearTimeout(t);
+  }, [waiting, state, revalidate]);
+  const canWithdraw = !!e.account.verifiedPhone && !e.account.holdReason && e.balances.available >= MIN_PAYOUT_KES;
+  return (
+    <>
+      <TopBar actor={actor} />
+      <main className="studio earnings">
+        <Link to="/creator" className="btn btn-ghost btn-small back">
+          ← Creator Dashboard
+        </Link>
+        <h1>Earnings</h1>
+        {result ? (
+          <p role="status" className={result.ok ? 'notice' : 'notice error'}>
+            {result.message}
+          </p>
+        ) : null}
+        {e.account.holdReason ? (
+          <p className="notice error" role="alert">
+            Payouts are on hold: {e.account.holdReason}
+          </p>
+        ) : null}
+        <dl className="studio-totals earnings-totals">
+          <div className="earnings-available">
+            <dt>Available</dt>
+            <dd data-testid="available">{formatKes(e.balances.available)}</dd>
+          </div>
+          <div>
+            <dt>Pending ({e.holdDays}-day hold)</dt>
+            <dd data-testid="pending">{formatKes(e.balances.pending)}</dd>
+          </div>
+          <div>
+            <dt>On its way</dt>
+            <dd>{formatKes(e.balances.inFlight)}</dd>
+          </div>
+          <div>
+            <dt>Paid out</dt>
+            <dd data-testid="paid-out">{formatKes(e.balances.paidOut)}</dd>
+          </div>
+        </dl>
+        {e.balances.available < 0 ? (
+          <p className="field-hint">
+            A refund came after its sale was paid out: your next earnings repay the {formatKes(-e.balances.available)}.
+          </p>
+        ) : null}
+        <Form method="post" className="earnings-withdraw">
+          <input type="hidden" name="intent" value="withdraw" />
+          <button type="submit" className="btn btn-primary" disabled={!canWithdraw || busy === 'withdraw'}>
+            {busy === 'withdraw' ? 'Requesting…' : `Withdraw ${formatKes(Math.max(0, e.balances.available))}`}
+          </button>
+          <p className="field-hint">
+            {e.account.verifiedPhone
+              ? `To M-Pesa ${localPhone(e.account.verifiedPhone)}${e.account.verifiedName ? ` (${e.account.verifiedName})` : ''}. Minimum ${formatKes(MIN_PAYOUT_KES)}.`
+              : 'Add and verify your M-Pesa number below to withdraw.'}
+            {e.nextAutoPayoutAt ? ` Next automatic payout: ${when(e.nextAutoPayoutAt)}.` : ''}
+          </p>
+        </Form>
+
+        <h2>Payouts</h2>
+        {e.payouts.length === 0 ? (
+          <p className="empty-hint">
+            No payouts yet. Your earnings become available {e.holdDays} days after each sale.
+          </p>
+        ) : (
+          <ul className="earnings-payouts">
+            {e.payouts.map((p) => (
+              <li key={p.id} className={`payout payout-${p.status}`}>
+                <div className="payout-main">
+                  <strong>{p.purpose === 'verification' ? 'Number check' : formatKes(p.amount)}</strong>
+                  <span className={`pill ${p.status === 'paid' ? 'good' : p.status === 'failed' ? 'bad' : 'warn'}`}>
+                    {PAYOUT_STATUS_LABELS[p.status]}
+                  </span>
+                </div>
+                <span className="payout-meta">
+                  {when(p.createdAt)} · {localPhone(p.phone)}
+                  {p.receipt ? (
+                    <>
+                      {' '}
+                      · M-Pesa <span data-testid="receipt">{p.receipt}</span>
+                    </>
+                  ) : null}
+                </span>
+                {p.failureReason ? <span className="payout-reason">{p.failureReason}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <h2>Statement</h2>
+        <form method="get" action="/creator/earnings/statement" className="earnings-statement">
+          <label className="field">
+            <span className="field-label">Month</span>
+            <input type="month" name="month" defaultValue={month} required />
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-light btn-small">
+              View printable statement
+            </button>
+            <button
+              type="submit"
+              formAction="/api/earnings/statement"
+              name="format"
+              value="csv"
+              className="btn btn-ghost btn-small"
+            >
+              Download CSV
+            </button>
+          </div>
+        </form>
+
+        <h2>Payout settings</h2>
+        <Form method="post" className="studio-form">
+          <input type="hidden" name="intent" value="number" />
+          <label className="field">
+            <span className="field-label">M-Pesa number</span>
+            <input
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="0712 345 678"
+              defaultValue={e.account.phone ? localPhone(e.account.phone) : ''}
+              required
+            />
+            <span className="field-hint">
+              {e.account.verifying
+                ? 'Checking this number with a KES 1 transfer…'
+                : e.account.verifiedPhone
+                  ? `Verified: ${localPhone(e.account.verifiedPhone)}. Changing it sends KES 1 to the new number to check it.`
+                  : 'We send KES 1 to this number to check it is yours and can receive M-Pesa.'}
+            </span>
+          </label>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-light" disabled={busy === 'number'}>
+              {busy === 'number' ? 'Saving…' : 'Save and verify'}
+            </button>
+          </div>
+        </Form>
+        <Form method="post" className="studio-form">
+          <input type="hidden" name="intent" value="schedule" />
+          <fieldset className="field">
+            <legend className="field-label">Automatic payouts</legend>
+            {(Object.keys(SCHEDULE_LABELS) as PayoutScheduleName[]).map((s) => (
+              <label key={s} className="earnings-radio">
+                <input type="radio" name="schedule" value={s} defaultChecked={e.account.schedule === s} />
+                {SCHEDULE_LABELS[s]}
+              </label>
+            ))}
+            <span className="field-hint">Automatic payouts send everything available at 09:00 (Nairobi time).</span>
+          </fieldset>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-light" disabled={!e.account.phone || busy === 'schedule'}>
+              Save schedule
+            </button>
+          </div>
+        </Form>
+        <p className="field-hint">Darasa keeps {e.feePercent}% of each sale; the rest is yours.</p>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { getCreatorPage } from '#app/server/catalog.server.ts';
+import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
+import { creatorPath } from '#common/catalog/categories.ts';
+import { CourseCard } from '../components/CourseCard.tsx';
+import { PublicPager } from '../components/Pager.tsx';
+import { Rating } from '../components/Rating.tsx';
+import { TopBar } from '../components/TopBar.tsx';
+import { listMeta } from '../lib/listMeta.ts';
+import type { Route } from './+types/creatorProfile';
+
+const DESCRIPTION_MAX = 200;
+const count = (n: number, one: string) => `${n.toLocaleString('en-KE')} ${one}${n === 1 ? '' : 's'}`;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, actor } = serverContext(context);
+  const page = new URL(request.url).searchParams.get('page') ?? '1';
+  const found = await getCreatorPage(services, actor, { creatorId: params.creatorId, page }).catch(throwNotFoundPage);
+  return { ...found, publicUrl: services.config.publicUrl };
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  if (!d) return [{ title: 'Page not found — Darasa' }];
+  const about = d.bio ? d.bio.slice(0, DESCRIPTION_MAX) : `${count(d.courseCount, 'course')} on Darasa.`;
+  return listMeta({
+    title: `${d.name} — Darasa`,
+    description: about,
+    publicUrl: d.publicUrl,
+    path: creatorPath(d.id) + (d.page > 1 ? `?page=${d.page}` : ''),
+    image: d.ogImage,
+  });
+}
+
+export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <TopBar />
+      <main className="search-page list-page">
+        <header className="creator-head">
+          <div className="creator-avatar" aria-hidden="true">
+            {d.avatar ? (
+              <img src={d.avatar.src} srcSet={d.avatar.srcSet} sizes="96px" width={96} height={96} alt="" />
+            ) : (
+              <span>{d.name.slice(0, 1).toUpperCase()}</span>
+            )}
+          </div>
+          <div>
+            <h1>{d.name}</h1>
+            <p className="creator-facts">
+              <Rating value={d.rating} />
+              <span>{count(d.students, 'student')}</span>
+              <span>{count(d.courseCount, 'course')}</span>
+            </p>
+          </div>
+        </header>
+        {d.bio ? <p className="creator-bio">{d.bio}</p> : null}
+        <h2 className="creator-courses-title">Courses</h2>
+        <div className="grid">
+          {d.courses.map((c) => (
+            <CourseCard key={c.id} course={c} />
+          ))}
+        </div>
+        <PublicPager path={creatorPath(d.id)} page={d.page} hasNext={d.hasNext} />
+      </main>
+    </>
+  );
+}

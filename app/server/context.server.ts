@@ -1,0 +1,11 @@
+import type { RouterContextProvider } from 'react-router';
+import { requestContext, type RequestContext } from '#server/http/appContext.ts';
+
+/** The services and actor of the current request, for loaders and actions. */
+export function serverContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
+}
+
+// What route modules and components need of the request's context and the server's error type.
+export { refusalData, throwNotFoundPage } from '#server/http/errorResponse.ts';
+export type { RequestContext, Services, SessionUser } from '#server/http/appContext.ts';

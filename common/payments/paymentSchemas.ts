@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '#common/ids.ts';
+import { couponCodeSchema } from '#common/coupons/couponSchemas.ts';
+
+export const startPaymentSchema = z.object({
+  courseId: z.string().regex(ID_PATTERN, 'Unknown course'),
+  /** The price the customer saw; a different price on the server means the page is stale. */
+  amount: z.number().int().min(0).max(1_000_000),
+  /** As typed; normalised to 2547XXXXXXXX by the operation. */
+  phone: z.string().max(32),
+  /** One per press of "Pay with M-Pesa": a repeated request with it sends no second prompt. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid idempotency key'),
+  /** A coupon the customer applied: the server prices it again; `amount` must be that discounted price. */
+  couponCode: couponCodeSchema.optional(),
+});
+export type StartPaymentInput = z.infer<typeof startPaymentSchema>;

@@ -1,0 +1,36 @@
+// What may be uploaded (docs/product.md: rules, constants): the kinds, their size limits and the formats recognised
+// from the file's first bytes, with the words people see when a file is refused.
+export type UploadKind = 'image' | 'video';
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS: Record<UploadKind, { maxMb: number; maxBytes: number }> = {
+  image: { maxMb: 20, maxBytes: 20 * MB },
+  video: { maxMb: 500, maxBytes: 500 * MB },
+};
+
+/** Browsers and mobile networks do best with chunks of this size (docs/product.md "Constants"). */
+export const CHUNK_BYTES = 5 * MB;
+
+/** An upload left unfinished for this long is deleted. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: (kind: UploadKind) => `File size should be less than ${UPLOAD_LIMITS[kind].maxMb}MB`,
+  unknownKind: 'Please choose an image or a video to upload.',
+  lengthRequired: 'The file size must be declared when the upload starts.',
+  empty: 'This file is empty.',
+  notImage: 'This file is not an image. Please upload a PNG, JPG or WebP image.',
+  notVideo: 'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.',
+  signIn: 'Please sign in as a creator to upload files.',
+  notFound: 'This upload was not found. Please start it again.',
+  failed: 'Upload failed. Please try again.',
+  startFailed: 'Failed to start upload. Please try again.',
+  noUrl: 'Upload completed but failed to get download URL. Please try again.',
+} as const;
+
+/** The accept attribute of the file pickers (a hint only: the server checks the content). */
+export const ACCEPT: Record<UploadKind, string> = {
+  image: 'image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp',
+  video: 'video/mp4,video/quicktime,video/x-msvideo,video/avi,video/webm,.mp4,.mov,.avi,.webm',
+};

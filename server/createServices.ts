@@ -1,0 +1,61 @@
+// Builds the services every operation is handed (see server/core/services.ts): once per process, in the
+// composition root, from the loaded configuration.
+import type { Config } from './config.ts';
+import type { Services } from './core/services.ts';
+import { createDarajaClient } from './daraja/darajaClient.ts';
+import type { Database } from './db/connect.ts';
+import { enqueueJob } from './jobs/enqueueJob.ts';
+import type { Logger } from './logger.ts';
+import { createAuth } from './auth/createAuth.ts';
+import { createAtSmsClient } from './sms/atSmsClient.ts';
+import { ViewEventBuffer } from './modules/analytics/viewEventBuffer.ts';
+import { createMediaTokens } from './modules/playback/mediaToken.ts';
+import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
+
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+export interface ServiceParts {
+  config: Config;
+  database: Database;
+  log: Logger;
+  catalogChanged?: () => void;
+}
+
+export interface RunningServices extends Services {
+  /** Lets this process's job worker hear about jobs enqueued here. */
+  onJobEnqueued(listener: () => void): void;
+  /** Flushes buffered writes; call before the database closes. */
+  stop(): Promise<void>;
+}
+
+export function createServices(parts: ServiceParts): RunningServices {
+  const { config, database, log } = parts;
+  const viewEvents = new ViewEventBuffer(database.db, log);
+  const wakers: Array<() => void> = [];
+  const services: RunningServices = {
+    config,
+    database,
+    log,
+    catalogChanged: parts.catalogChanged ?? (() => {}),
+    auth: createAuth({ config, database, log }),
+    // Only services built outside startServer (unit tests, scripts) can lack an M-Pesa or SMS origin: their
+    // clients point at the discard port, so a call fails as an unreachable provider would.
+    daraja: createDarajaClient({ ...config.mpesa, baseUrl: config.mpesa.baseUrl ?? UNREACHABLE }),
+    sms: createAtSmsClient({ ...config.sms, baseUrl: config.sms.baseUrl ?? UNREACHABLE }),
+    mediaTokens: createMediaTokens(loadMediaTokenSecret(config)),
+    viewEvents,
+    jobs: {
+      async enqueue(db, def, payload, opts) {
+        const id = await enqueueJob(db, def, payload, opts);
+        // The caller's transaction commits after this returns: wake the worker a moment later.
+        setTimeout(() => {
+          for (const wake of wakers) wake();
+        }, 50).unref();
+        return id;
+      },
+    },
+    onJobEnqueued: (listener) => void wakers.push(listener),
+    stop: () => viewEvents.stop(),
+  };
+  return services;
+}

@@ -1,0 +1,161 @@
+import type { ColumnType } from 'kysely';
+import type { Timestamp } from './columnTypes.ts';
+
+// The tables that hold money: payments and refunds, coupons, the earnings ledger and payouts. Part of the
+// `DB` type in schema.ts, which re-exports everything here.
+
+export interface RefundTable {
+  id: string;
+  paymentId: string;
+  actorId: string;
+  amount: number;
+  providerRef: string | null;
+  createdAt: Timestamp;
+}
+
+export type PaymentStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+
+/** pending: asked, no trusted answer yet; mismatch: M-Pesa's answer contradicts the payment (flagged). */
+export type ReceiptCheck = 'pending' | 'confirmed' | 'mismatch';
+
+export interface PaymentTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  /** Whole KES. */
+  amount: number;
+  currency: ColumnType<string, string | undefined, string>;
+  /** 2547XXXXXXXX / 2541XXXXXXXX, as Daraja wants it. */
+  phone: string;
+  provider: ColumnType<string, string | undefined, string>;
+  status: PaymentStatus;
+  resultCode: number | null;
+  resultDesc: string | null;
+  merchantRequestId: string | null;
+  checkoutRequestId: string | null;
+  /** The M-Pesa receipt number, only once Transaction Status confirmed it (see receiptCheck). */
+  mpesaReceipt: string | null;
+  /** A receipt number a callback or C2B confirmation named, not yet (or never) confirmed. */
+  claimedReceipt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Transaction Status check of a paid payment's receipt; null before payment and on older payments. */
+  receiptCheck: ColumnType<ReceiptCheck | null, ReceiptCheck | null | undefined, ReceiptCheck | null>;
+  receiptCheckedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  idempotencyKey: string;
+  lateSuccess: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Raw provider payloads (JSON text), kept for disputes and debugging. */
+  rawRequest: string | null;
+  rawCallback: string | null;
+  rawQuery: string | null;
+  /** Last STK query by the reconciler. */
+  checkedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  paidAt: Timestamp | null;
+  expiresAt: Timestamp;
+  /** Account number for paying this purchase by Paybill (C2B); null on payments made before it existed. */
+  paybillAccount: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type CouponKind = 'percent' | 'fixed';
+
+/** A creator's code for one course (0021). */
+export interface CouponTable {
+  id: string;
+  courseId: string;
+  /** Upper case; unique per course. */
+  code: string;
+  kind: CouponKind;
+  /** Percent off (1–100) or whole KES off. */
+  value: number;
+  expiresAt: Timestamp | null;
+  maxUses: number | null;
+  active: ColumnType<boolean | number, boolean | undefined, boolean>;
+  createdBy: string;
+  createdAt: Timestamp;
+}
+
+/** One use of a coupon: held by a payment (counts while it is open, paid or refunded) or a free enrollment. */
+export interface CouponUseTable {
+  id: string;
+  couponId: string;
+  userId: string;
+  paymentId: string | null;
+  createdAt: Timestamp;
+}
+
+export type LedgerAccount = 'creator_payable' | 'payouts_in_flight' | 'platform_fees' | 'mpesa_paybill' | 'mpesa_b2c';
+
+export type JournalKind =
+  | 'sale'
+  | 'refund'
+  | 'payout'
+  | 'payout_paid'
+  | 'payout_failed'
+  | 'adjustment'
+  | 'verification';
+
+export interface JournalEntryTable {
+  id: string;
+  kind: JournalKind;
+  creatorId: string | null;
+  paymentId: string | null;
+  payoutId: string | null;
+  courseId: string | null;
+  feePercent: number | null;
+  memo: ColumnType<string, string | undefined, string>;
+  actorId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface JournalLineTable {
+  id: string;
+  entryId: string;
+  account: LedgerAccount;
+  creatorId: string | null;
+  /** Whole KES; debit positive, credit negative. */
+  amount: number;
+  availableAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export type PayoutSchedule = 'manual' | 'daily' | 'weekly';
+
+export interface PayoutAccountTable {
+  userId: string;
+  phone: string | null;
+  verifiedPhone: string | null;
+  verifiedName: string | null;
+  verifiedAt: Timestamp | null;
+  schedule: ColumnType<PayoutSchedule, PayoutSchedule | undefined, PayoutSchedule>;
+  lastAutoAt: Timestamp | null;
+  holdReason: string | null;
+  heldBy: string | null;
+  heldAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type PayoutStatus = 'requested' | 'sent' | 'paid' | 'failed';
+export type PayoutPurpose = 'withdrawal' | 'scheduled' | 'verification' | 'retry';
+
+export interface PayoutTable {
+  id: string;
+  creatorId: string;
+  purpose: PayoutPurpose;
+  amount: number;
+  phone: string;
+  status: PayoutStatus;
+  originatorConversationId: string;
+  conversationId: string | null;
+  resultCode: number | null;
+  resultDesc: string | null;
+  failureReason: string | null;
+  receipt: string | null;
+  receiverName: string | null;
+  retryOf: string | null;
+  rawResult: string | null;
+  checkedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  settledAt: Timestamp | null;
+}

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { getCertificate } from '../modules/certificates/getCertificate.ts';
+import { renderCertificatePdf } from '../modules/certificates/renderCertificatePdf.ts';
+import { notFound } from '../core/errors.ts';
+import type { AppEnv } from './honoEnv.ts';
+
+/** The certificate PDF, by its public code (the verification page shows the same facts to anyone). */
+export function certificateRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/:code{[0-9A-Za-z]+\\.pdf}', async (c) => {
+    const { services } = c.var.ctx;
+    const cert = await getCertificate(services.database.db, c.req.param('code').replace(/\.pdf$/, ''));
+    if (!cert) throw notFound('Certificate not found.');
+    const pdf = await renderCertificatePdf(cert, `${services.config.publicUrl}/certificates/${cert.code}`);
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="darasa-certificate-${cert.code}.pdf"`,
+      'cache-control': 'private, max-age=86400',
+    });
+  });
+  return app;
+}

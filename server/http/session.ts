@@ -1,0 +1,33 @@
+import type { MiddlewareHandler } from 'hono';
+import { resolveActor } from '../modules/accounts/resolveActor.ts';
+import type { Services } from '../core/services.ts';
+import { clientIpOf } from './clientIp.ts';
+import type { AppEnv } from './honoEnv.ts';
+import { hasSessionCookie } from './pageCacheKey.ts';
+import { syncUserKeyCookie } from './userKeyCookie.ts';
+
+/** Playlists and segments behind a path token: the token is the permission, so no session lookup. */
+const TOKEN_MEDIA = '/media/s/';
+
+/**
+ * Resolves the session once per request into `c.var.ctx.actor` (null for visitors, expired sessions and
+ * suspended users), and keeps the `darasa_u` cookie in step with it (userKeyCookie.ts). Requests without a session cookie, and token-protected media requests (a learner's
+ * player fetches one every few seconds), skip the database entirely.
+ */
+export function sessionMiddleware(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const clientIp = clientIpOf(c, services.config.TRUST_PROXY);
+    if (!hasSessionCookie(c.req.header('cookie')) || c.req.path.startsWith(TOKEN_MEDIA)) {
+      c.set('ctx', { services, actor: null, clientIp });
+      await next();
+      if (!c.req.path.startsWith(TOKEN_MEDIA)) syncUserKeyCookie(c);
+      return;
+    }
+    const { actor, setCookies } = await resolveActor(services, c.req.raw.headers);
+    c.set('ctx', { services, actor, clientIp });
+    await next();
+    // A session extended on this request (or found expired) gets its cookie renewed (or cleared).
+    for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);
+    syncUserKeyCookie(c);
+  };
+}

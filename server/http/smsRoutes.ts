@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Services } from '../core/services.ts';
+import { invalidInput } from '../core/errors.ts';
+import { recordDeliveryReport } from '../modules/messaging/recordDeliveryReport.ts';
+import type { AppEnv } from './honoEnv.ts';
+
+const limit = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: () => {
+    throw invalidInput('The request is too large.');
+  },
+});
+
+/** Africa's Talking's delivery reports, and in simulator mode the simulator's message page on our origin. */
+export function smsRoutes(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.post('/api/sms/delivery/:secret', limit, async (c) => {
+    const form: Record<string, string> = {};
+    for (const [k, v] of Object.entries(await c.req.parseBody().catch(() => ({}))))
+      if (typeof v === 'string') form[k] = v;
+    await recordDeliveryReport(services, c.req.param('secret'), form);
+    return c.text('OK');
+  });
+  if (services.config.sms.env === 'simulator') {
+    app.get('/__sms', async (c) => {
+      const res = await fetch(`${services.config.sms.baseUrl}/__sms`).catch(() => null);
+      if (!res) return c.text('The SMS simulator is not running.', 503);
+      return new Response(res.body, { status: res.status, headers: res.headers });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { Services } from '#server/core/services.ts';
+import { rateLimited } from '#server/core/errors.ts';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { consumeRateLimit } from '../rateLimit.ts';
+import { OTP } from './otpPolicy.ts';
+
+/**
+ * Counts one code sent to `phone` from `clientIp`, in order: the IP's budget, then this phone from this
+ * IP, then the phone overall. A budget already spent stops the count there, so a stranger who is refused
+ * does not go on eating into the phone's overall budget.
+ */
+export async function limitOtpSends(
+  services: Services,
+  phone: string,
+  clientIp: string,
+  now = Date.now(),
+): Promise<void> {
+  const db = services.database.db;
+  const steps = [
+    [`otp-send:ip:${clientIp}`, OTP.send.perIp],
+    [`otp-send:phone-ip:${phone}:${clientIp}`, OTP.send.perPhoneAndIp],
+    [`otp-send:phone:${phone}`, OTP.send.perPhone],
+  ] as const;
+  for (const [key, rule] of steps) {
+    const { allowed } = await consumeRateLimit(db, key, rule, now);
+    if (!allowed) throw rateLimited(PHONE_TEXT.tooManyCodes);
+  }
+}

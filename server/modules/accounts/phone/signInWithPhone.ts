@@ -1,0 +1,25 @@
+import type { Services } from '#server/core/services.ts';
+import { invalidInput } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { codeEntrySchema } from '#common/accounts/phoneSchemas.ts';
+import type { AuthResult } from '../startSession.ts';
+import { consumeOtpChallenge } from './consumeOtpChallenge.ts';
+import { findPhoneAccount } from './findPhoneAccount.ts';
+import { markPhoneVerified } from './markPhoneVerified.ts';
+import { startPhoneSession } from './startPhoneSession.ts';
+
+/** Phone + SMS code sign-in: the code proves the phone, and the account behind it is signed in. */
+export async function signInWithPhone(
+  services: Services,
+  input: unknown,
+  req: { headers: Headers; clientIp: string },
+  now: Date = new Date(),
+): Promise<AuthResult> {
+  const entry = parseInput(codeEntrySchema, input);
+  const { phone } = await consumeOtpChallenge(services, { ...entry, purpose: 'sign-in' }, now);
+  const account = await findPhoneAccount(services, phone);
+  if (!account) throw invalidInput(PHONE_TEXT.noAccountForPhone);
+  if (!account.phoneVerified) await markPhoneVerified(services, account.id);
+  return startPhoneSession(services, account.id, req);
+}

@@ -1,0 +1,26 @@
+import type { Services } from '#server/core/services.ts';
+import type { SessionUser } from '#server/core/actor.ts';
+import { forbidden } from '#server/core/errors.ts';
+import { issueSession } from '#server/auth/issueSession.ts';
+import { SUSPENDED_MESSAGE } from '#server/auth/createAuth.ts';
+import type { AuthResult } from '../startSession.ts';
+
+/** Signs in a user whose phone a code has just proven (a session and its cookie, as startSession gives). */
+export async function startPhoneSession(
+  services: Services,
+  userId: string,
+  req: { headers: Headers; clientIp: string },
+): Promise<AuthResult> {
+  const db = services.database.db;
+  const user = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const issued = await issueSession(services.auth, userId, req);
+  if (issued === 'suspended') throw forbidden(SUSPENDED_MESSAGE);
+  return {
+    actor: { userId: user.id, name: user.name, email: user.email, role: user.role as SessionUser['role'] },
+    setCookies: [issued.setCookie],
+  };
+}

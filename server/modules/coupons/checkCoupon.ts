@@ -1,0 +1,41 @@
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
+import { notFound, rateLimited, unauthenticated } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { checkCouponSchema, COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { consumeRateLimit } from '../accounts/rateLimit.ts';
+import { assertUsesLeft } from './countCouponUses.ts';
+import { discountedPrice } from './discountedPrice.ts';
+import { findCoupon } from './findCoupon.ts';
+
+/** Codes one account may try per window: enough for typos, too few to guess codes. */
+export const COUPON_CHECKS = { window: 600, max: 20 } as const;
+
+export interface CouponQuote {
+  code: string;
+  price: number;
+  discountedPrice: number;
+}
+
+/**
+ * "Apply" in the purchase modal: the price with this code, or why the code does not work. Only a preview —
+ * nothing is held; "Pay with M-Pesa" checks the code again and takes a use.
+ */
+export async function checkCoupon(services: Services, actor: Actor, input: unknown): Promise<CouponQuote> {
+  if (!actor) throw unauthenticated('Please sign in to buy this course.');
+  const { db } = services.database;
+  const { allowed } = await consumeRateLimit(db, `coupon-check:${actor.userId}`, COUPON_CHECKS);
+  if (!allowed) throw rateLimited(COUPON_TEXT.tooMany);
+  const { courseId, code } = parseInput(checkCouponSchema, input, COUPON_TEXT.notValid);
+  const course = await db
+    .selectFrom('course')
+    .select(['id', 'price', 'published'])
+    .where('id', '=', courseId)
+    .executeTakeFirst();
+  if (!course || !toBool(course.published)) throw notFound('This course is not available.');
+  const coupon = await findCoupon(db, course.id, code, new Date());
+  await assertUsesLeft(db, coupon);
+  const price = toNum(course.price);
+  return { code, price, discountedPrice: discountedPrice(price, { kind: coupon.kind, value: toNum(coupon.value) }) };
+}

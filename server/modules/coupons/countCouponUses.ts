@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { DB, PaymentStatus } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
+import { usedUp } from './findCoupon.ts';
+
+/**
+ * Payments whose coupon use still counts: open ones hold it, paid and refunded ones spent it. A failed,
+ * cancelled or expired payment gives it back just by being in that state (and a late success takes it again).
+ */
+const HOLDING: readonly PaymentStatus[] = ['created', 'pending', 'paid', 'refunded'];
+
+/** Uses per coupon id (ids with no use are absent). */
+export async function countCouponUses(db: Kysely<DB>, couponIds: readonly string[]): Promise<Map<string, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('couponUse as u')
+    .leftJoin('payment as p', 'p.id', 'u.paymentId')
+    .select(['u.couponId', (eb) => eb.fn.countAll().as('n')])
+    .where('u.couponId', 'in', couponIds)
+    .where((eb) => eb.or([eb('u.paymentId', 'is', null), eb('p.status', 'in', HOLDING)]))
+    .groupBy('u.couponId')
+    .execute();
+  return new Map(rows.map((r) => [r.couponId, toNum(r.n)]));
+}
+
+/** Throws "used up" when a coupon with a maximum has no use left (the caller decides whether it holds a lock). */
+export async function assertUsesLeft(db: Kysely<DB>, coupon: { id: string; maxUses: number | null }): Promise<void> {
+  if (coupon.maxUses == null) return;
+  const uses = (await countCouponUses(db, [coupon.id])).get(coupon.id) ?? 0;
+  if (uses >= toNum(coupon.maxUses)) throw usedUp();
+}

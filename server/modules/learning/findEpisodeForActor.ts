@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/schema.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { canWatchVideo } from '../access/policies.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { isEnrolled } from '../enrollments/isEnrolled.ts';
+
+export interface EpisodeForActor {
+  episode: { id: string; position: number; duration: number; videoId: string | null; courseId: string };
+  course: { id: string; creatorId: string; published: boolean };
+  enrolled: boolean;
+  canWatch: boolean;
+}
+
+/** An episode with its course and whether this actor may watch it; null when it does not exist. */
+export async function findEpisodeForActor(
+  db: Kysely<DB>,
+  where: { episodeId: string } | { courseId: string; position: number },
+  actor: Actor,
+): Promise<EpisodeForActor | null> {
+  let q = db
+    .selectFrom('episode')
+    .innerJoin('course', 'course.id', 'episode.courseId')
+    .select([
+      'episode.id',
+      'episode.position',
+      'episode.duration',
+      'episode.videoId',
+      'episode.courseId',
+      'course.creatorId',
+      'course.published',
+    ]);
+  q =
+    'episodeId' in where
+      ? q.where('episode.id', '=', where.episodeId)
+      : q.where('episode.courseId', '=', where.courseId).where('episode.position', '=', where.position);
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  const course = { id: row.courseId, creatorId: row.creatorId, published: toBool(row.published) };
+  const position = toNum(row.position);
+  const enrolled = !!actor && (await isEnrolled(db, actor.userId, row.courseId));
+  return {
+    episode: { id: row.id, position, duration: toNum(row.duration), videoId: row.videoId, courseId: row.courseId },
+    course,
+    enrolled,
+    canWatch: canWatchVideo(actor, course, { episode: position }, enrolled),
+  };
+}

@@ -1,0 +1,216 @@
+// Ledger invariants under random sequences of purchases, duplicate settlements, refunds, payouts (paid,
+// failed, results repeated), adjustments and the passing of time, on a real database (SQLite, or
+// PostgreSQL with TEST_DATABASE_URL). After every step: each entry sums to zero, each creator's balances
+// equal a model kept here independently, no payout is settled or paid twice, and a withdrawal is accepted
+// exactly when the model says the money is available.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '#server/core/services.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { toNum } from '#server/db/values.ts';
+import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { makePaidSale, makeVerifiedAccount } from '#tests/support/payoutFactories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { transitionPayments } from '../payments/paymentStateMachine.ts';
+import { settlePayment } from '../payments/settlePayment.ts';
+import { adjustBalance } from '../payouts/adjustBalance.ts';
+import { createPayout } from '../payouts/createPayout.ts';
+import { settlePayout } from '../payouts/settlePayout.ts';
+import { creatorBalances } from './creatorBalances.ts';
+import { postRefund } from './postRefund.ts';
+
+/** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
+}
+
+const HOLD_DAYS = 3;
+const FEE = 10;
+const DAY = 86_400_000;
+
+interface ModelLine {
+  amount: number;
+  availableAt: number;
+}
+interface Creator {
+  id: string;
+  courses: { id: string; price: number }[];
+  payable: ModelLine[];
+  inFlight: number;
+  paidOut: number;
+}
+
+let t: TestDatabase;
+let services: Services;
+let admin: { userId: string; role: 'admin' };
+beforeAll(async () => {
+  t = await createTestDatabase();
+  services = testServices(t, { PLATFORM_FEE_PERCENT: String(FEE), PAYOUT_HOLD_DAYS: String(HOLD_DAYS) });
+  admin = { userId: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('ledger invariants (property)', () => {
+  for (const seed of [1, 7, 42]) {
+    it(`seed ${seed}: balances are the sums of their entries, entries balance, nothing paid twice`, async () => {
+      const r = rng(seed);
+      let now = Date.UTC(2026, 5, 1, 8);
+      const creators: Creator[] = [];
+      for (let i = 0; i < 3; i++) {
+        const u = await makeUser(t.db, { role: 'creator' });
+        await makeVerifiedAccount(t.db, u.id, '254708374149');
+        const courses = [];
+        for (let j = 0; j < 2; j++) courses.push(await makeCourse(t.db, u, { price: r.int(50, 3000) }));
+        creators.push({
+          id: u.id,
+          courses: courses.map((c) => ({ id: c.id, price: c.price as number })),
+          payable: [],
+          inFlight: 0,
+          paidOut: 0,
+        });
+      }
+      const sales: { paymentId: string; creator: Creator; net: number; availableAt: number; refunded: boolean }[] = [];
+      const open = new Map<string, { creator: Creator; amount: number }>();
+      const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
+      const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
+
+      for (let step = 0; step < 120; step++) {
+        const c = r.pick(creators);
+        const op = r.int(0, 9);
+        const at = new Date(now);
+        if (op <= 2) {
+          const course = r.pick(c.courses);
+          const paymentId = await makePaidSale(services, course, at);
+          const net = course.price - Math.round((course.price * FEE) / 100);
+          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
+          sales.push({ paymentId, creator: c, net, availableAt: now + HOLD_DAYS * DAY, refunded: false });
+        } else if (op === 3 && sales.length) {
+          // A repeated "paid" for a sale already settled changes nothing.
+          await settlePayment(
+            services,
+            r.pick(sales).paymentId,
+            { outcome: 'paid', resultCode: 0, resultDesc: 'again' },
+            at,
+          );
+        } else if (op === 4 && sales.some((s) => !s.refunded)) {
+          const s = r.pick(sales.filter((x) => !x.refunded));
+          await t.db.transaction().execute(async (trx) => {
+            await transitionPayments(trx, 'paid', 'refunded', { updatedAt: at })
+              .where('id', '=', s.paymentId)
+              .execute();
+            await postRefund(trx, { paymentId: s.paymentId, actorId: admin.userId }, at);
+          });
+          s.refunded = true;
+          s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
+        } else if (op === 5) {
+          now += r.int(0, 48) * 3600_000;
+        } else if (op === 6 || op === 7) {
+          const want = r.next() < 0.5 ? null : r.int(50, 4000);
+          const avail = available(c);
+          const amount = want ?? avail;
+          const hasOpen = [...open.values()].some((o) => o.creator === c);
+          const expectOk = !hasOpen && amount >= 100 && amount <= avail;
+          let id: string | null = null;
+          try {
+            id = await createPayout(services, { creatorId: c.id, purpose: 'withdrawal', amount: want }, at);
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+          }
+          expect(id !== null, `withdraw ${amount} with ${avail} available, open payout: ${hasOpen}`).toBe(expectOk);
+          if (id) {
+            open.set(id, { creator: c, amount });
+            c.payable.push({ amount: -amount, availableAt: now });
+            c.inFlight += amount;
+          }
+        } else if (op === 8 && open.size) {
+          const [id, o] = r.pick([...open.entries()]);
+          const outcome = r.next() < 0.7 ? 'paid' : 'failed';
+          const times = r.int(1, 3); // results repeated, as Daraja may send them
+          let changed = 0;
+          for (let i = 0; i < times; i++) {
+            const s = {
+              outcome,
+              resultCode: outcome === 'paid' ? 0 : 1,
+              resultDesc: 'r',
+              receipt: 'ABC1234567',
+            } as const;
+            if (await settlePayout(services, id, s, at)) changed++;
+          }
+          // A contradicting late result is ignored too.
+          await settlePayout(
+            services,
+            id,
+            { outcome: outcome === 'paid' ? 'failed' : 'paid', resultCode: 0, resultDesc: 'late' },
+            at,
+          );
+          expect(changed).toBe(1);
+          open.delete(id);
+          o.creator.inFlight -= o.amount;
+          if (outcome === 'paid') o.creator.paidOut += o.amount;
+          else o.creator.payable.push({ amount: o.amount, availableAt: now });
+        } else if (op === 9) {
+          const amount = r.int(-300, 300) || 1;
+          await adjustBalance(services, admin, { creatorId: c.id, amount, reason: 'property test' }, at);
+          c.payable.push({ amount, availableAt: now });
+        }
+        await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
+      }
+    });
+  }
+});
+
+async function checkInvariants(
+  creators: Creator[],
+  now: number,
+  m: { available(c: Creator): number; pending(c: Creator): number },
+  where: string,
+) {
+  const unbalanced = await t.db
+    .selectFrom('journalLine')
+    .select(['entryId', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('entryId')
+    .having((eb) => eb.fn.sum('amount'), '!=', 0)
+    .execute();
+  expect(unbalanced, where).toEqual([]);
+  for (const c of creators) {
+    const b = await creatorBalances(t.db, c.id, new Date(now));
+    expect(b, `${where} creator balances`).toEqual({
+      available: m.available(c),
+      pending: m.pending(c),
+      inFlight: c.inFlight,
+      paidOut: c.paidOut,
+    });
+    const paid = await t.db
+      .selectFrom('payout')
+      .select(['amount'])
+      .where('creatorId', '=', c.id)
+      .where('status', '=', 'paid')
+      .execute();
+    expect(
+      paid.reduce((s, p) => s + toNum(p.amount), 0),
+      `${where} paid payouts`,
+    ).toBe(c.paidOut);
+  }
+  const twice = await t.db
+    .selectFrom('journalEntry')
+    .select(['payoutId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('kind', 'in', ['payout_paid', 'payout_failed'])
+    .groupBy('payoutId')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  expect(twice, `${where} payouts settled twice`).toEqual([]);
+}

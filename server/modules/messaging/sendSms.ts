@@ -1,0 +1,36 @@
+import type { Services } from '#server/core/services.ts';
+import { newId } from '#server/lib/ids.ts';
+import type { SmsSendResult } from '#server/sms/atSmsClient.ts';
+
+/**
+ * Sends one SMS through Africa's Talking and records it (with the gateway's message id, so its delivery
+ * report can find it). Returns our id and the gateway's verdict; never throws for a refusal.
+ */
+export async function sendSms(
+  services: Services,
+  m: { phone: string; purpose: 'otp' | 'receipt'; text: string },
+  signal?: AbortSignal,
+): Promise<SmsSendResult & { id: string }> {
+  const result = await services.sms.send(m.phone, m.text, signal);
+  const now = new Date();
+  const id = newId();
+  await services.database.db
+    .insertInto('smsMessage')
+    .values({
+      id,
+      providerMessageId: result.messageId,
+      phone: m.phone,
+      purpose: m.purpose,
+      status: result.outcome === 'accepted' ? 'sent' : 'failed',
+      failureReason: result.outcome === 'accepted' ? null : result.detail.slice(0, 200),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  if (result.outcome !== 'accepted')
+    services.log.warn(
+      { smsId: id, statusCode: result.statusCode, detail: result.detail },
+      'SMS refused by the gateway',
+    );
+  return { ...result, id };
+}

@@ -1,0 +1,36 @@
+import type { Locale } from '#common/accounts/locale.ts';
+
+// Every SMS (and the receipt e-mail) we send, in English and Kiswahili: SMS go out in the learner's language. Short, so that one
+// message stays one SMS part (160 GSM-7 characters), and no characters outside GSM-7.
+export const SMS_TEXTS = {
+  otp: {
+    en: (code: string, minutes: number) =>
+      `${code} is your Darasa code. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.`,
+    sw: (code: string, minutes: number) =>
+      `${code} ni nambari yako ya Darasa. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.`,
+  },
+  receipt: {
+    en: (r: ReceiptFacts) =>
+      `Darasa: payment received. ${r.amount} for "${r.course}". M-Pesa ref ${r.ref}. Watch now: ${r.link}`,
+    sw: (r: ReceiptFacts) =>
+      `Darasa: malipo yamepokelewa. ${r.amount} kwa "${r.course}". Kumbukumbu ya M-Pesa ${r.ref}. Tazama sasa: ${r.link}`,
+  },
+  receiptEmailSubject: {
+    en: (r: ReceiptFacts) => `Your Darasa receipt: ${r.course}`,
+    sw: (r: ReceiptFacts) => `Risiti yako ya Darasa: ${r.course}`,
+  },
+  receiptEmailBody: {
+    en: (r: ReceiptFacts) =>
+      `Thank you for your purchase.\n\nCourse: ${r.course}\nAmount: ${r.amount}\nM-Pesa receipt: ${r.ref}\n\nYou have lifetime access. Watch now: ${r.link}\n`,
+    sw: (r: ReceiptFacts) =>
+      `Asante kwa ununuzi wako.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\nRisiti ya M-Pesa: ${r.ref}\n\nUtaweza kuitazama milele. Tazama sasa: ${r.link}\n`,
+  },
+} as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
+
+export interface ReceiptFacts {
+  /** "KES 1,500" */
+  amount: string;
+  course: string;
+  ref: string;
+  link: string;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs/promises';
+import type { Actor } from '#server/core/actor.ts';
+import { notFound, unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
+import { isId } from '#common/ids.ts';
+import { DOWNLOAD_QUALITIES, type DownloadManifest } from '#common/offline/downloadManifest.ts';
+import { toNum } from '#server/db/values.ts';
+import { findEpisodeForActor } from '../learning/findEpisodeForActor.ts';
+import { mediaDir } from '../media/mediaDir.ts';
+import { signGrant, userKeyOf } from './offlineGrant.ts';
+import { readRendition } from './readRendition.ts';
+import { captionRefs } from '../captions/captionRefs.ts';
+
+/**
+ * Everything a device needs to download one episode for offline viewing, for a signed-in learner who may
+ * watch it (the playback rule, canWatchVideo): the qualities on offer with their sizes and files, under a
+ * freshly signed media URL. Anyone else gets "not found", as for playback.
+ */
+export async function getDownloadManifest(
+  services: Services,
+  actor: Actor,
+  input: { episodeId: unknown },
+): Promise<DownloadManifest> {
+  if (!actor) throw unauthenticated();
+  const episodeId = input.episodeId;
+  if (!isId(episodeId)) throw notFound('Episode not found.');
+  const { db } = services.database;
+  const found = await findEpisodeForActor(db, { episodeId }, actor);
+  const assetId = found?.episode.videoId;
+  if (!found?.canWatch || !assetId) throw notFound('Episode not found.');
+  const row = await db
+    .selectFrom('episode')
+    .innerJoin('course', 'course.id', 'episode.courseId')
+    .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
+    .select(['episode.title', 'course.title as courseTitle', 'mediaAsset.status'])
+    .where('episode.id', '=', episodeId)
+    .executeTakeFirst();
+  if (row?.status !== 'ready') throw notFound('This episode is still being processed.');
+  const dir = mediaDir(services.config.dataDir, assetId);
+  const master = await fs.readFile(`${dir}/master.m3u8`, 'utf8').catch(() => '');
+  const options = [];
+  for (const quality of DOWNLOAD_QUALITIES) {
+    const r = await readRendition(dir, master, quality);
+    if (r) options.push({ quality, ...r });
+  }
+  if (!options.length) throw notFound('This episode cannot be downloaded.');
+  // Captions come with every quality: the service worker answers their token URLs like the segments'.
+  const captions = (await captionRefs(db, [episodeId])).map((k) => ({ path: `captions/${k.id}.vtt`, bytes: k.bytes }));
+  const captionBytes = captions.reduce((sum, f) => sum + f.bytes, 0);
+  const token = services.mediaTokens.sign(assetId, 'private');
+  return {
+    userId: actor.userId,
+    userKey: userKeyOf(services.mediaTokens, actor.userId),
+    grant: signGrant(services.mediaTokens, actor.userId),
+    course: { id: found.course.id, title: row.courseTitle },
+    episode: {
+      id: episodeId,
+      order: found.episode.position,
+      title: row.title,
+      duration: toNum(found.episode.duration),
+    },
+    assetId,
+    base: `/media/s/${token}/${assetId}`,
+    options: options.map((o) => ({ ...o, files: [...o.files, ...captions], bytes: o.bytes + captionBytes })),
+  };
+}

@@ -1,0 +1,6 @@
+import type { Config } from '#server/config.ts';
+
+/** Where Daraja calls back: unsigned, so the path carries a secret. */
+export function callbackUrl(config: Config): string {
+  return `${config.mpesa.callbackBaseUrl ?? config.publicUrl}/api/mpesa/callback/${config.mpesa.callbackSecret}`;
+}

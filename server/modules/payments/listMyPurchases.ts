@@ -1,0 +1,59 @@
+import type { Actor } from '#server/core/actor.ts';
+import { unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
+import { toBool, toIso, toNum } from '#server/db/values.ts';
+
+export interface PurchaseReceipt {
+  paymentId: string;
+  courseId: string;
+  courseTitle: string;
+  amount: number;
+  currency: string;
+  /** M-Pesa's receipt number, once Transaction Status confirmed it; null until then (or if it never did). */
+  receipt: string | null;
+  /** The receipt number is being confirmed with M-Pesa. */
+  receiptPending: boolean;
+  phone: string;
+  paidAt: string;
+  status: 'paid' | 'refunded';
+  lateSuccess: boolean;
+}
+
+/** The acting customer's completed purchases, newest first: the receipts of their purchase history. */
+export async function listMyPurchases(services: Services, actor: Actor): Promise<PurchaseReceipt[]> {
+  if (!actor) throw unauthenticated();
+  const rows = await services.database.db
+    .selectFrom('payment')
+    .innerJoin('course', 'course.id', 'payment.courseId')
+    .select([
+      'payment.id',
+      'payment.courseId',
+      'course.title',
+      'payment.amount',
+      'payment.currency',
+      'payment.mpesaReceipt',
+      'payment.receiptCheck',
+      'payment.phone',
+      'payment.paidAt',
+      'payment.status',
+      'payment.lateSuccess',
+    ])
+    .where('payment.userId', '=', actor.userId)
+    .where('payment.status', 'in', ['paid', 'refunded'])
+    .orderBy('payment.paidAt', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    paymentId: r.id,
+    courseId: r.courseId,
+    courseTitle: r.title,
+    amount: toNum(r.amount),
+    currency: r.currency,
+    receipt: r.mpesaReceipt,
+    receiptPending: !r.mpesaReceipt && r.receiptCheck === 'pending',
+    phone: r.phone,
+    paidAt: toIso(r.paidAt),
+    status: r.status as 'paid' | 'refunded',
+    lateSuccess: toBool(r.lateSuccess),
+  }));
+}

@@ -1,0 +1,68 @@
+// The purchase receipt, sent after settlement by a durable job (one per channel): a failed SMS is retried
+// with backoff and never holds up the payment, which is already settled when the job runs.
+import { z } from 'zod';
+import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
+import { toLocale } from '#common/accounts/locale.ts';
+import { sendEmail } from '../accounts/sendEmail.ts';
+import { sendSms } from '../messaging/sendSms.ts';
+import { SMS_TEXTS, type ReceiptFacts } from '../messaging/smsTexts.ts';
+
+export const sendReceiptJob = defineJob({
+  type: 'payments.sendReceipt',
+  schema: z.object({ paymentId: z.string().min(1), channel: z.enum(['sms', 'email']) }),
+  maxAttempts: 6,
+  timeoutMs: 60_000,
+  backoffMs: 30_000,
+  async handler({ paymentId, channel }, ctx) {
+    const { services } = ctx;
+    const row = await services.database.db
+      .selectFrom('payment')
+      .innerJoin('user', 'user.id', 'payment.userId')
+      .innerJoin('course', 'course.id', 'payment.courseId')
+      .select([
+        'payment.amount',
+        'payment.mpesaReceipt',
+        'payment.receiptCheck',
+        'payment.phone as paidFrom',
+        'payment.courseId',
+        'course.title',
+        'user.email',
+        'user.phone',
+        'user.locale',
+        'user.name',
+      ])
+      .where('payment.id', '=', paymentId)
+      .where('payment.status', '=', 'paid')
+      .executeTakeFirst();
+    if (!row) return; // not paid (or gone): nothing to confirm
+    // The M-Pesa receipt number is quoted only once Transaction Status confirmed it, which takes seconds:
+    // the first run waits for it (one backoff); later runs send with the payment's own reference instead.
+    if (row.receiptCheck === 'pending' && ctx.attempt === 1) throw new Error('waiting for the receipt number check');
+    const locale = toLocale(row.locale);
+    const facts: ReceiptFacts = {
+      amount: `KES ${row.amount.toLocaleString('en-KE')}`,
+      course: row.title.length > 40 ? `${row.title.slice(0, 39)}…` : row.title,
+      ref: row.mpesaReceipt ?? paymentId,
+      link: `${services.config.publicUrl}/learn/${row.courseId}/1`,
+    };
+    if (channel === 'email') {
+      if (!row.email) return;
+      await sendEmail(services.config, services.log, {
+        to: row.email,
+        subject: SMS_TEXTS.receiptEmailSubject[locale]({ ...facts, course: row.title }),
+        text: SMS_TEXTS.receiptEmailBody[locale]({ ...facts, course: row.title }),
+      });
+      return;
+    }
+    // The account's phone; the paying M-Pesa number when the account has none.
+    const phone = /^\+254[17]\d{8}$/.test(row.phone) ? row.phone : `+${row.paidFrom}`;
+    const sms = await sendSms(
+      services,
+      { phone, purpose: 'receipt', text: SMS_TEXTS.receipt[locale](facts) },
+      ctx.signal,
+    );
+    if (sms.outcome === 'invalid_number' || sms.outcome === 'blocked')
+      throw new PermanentJobError(`receipt SMS refused: ${sms.detail}`);
+    if (sms.outcome !== 'accepted') throw new Error(`receipt SMS not sent: ${sms.detail}`);
+  },
+});

@@ -1,0 +1,22 @@
+import type { Services } from '#server/core/services.ts';
+import { toNum } from '#server/db/values.ts';
+import { C2B_ACCEPT, C2B_REFUSE, type C2bAnswer } from '#server/daraja/c2b.ts';
+import { findPaybillPayment } from './findPaybillPayment.ts';
+
+// Statuses a Paybill payment can still settle: waiting for the prompt, or given up on (the customer paid,
+// so they get access: expired → paid is the state machine's one way back).
+const PAYABLE = new Set(['pending', 'expired']);
+
+/**
+ * Daraja's C2B validation, before the customer's money moves: an account number that names no purchase we
+ * can still settle, a different amount or another business number is refused with the documented code,
+ * so M-Pesa cancels the payment and the customer keeps the money.
+ */
+export async function validatePaybillPayment(services: Services, secret: string, body: unknown): Promise<C2bAnswer> {
+  const { notice, payment } = await findPaybillPayment(services, secret, body);
+  if (!notice) return C2B_REFUSE.other;
+  if (notice.BusinessShortCode !== services.config.mpesa.shortcode) return C2B_REFUSE.invalidShortcode;
+  if (!payment || !PAYABLE.has(payment.status)) return C2B_REFUSE.invalidAccount;
+  if (notice.TransAmount !== toNum(payment.amount)) return C2B_REFUSE.invalidAmount;
+  return C2B_ACCEPT;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Services } from '#server/core/services.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { recordAudit } from '../admin/recordAudit.ts';
+import { requireAdmin } from '../admin/requireAdmin.ts';
+import { findCreator } from './findCreator.ts';
+import { postEntry } from '../ledger/postEntry.ts';
+
+const input = z.object({
+  creatorId: z.string().min(1).max(64),
+  /** Whole KES: positive credits the creator, negative debits them (against Darasa's fees account). */
+  amount: z.coerce
+    .number()
+    .int('must be whole shillings')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((n) => n !== 0, 'must not be zero'),
+  reason: z.string().trim().min(3).max(300),
+});
+
+/** A manual adjustment of a creator's available balance, with a reason: one journal entry, audited. */
+export async function adjustBalance(
+  services: Services,
+  actor: Actor,
+  raw: unknown,
+  now: Date = new Date(),
+): Promise<{ amount: number }> {
+  requireAdmin(actor);
+  const v = parseInput(input, raw);
+  await services.database.db.transaction().execute(async (trx) => {
+    await findCreator(trx, v.creatorId);
+    await postEntry(
+      trx,
+      {
+        kind: 'adjustment',
+        creatorId: v.creatorId,
+        actorId: actor.userId,
+        memo: v.reason,
+        lines: [
+          { account: 'creator_payable', creatorId: v.creatorId, amount: -v.amount },
+          { account: 'platform_fees', amount: v.amount },
+        ],
+      },
+      now,
+    );
+    await recordAudit(trx, {
+      actorId: actor.userId,
+      action: 'ledger.adjust',
+      targetType: 'user',
+      targetId: v.creatorId,
+      details: { amount: v.amount, reason: v.reason },
+    });
+  });
+  return { amount: v.amount };
+}

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import { notFound } from '#server/core/errors.ts';
+import type { DB } from '#server/db/schema.ts';
+
+/** An admin's payout action names a creator: anyone else (or no one) is "Creator not found." */
+export async function findCreator(db: Kysely<DB>, creatorId: string): Promise<void> {
+  const user = await db
+    .selectFrom('user')
+    .select('id')
+    .where('id', '=', creatorId)
+    .where('role', '=', 'creator')
+    .executeTakeFirst();
+  if (!user) throw notFound('Creator not found.');
+}

@@ -1,0 +1,38 @@
+import type { Services } from '#server/core/services.ts';
+import { queryPayoutStatus } from './queryPayoutStatus.ts';
+
+const BATCH = 100;
+/**
+ * A payout still `requested` this long after it was made has outlived its send job's retries (about five
+ * minutes): only then may a status query fail it, so a query can never race a request still being sent.
+ */
+const REQUESTED_GRACE_MS = 60 * 60_000;
+
+/**
+ * Payouts whose result did not come (lost, the server was down, a time-out in M-Pesa's queue) are asked
+ * about with a Transaction Status query once PAYOUT_QUERY_AFTER_S old, and again as often, until the
+ * answer settles them. Returns how many were asked about.
+ */
+export async function reconcilePayouts(services: Services, now: Date = new Date()): Promise<number> {
+  const { db } = services.database;
+  const askBefore = new Date(now.getTime() - services.config.PAYOUT_QUERY_AFTER_S * 1000);
+  const due = await db
+    .selectFrom('payout')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('updatedAt', '<=', askBefore)]),
+        eb.and([eb('status', '=', 'requested'), eb('createdAt', '<=', new Date(now.getTime() - REQUESTED_GRACE_MS))]),
+      ]),
+    )
+    .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', askBefore)]))
+    .orderBy('updatedAt')
+    .limit(BATCH)
+    .execute();
+  for (const p of due) {
+    await queryPayoutStatus(services, p.id, now).catch((err: unknown) =>
+      services.log.warn({ payoutId: p.id, err: String(err) }, 'payout status query failed'),
+    );
+  }
+  return due.length;
+}

@@ -1,0 +1,43 @@
+import type { Services } from '#server/core/services.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { toIso } from '#server/db/values.ts';
+import { createPayout } from './createPayout.ts';
+import { lastRunAt } from './payoutSchedule.ts';
+
+/**
+ * One scheduled run: every verified creator on a daily or weekly schedule whose latest run time has passed
+ * since their last automatic payout gets their whole available balance (if at least the minimum). The run
+ * is marked on the account first, so a run repeated by another process or a retried job pays nobody twice
+ * (the open-payout rule stops the rest). Returns the payouts opened.
+ */
+export async function runScheduledPayouts(services: Services, now: Date = new Date()): Promise<number> {
+  const { db } = services.database;
+  const accounts = await db
+    .selectFrom('payoutAccount')
+    .select(['userId', 'schedule', 'lastAutoAt'])
+    .where('schedule', 'in', ['daily', 'weekly'])
+    .where('verifiedPhone', 'is not', null)
+    .where('holdReason', 'is', null)
+    .execute();
+  let opened = 0;
+  for (const a of accounts) {
+    if (a.schedule === 'manual') continue;
+    const slot = lastRunAt(a.schedule, now);
+    if (a.lastAutoAt && new Date(toIso(a.lastAutoAt)) >= slot) continue;
+    const claimed = await db
+      .updateTable('payoutAccount')
+      .set({ lastAutoAt: now })
+      .where('userId', '=', a.userId)
+      .where((eb) => (a.lastAutoAt ? eb('lastAutoAt', '=', a.lastAutoAt) : eb('lastAutoAt', 'is', null)))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    try {
+      await createPayout(services, { creatorId: a.userId, purpose: 'scheduled', amount: null }, now);
+      opened++;
+    } catch (err) {
+      // Too little available, or a payout already open: nothing to pay in this run.
+      if (!(err instanceof DomainError)) throw err;
+    }
+  }
+  return opened;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { Services } from '#server/core/services.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { conflict } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { requireCreator } from './requireCreator.ts';
+
+const input = z.object({ schedule: z.enum(['manual', 'daily', 'weekly']) });
+
+/** Automatic payouts: daily, weekly or only on request. The next run counts from now, not from the past. */
+export async function setPayoutSchedule(
+  services: Services,
+  actor: Actor,
+  raw: unknown,
+  now: Date = new Date(),
+): Promise<{ schedule: string }> {
+  requireCreator(actor);
+  const { schedule } = parseInput(input, raw);
+  const r = await services.database.db
+    .updateTable('payoutAccount')
+    .set({ schedule, lastAutoAt: now, updatedAt: now })
+    .where('userId', '=', actor.userId)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw conflict('Add your M-Pesa payout number first.');
+  return { schedule };
+}

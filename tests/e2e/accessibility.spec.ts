@@ -1,0 +1,112 @@
+// Every screen, as the role that uses it, has no axe violation of serious or critical impact (WCAG A/AA
+// rules: contrast, names, structure). To cover a new screen, add a row to SCREENS.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { completeCourse, DEMO_PASSWORD, enrollFree, freeCourseId, registerLearner } from './learnerHelpers.ts';
+
+type Role = 'visitor' | 'learner' | 'creator' | 'admin';
+
+/** `{free}`: the free demo course; `{own}`: a course of creator@darasa.test; `{certificate}`: a certificate code. */
+const SCREENS: [Role, string][] = [
+  ['visitor', '/'],
+  ['visitor', '/course/{free}'],
+  ['visitor', '/search?q=pilau'],
+  ['visitor', '/login'],
+  ['visitor', '/register'],
+  ['visitor', '/certificates/{certificate}'],
+  ['learner', '/customer'],
+  ['learner', '/customer?tab=mine'],
+  ['learner', '/customer/purchases'],
+  ['learner', '/learn/{free}/1'],
+  ['learner', '/course/{free}'],
+  ['creator', '/creator'],
+  ['creator', '/creator/course/{own}'],
+  ['creator', '/creator/course/{own}/analytics'],
+  ['admin', '/admin'],
+  ['admin', '/admin/users'],
+  ['admin', '/admin/courses'],
+  ['admin', '/admin/purchases'],
+  ['admin', '/admin/jobs'],
+  ['admin', '/admin/audit'],
+  ['admin', '/admin/reviews'],
+];
+
+const EMAILS: Record<Exclude<Role, 'visitor' | 'learner'>, string> = {
+  creator: 'creator@darasa.test',
+  admin: 'admin@darasa.test',
+};
+
+const places: Record<string, string> = {};
+
+test.beforeAll(async ({ browser }) => {
+  // Watching three episodes on a loaded shared machine: generous.
+  test.setTimeout(360_000);
+  // A fresh learner who finished the free course: My Courses, the learning page and a certificate to show.
+  const page = await (await browser.newContext()).newPage();
+  await registerLearner(page, 'Axe');
+  places.free = await freeCourseId(page);
+  await enrollFree(page, places.free);
+  await completeCourse(page, places.free);
+  await page.goto(`/learn/${places.free}/1`);
+  const href = await page.getByRole('link', { name: /^View certificate/ }).getAttribute('href');
+  places.certificate = href!.split('/').pop()!;
+  learnerState = await page.context().storageState();
+  await page.context().close();
+
+  const creator = await (await browser.newContext()).newPage();
+  await creator.request.post('/api/account/sign-in', { data: { email: EMAILS.creator, password: DEMO_PASSWORD } });
+  await creator.goto('/creator');
+  // One of their courses (not "/creator/course/new"): its analytics link names it.
+  const edit = await creator.locator('a[href^="/creator/course/"][href$="/analytics"]').first().getAttribute('href');
+  places.own = edit!.split('/')[3]!;
+  await creator.context().close();
+});
+
+let learnerState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+
+async function pageFor(
+  browser: import('@playwright/test').Browser,
+  role: Role,
+  viewport: { width: number; height: number },
+) {
+  const context = await browser.newContext(
+    role === 'learner' ? { viewport, storageState: learnerState } : { viewport },
+  );
+  const page = await context.newPage();
+  if (role === 'creator' || role === 'admin') {
+    const res = await page.request.post('/api/account/sign-in', {
+      data: { email: EMAILS[role], password: DEMO_PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return page;
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  for (const [role, template] of SCREENS) {
+    test(`${template} as ${role} at ${width}px has no serious or critical axe violations`, async ({ browser }) => {
+      const page = await pageFor(browser, role, { width, height });
+      const path = template.replace(/\{(\w+)\}/g, (_, k: string) => places[k]!);
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(200);
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 5)
+              .join('\n  ')}`,
+        );
+      expect(serious, `${path} as ${role}`).toEqual([]);
+      await page.context().close();
+    });
+  }
+}

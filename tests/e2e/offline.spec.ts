@@ -1,0 +1,261 @@
+// Offline learning in Chromium (docs/decisions/0023): Darasa is installable; a learner who bought a course
+// downloads an episode and watches it with no connection, progress made offline reaches the server once
+// online; an interrupted download resumes without fetching again what it already had; another account on
+// the same browser cannot open the copy; a refund removes it at the next online check.
+import { expect, type BrowserContext, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_URL } from './urls.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function registerCustomer(page: Page): Promise<string> {
+  const email = `wanjiru.${unique()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(`Wanjiru ${unique()}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Phone (M-Pesa)').pressSequentially('708374149');
+  await page.getByLabel('Learn (Customer)').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+  return email;
+}
+
+/** Buys the first paid course of the customer grid with the simulator's paying number; returns its id. */
+async function buyFirstPaidCourse(page: Page): Promise<string> {
+  const card = page
+    .locator('.owned-card')
+    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
+    .first();
+  await card.getByRole('button', { name: 'Purchase Course' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
+  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await card.locator('.card').click();
+  await expect(page).toHaveURL(/\/course\/[^/]+$/);
+  return new URL(page.url()).pathname.split('/')[2]!;
+}
+
+/** Waits for the service worker to control the page (the first visit installs it; a reload hands over). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+async function downloadEpisode(page: Page, order: number, quality: RegExp): Promise<Locator> {
+  const row = page.locator('.episode').nth(order - 1);
+  await row.getByRole('button', { name: 'Download' }).click();
+  const sheet = page.getByRole('dialog', { name: /^Download episode/ });
+  await expect(sheet.getByRole('button', { name: /240p/ })).toBeVisible();
+  await expect(sheet.getByRole('button', { name: /360p/ })).toBeVisible();
+  await sheet.getByRole('button', { name: quality }).click();
+  return row;
+}
+
+async function playingPast(video: Locator, seconds: number): Promise<number> {
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(seconds);
+  return video.evaluate((v: HTMLVideoElement) => v.currentTime);
+}
+
+const offline = (context: BrowserContext, on: boolean) => context.setOffline(on);
+
+test('Darasa is installable: manifest, icons, favicon and a service worker controlling the page', async ({ page }) => {
+  await page.goto('/');
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(manifestHref).toBe('/manifest.webmanifest');
+  const res = await page.request.get(manifestHref!);
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({ short_name: 'Darasa', display: 'standalone', start_url: '/?source=pwa' });
+  expect(manifest.theme_color).toMatch(/^#/);
+  expect(manifest.background_color).toMatch(/^#/);
+  for (const want of ['192x192', '512x512'])
+    expect(manifest.icons.some((i) => i.sizes === want && i.purpose === 'any')).toBe(true);
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const r = await page.request.get(icon.src);
+    expect([icon.src, r.status()]).toEqual([icon.src, 200]);
+  }
+  for (const [path, type] of [
+    ['/favicon.ico', 'image/x-icon'],
+    ['/apple-touch-icon.png', 'image/png'],
+    ['/sw.js', 'text/javascript'],
+  ] as const) {
+    const r = await page.request.get(path, { maxRedirects: 0 });
+    expect([path, r.status(), r.headers()['content-type']?.split(';')[0]]).toEqual([path, 200, type]);
+  }
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', '/apple-touch-icon.png');
+  await controlled(page);
+});
+
+test('a learner downloads episode 2, watches it offline, and the progress reaches the server online', async ({
+  page,
+  context,
+}) => {
+  await registerCustomer(page);
+  const courseId = await buyFirstPaidCourse(page);
+  await controlled(page);
+  const row = await downloadEpisode(page, 2, /^240p/);
+  await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
+
+  // The browser is closed and reopened offline: a new page, no connection.
+  await page.close();
+  await offline(context, true);
+  const again = await context.newPage();
+  await again.goto('/downloads');
+  await expect(again.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
+  await expect(again.getByText(/MB used/)).toBeVisible();
+  await again.getByRole('link', { name: /^2\. / }).click();
+  await expect(again).toHaveURL(new RegExp(`/learn/${courseId}/2$`));
+  await expect(again.getByRole('heading', { level: 1, name: /^2\. / })).toBeVisible();
+  // The page is live (hydrated) once its download control shows the stored copy.
+  await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
+  const video = again.locator('video');
+  await again.getByRole('button', { name: 'Play', exact: true }).click();
+  await playingPast(video, 1.5);
+  await again.getByRole('button', { name: 'Pause', exact: true }).click();
+  // Seeking works on the stored copy too.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 3;
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+
+  // A page never stored shows Darasa's offline page listing the download, not the browser's error.
+  await again.goto('/search?q=anything');
+  await expect(again.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(again.getByRole('link', { name: /· 2\. / })).toBeVisible();
+
+  // Back online, the position made offline is sent and shows on the learning page.
+  await again.goto(`/learn/${courseId}/2`);
+  const sent = again.waitForResponse((r) => r.url().endsWith('/api/learning/progress') && r.status() === 200);
+  await offline(context, false);
+  await sent;
+  await expect(async () => {
+    await again.reload();
+    await expect(again.getByText(/Resuming at 0:0[1-9]/)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+});
+
+test('"Download all" keeps every episode, and each row shows its progress as it goes', async ({ page }) => {
+  await registerCustomer(page);
+  await buyFirstPaidCourse(page);
+  await controlled(page);
+  const rows = page.locator('.episode');
+  const count = await rows.count();
+  await page.getByRole('button', { name: 'Download all' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Download all episodes' });
+  await sheet.getByRole('button', { name: /^240p/ }).click();
+  // No reload: the rows' plain "Download" buttons turn into the live state of the downloads started for them.
+  for (let i = 0; i < count; i++)
+    await expect(rows.nth(i).getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
+  await page.goto('/downloads');
+  await expect(page.getByText(/Downloaded • 240p/)).toHaveCount(count);
+});
+
+test('a dropped connection pauses a download, which resumes without fetching finished files again', async ({
+  page,
+  context,
+}) => {
+  await registerCustomer(page);
+  await buyFirstPaidCourse(page);
+  await controlled(page);
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  const fileOf = (url: string) => new URL(url).pathname.split('/').slice(-2).join('/');
+  page.on('request', (r) => {
+    if (r.url().includes('?dl=1')) started.set(fileOf(r.url()), (started.get(fileOf(r.url())) ?? 0) + 1);
+  });
+  page.on('requestfinished', async (r) => {
+    if (r.url().includes('?dl=1') && (await r.response())?.status() === 200)
+      finished.set(fileOf(r.url()), (finished.get(fileOf(r.url())) ?? 0) + 1);
+  });
+  // The connection drops when a media segment is asked for, once the playlist and init segment are in.
+  let dropped = false;
+  await page.route(/\?dl=1$/, async (route) => {
+    if (!dropped && /seg_\d+\.m4s/.test(route.request().url())) {
+      dropped = true;
+      await expect.poll(() => finished.size).toBeGreaterThanOrEqual(2);
+      await offline(context, true);
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
+  });
+  const row = await downloadEpisode(page, 2, /^360p/);
+  await expect(row.getByText('Waiting for a connection…')).toBeVisible();
+  const before = new Map(finished);
+  expect(before.size).toBeGreaterThan(0);
+  await offline(context, false);
+  await expect(row.getByText(/Downloaded • 360p/)).toBeVisible({ timeout: 30_000 });
+  // Every file arrived exactly once, and the ones finished before the drop were not asked for again.
+  for (const [file, n] of finished) expect([file, n]).toEqual([file, 1]);
+  for (const file of before.keys()) expect([file, started.get(file)]).toEqual([file, 1]);
+  expect([...finished.keys()].some((f) => /seg_/.test(f) && !before.has(f))).toBe(true);
+});
+
+test('another account on the same browser cannot open a download; a refund removes it at the next check', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const email = await registerCustomer(page);
+  const courseId = await buyFirstPaidCourse(page);
+  await controlled(page);
+  const row = await downloadEpisode(page, 2, /^240p/);
+  await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
+
+  // Someone else signs in on this browser: no downloads, and offline the first learner's page is not theirs.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await registerCustomer(page);
+  await page.goto('/downloads');
+  await expect(page.getByText(/No downloads yet/)).toBeVisible();
+  await offline(context, true);
+  await page.goto(`/learn/${courseId}/2`);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+  await expect(page.getByText('No downloaded episodes on this device yet.')).toBeVisible();
+  await offline(context, false);
+
+  // The first learner comes back; an admin refunds the purchase; the next online check removes the copy.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const signIn = await page.request.post('/api/account/sign-in', { data: { email, password: 'secret1' } });
+  expect(signIn.status()).toBe(200);
+  await page.goto('/downloads');
+  await expect(page.getByText(/Downloaded • 240p/)).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  expect(
+    (
+      await admin.request.post('/api/account/sign-in', {
+        data: { email: 'admin@darasa.test', password: 'darasa-demo' },
+      })
+    ).status(),
+  ).toBe(200);
+  const list = (await (await admin.request.get(`/api/admin/purchases?q=${encodeURIComponent(email)}`)).json()) as {
+    items: { id: string; status: string }[];
+  };
+  const paid = list.items.find((p) => p.status === 'paid')!;
+  const refund = await admin.request.post(`/api/admin/purchases/${paid.id}/refund`, {
+    data: { reason: 'Learner asked for a refund' },
+    headers: { origin: DEMO_URL },
+  });
+  expect(refund.status()).toBe(200);
+  await admin.context().close();
+
+  await page.reload();
+  await expect(page.getByText(/No downloads yet/)).toBeVisible({ timeout: 15_000 });
+});

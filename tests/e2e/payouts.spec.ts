@@ -1,0 +1,128 @@
+// A creator gets paid, in the browser: a learner buys a course (M-Pesa simulator), the holding period
+// passes, the creator verifies a payout number (KES 1 B2C check), withdraws and sees the M-Pesa receipt;
+// the admin sees the platform fee. The hold passes by time travel in the database (docs/decisions/0018):
+// the sale's ledger lines are made available now, no clock knob exists in the production build.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_PORT } from './urls.ts';
+
+const PASSWORD = 'darasa-demo';
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_OUTPUT_DIR ?? 'test-results';
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const kes = (n: number) => `KES ${new Intl.NumberFormat('en-KE').format(n)}`;
+
+/** The demo server's database: serve.mjs gives it a fresh DATA_DIR named after its port. */
+function demoDatabase(): DatabaseSync {
+  const dirs = fs
+    .readdirSync(os.tmpdir())
+    .filter((d) => d.startsWith(`darasa-e2e-${DEMO_PORT}-`))
+    .map((d) => path.join(os.tmpdir(), d, 'darasa.sqlite'))
+    .filter((f) => fs.existsSync(f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  if (!dirs[0]) throw new Error('demo database not found');
+  return new DatabaseSync(dirs[0]);
+}
+
+async function signedIn(browser: Browser, email: string, phone: boolean): Promise<Page> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 900 } },
+  );
+  const page = await context.newPage();
+  const res = await page.request.post('/api/account/sign-in', { data: { email, password: PASSWORD } });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  return page;
+}
+
+test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the admin sees the fee', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The learner buys the first paid course.
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(`Otieno ${unique()}`);
+  await page.getByLabel('Email').fill(`otieno.${unique()}@example.com`);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Phone (M-Pesa)').pressSequentially('708374149');
+  await page.getByLabel('Learn (Customer)').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+  const card = page
+    .locator('.owned-card')
+    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
+    .first();
+  await card.getByRole('button', { name: 'Purchase Course' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
+  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+
+  const db = demoDatabase();
+  const sale = db
+    .prepare(
+      `select p.amount, u.email, u.id as creatorId from payment p join course c on c.id = p.courseId
+       join user u on u.id = c.creatorId where p.status = 'paid' order by p.paidAt desc limit 1`,
+    )
+    .get() as { amount: number; email: string; creatorId: string };
+  const fee = Math.round(sale.amount * 0.1);
+
+  // The creator, on a phone: the sale is pending during the hold.
+  const creator = await signedIn(browser, sale.email, true);
+  await creator.goto('/creator');
+  await creator.getByRole('link', { name: 'Earnings' }).click();
+  await expect(creator.getByRole('heading', { name: 'Earnings' })).toBeVisible();
+  await expect(creator.getByTestId('pending')).not.toHaveText('KES 0');
+  await expect(creator.getByRole('button', { name: /^Withdraw/ })).toBeDisabled();
+
+  // The payout number is checked with KES 1 through M-Pesa (the simulator names its owner).
+  await creator.getByLabel('M-Pesa number').fill('0708 374 149');
+  await creator.getByRole('button', { name: 'Save and verify' }).click();
+  await expect(creator.getByText(/Verified: 0708 374 149/)).toBeVisible({ timeout: 20_000 });
+
+  // Time travel: the holding period is over.
+  db.prepare(`update journalLine set availableAt = ? where creatorId = ? and availableAt > ?`).run(
+    new Date(Date.now() - 60_000).toISOString(),
+    sale.creatorId,
+    new Date().toISOString(),
+  );
+  await creator.reload();
+  const available = Number((await creator.getByTestId('available').textContent())!.replace(/\D/g, ''));
+  expect(available).toBeGreaterThanOrEqual(sale.amount - fee);
+  await creator.screenshot({ path: `${SHOTS}/payouts-earnings-phone.png`, fullPage: true });
+  await creator.getByRole('button', { name: `Withdraw ${kes(available)}` }).click();
+  await expect(creator.getByText('Payout requested.')).toBeVisible();
+  const receipt = creator.getByTestId('receipt').first();
+  await expect(receipt).toHaveText(/^[A-Z0-9]{10}$/, { timeout: 20_000 });
+  await expect(creator.getByTestId('paid-out')).toHaveText(kes(available));
+  await expect(creator.getByTestId('available')).toHaveText('KES 0');
+  await creator.screenshot({ path: `${SHOTS}/payouts-paid-phone.png`, fullPage: true });
+  const receiptNo = (await receipt.textContent())!;
+
+  // The admin sees Darasa's fees (the ledger's platform account) and the payout with its receipt.
+  const fees = -(
+    db.prepare(`select coalesce(sum(amount), 0) as n from journalLine where account = 'platform_fees'`).get() as {
+      n: number;
+    }
+  ).n;
+  expect(fees).toBeGreaterThanOrEqual(fee - 1);
+  const admin = await signedIn(browser, 'admin@darasa.test', false);
+  await admin.goto('/admin');
+  await expect(admin.locator('.stat').filter({ hasText: 'Platform fees' }).locator('dd').first()).toHaveText(kes(fees));
+  await admin.screenshot({ path: `${SHOTS}/payouts-admin-dashboard.png`, fullPage: true });
+  await admin.goto(`/admin/payouts?q=${receiptNo}`);
+  await expect(admin.getByText(receiptNo)).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/payouts-admin-list.png`, fullPage: true });
+  const desktop = await signedIn(browser, sale.email, false);
+  await desktop.goto('/creator/earnings');
+  await desktop.screenshot({ path: `${SHOTS}/payouts-earnings-desktop.png`, fullPage: true });
+  await desktop.goto(`/creator/earnings/statement?month=${new Date().toISOString().slice(0, 7)}`);
+  await expect(desktop.getByTestId('statement-fees')).not.toHaveText('KES 0');
+  await desktop.screenshot({ path: `${SHOTS}/payouts-statement-desktop.png`, fullPage: true });
+  db.close();
+});

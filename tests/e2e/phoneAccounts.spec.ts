@@ -1,0 +1,106 @@
+// Phone-first accounts in the browser, on a phone-sized screen, against the server's embedded SMS and
+// M-Pesa simulators: a learner signs up by phone reading the code from /__sms, buys a course and gets the
+// SMS receipt in Kiswahili; wrong, expired and undeliverable codes are refused in plain words.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { EMPTY_URL } from './urls.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+
+/** A fresh Safaricom-style number outside the simulators' scripted ones: "71xxxxxxx". */
+const freshNumber = () => `71${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+/** The newest SMS to `e164` on the SMS simulator's page, as a person would read it there. */
+async function readSms(context: BrowserContext, base: string, e164: string, matching: RegExp): Promise<string> {
+  const phone = await context.newPage();
+  try {
+    let text = '';
+    await expect
+      .poll(
+        async () => {
+          await phone.goto(`${base}/__sms`);
+          const texts = await phone.locator(`.sms[data-to="${e164}"] .text`).allTextContents();
+          text = texts.find((t) => matching.test(t)) ?? '';
+          return text;
+        },
+        // The receipt SMS may wait one 30 s retry for M-Pesa's confirmed receipt number.
+        { timeout: 75_000 },
+      )
+      .toMatch(matching);
+    return text;
+  } finally {
+    await phone.close();
+  }
+}
+
+async function startPhoneSignUp(page: Page, base: string, local: string, language = 'en') {
+  await page.goto(`${base}/register`);
+  await page.getByRole('link', { name: PHONE_TEXT.signUpWithPhone }).click();
+  await page.getByLabel('Full name').fill('Amani Wekesa');
+  await page.getByLabel('Learn (Customer)').check();
+  await page.getByLabel(PHONE_TEXT.language).selectOption(language);
+  await page.getByLabel(PHONE_TEXT.phoneLabel).pressSequentially(local);
+  await page.getByRole('button', { name: PHONE_TEXT.sendCode }).click();
+}
+
+test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS receipt', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const local = freshNumber();
+  const e164 = `+254${local}`;
+  await startPhoneSignUp(page, baseURL!, local, 'sw');
+  await expect(page.getByText(/We sent a code to \+254/)).toBeVisible();
+  const codeField = page.getByLabel(PHONE_TEXT.codeLabel);
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+
+  const code = /\d{6}/.exec(await readSms(context, baseURL!, e164, /ni nambari yako ya Darasa/))![0];
+  await codeField.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(PHONE_TEXT.codeWrong).first()).toBeVisible();
+  await codeField.fill(code);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+
+  // Buy the first paid course with the simulator's paying number.
+  const card = page
+    .locator('.owned-card')
+    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
+    .first();
+  const title = (await card.locator('.card-title').textContent())!;
+  await card.getByRole('button', { name: 'Purchase Course' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
+  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+
+  const receipt = await readSms(context, baseURL!, e164, /malipo yamepokelewa/);
+  expect(receipt).toContain(title.length > 40 ? title.slice(0, 39) : title);
+  expect(receipt).toMatch(/KES [\d,]+/);
+});
+
+test('an expired code is refused', async ({ page, context }) => {
+  // This server's codes expire after 3 s (playwright.config.ts).
+  const local = freshNumber();
+  await startPhoneSignUp(page, EMPTY_URL, local);
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  const code = /\d{6}/.exec(await readSms(context, EMPTY_URL, `+254${local}`, /is your Darasa code/))![0];
+  await page.waitForTimeout(3500);
+  await page.getByLabel(PHONE_TEXT.codeLabel).fill(code);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(PHONE_TEXT.codeExpired).first()).toBeVisible();
+});
+
+test('numbers the gateway cannot reach are reported in plain words', async ({ page }) => {
+  await startPhoneSignUp(page, EMPTY_URL, '700000203');
+  await expect(page.getByRole('alert')).toHaveText(PHONE_TEXT.smsInvalidNumber);
+
+  await startPhoneSignUp(page, EMPTY_URL, '700000202');
+  await expect(page.getByText(/We sent a code to/)).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(PHONE_TEXT.smsNotDelivered, { timeout: 15_000 });
+});

@@ -1,0 +1,245 @@
+// Coupons over real HTTP with real sessions: who manages a course's codes, bad input refused with a 4xx
+// and nothing changed, "Apply" with its three refusals and its rate limit, and buying at the discounted
+// price through the Daraja simulator (the STK push, the payment and the ledger all see the paid amount).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_CHECKS } from '#server/modules/coupons/checkCoupon.ts';
+import { makeCourse } from '../support/factories.ts';
+import { Client } from './accountsHelpers.ts';
+import { call, couponsPath, signedIn, type Person } from './couponsHelpers.ts';
+import { PHONES, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+
+let w: World;
+let creator: Person;
+let other: Person;
+let customer: Person;
+let admin: Person;
+let course: { id: string };
+
+beforeAll(async () => {
+  w = await startWorld();
+  [creator, other, customer, admin] = [
+    await signedIn(w, 'creator'),
+    await signedIn(w, 'creator'),
+    await signedIn(w, 'customer'),
+    await signedIn(w, 'admin'),
+  ];
+  course = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' }, { price: 1500 });
+});
+afterAll(async () => {
+  await w.close();
+});
+
+let codes = 0;
+const code = (prefix = 'SAVE') => `${prefix}-${++codes}`;
+
+async function makeCoupon(body: Record<string, unknown>, courseId = course.id, by: Client = creator) {
+  const r = await call(by, couponsPath(courseId), { code: code(), kind: 'percent', value: 20, ...body });
+  expect(r.status).toBe(201);
+  return r.body.coupon as { id: string; code: string };
+}
+
+const couponCount = async () => (await w.t.db.selectFrom('coupon').select('id').execute()).length;
+const check = (c: Client, codeText: string, courseId = course.id) =>
+  call(c, '/api/coupons/check', { courseId, code: codeText });
+const buy = (c: Client, body: Record<string, unknown>) =>
+  call(c, '/api/payments', { courseId: course.id, phone: PHONES.manual, idempotencyKey: newKey(), ...body });
+
+describe('managing a course’s coupons', () => {
+  it('is for the course’s creator and admins only', async () => {
+    const path = couponsPath(course.id);
+    const body = { code: code(), kind: 'fixed', value: 100 };
+    expect((await call(new Client(w.running.url), path)).status).toBe(401);
+    expect((await call(new Client(w.running.url), path, body)).status).toBe(401);
+    for (const who of [customer, other]) {
+      expect((await call(who, path)).status).toBe(404);
+      expect((await call(who, path, body)).status).toBe(404);
+    }
+    expect((await call(creator, path, body)).status).toBe(201);
+    expect((await call(admin, path, { ...body, code: code() })).status).toBe(201);
+    const list = await call(admin, path);
+    expect(list.status).toBe(200);
+    expect(list.body.coupons.map((c: { code: string }) => c.code)).toContain(body.code);
+
+    const made = await makeCoupon({});
+    const deactivate = `${path}/${made.id}/deactivate`;
+    for (const who of [customer, other]) expect((await call(who, deactivate, {})).status).toBe(404);
+    expect((await call(new Client(w.running.url), deactivate, {})).status).toBe(401);
+    expect((await call(creator, deactivate, {})).status).toBe(200);
+    const after = await call(creator, path);
+    expect(after.body.coupons.find((c: { id: string }) => c.id === made.id).active).toBe(false);
+    // A coupon id from another course is not found through this one.
+    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
+    expect((await call(creator, `${couponsPath(elsewhere.id)}/${made.id}/deactivate`, {})).status).toBe(404);
+  });
+
+  it('refuses bad input with a 4xx and keeps nothing', async () => {
+    const before = await couponCount();
+    const cases: [unknown, number][] = [
+      [{ code: 'AB', kind: 'percent', value: 10 }, 400],
+      [{ code: 'x'.repeat(33), kind: 'percent', value: 10 }, 400],
+      [{ code: 'SAVE 10', kind: 'percent', value: 10 }, 400],
+      [{ code: 'SAVE_10', kind: 'percent', value: 10 }, 400],
+      [{ code: 'OK-CODE', kind: 'percent', value: 101 }, 400],
+      [{ code: 'OK-CODE', kind: 'percent', value: 0 }, 400],
+      [{ code: 'OK-CODE', kind: 'fixed', value: -5 }, 400],
+      [{ code: 'OK-CODE', kind: 'fixed', value: 1.5 }, 400],
+      [{ code: 'OK-CODE', kind: 'half', value: 10 }, 400],
+      [{ code: 'OK-CODE', kind: 'percent', value: '10' }, 400],
+      [{ code: 'OK-CODE', kind: 'percent', value: 10, expiresAt: 'tomorrow' }, 400],
+      [{ code: 'OK-CODE', kind: 'percent', value: 10, maxUses: 0 }, 400],
+      [[], 400],
+      [null, 400],
+    ];
+    for (const [body, status] of cases) {
+      const r = await call(creator, couponsPath(course.id), body);
+      expect([JSON.stringify(body), r.status]).toEqual([JSON.stringify(body), status]);
+      expect(r.body.error.message).toBeTruthy();
+    }
+    const raw = await creator.request(couponsPath(course.id), {
+      method: 'POST',
+      body: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    expect((await call(creator, couponsPath('no such id!'), { code: 'OK-CODE', kind: 'fixed', value: 1 })).status).toBe(
+      404,
+    );
+    expect(await couponCount()).toBe(before);
+  });
+
+  it('keeps codes unique per course, whatever their case', async () => {
+    const made = await makeCoupon({ code: 'LAUNCH-2026' });
+    expect(made.code).toBe('LAUNCH-2026');
+    const again = await call(creator, couponsPath(course.id), { code: 'launch-2026', kind: 'fixed', value: 10 });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(COUPON_TEXT.duplicate);
+    // Another course may use the same code.
+    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
+    await makeCoupon({ code: 'launch-2026' }, elsewhere.id);
+  });
+});
+
+describe('Apply', () => {
+  it('answers the discounted price for a code in any case', async () => {
+    const made = await makeCoupon({ kind: 'percent', value: 20 });
+    const r = await check(customer, made.code.toLowerCase());
+    expect(r).toEqual({ status: 200, body: { code: made.code, price: 1500, discountedPrice: 1200 } });
+    const fixed = await makeCoupon({ kind: 'fixed', value: 2000 });
+    expect((await check(customer, fixed.code)).body.discountedPrice).toBe(0);
+  });
+
+  it('says why a code does not work', async () => {
+    const expired = await makeCoupon({ expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const full = await makeCoupon({ kind: 'percent', value: 100, maxUses: 1 });
+    const off = await makeCoupon({});
+    await call(creator, `${couponsPath(course.id)}/${off.id}/deactivate`, {});
+    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
+    const foreign = await makeCoupon({}, elsewhere.id);
+    const first = await signedIn(w, 'customer');
+    expect((await buy(first, { amount: 0, couponCode: full.code })).status).toBe(201);
+
+    const cases: [string, number, string][] = [
+      ['NO-SUCH-CODE', 400, COUPON_TEXT.notValid],
+      ['x!', 400, COUPON_TEXT.notValid],
+      [off.code, 400, COUPON_TEXT.notValid],
+      [foreign.code, 400, COUPON_TEXT.notValid],
+      [expired.code, 409, COUPON_TEXT.expired],
+      [full.code, 409, COUPON_TEXT.usedUp],
+    ];
+    for (const [text, status, message] of cases) {
+      const r = await check(customer, text);
+      expect([text, r.status, r.body.error.message]).toEqual([text, status, message]);
+    }
+    expect((await check(new Client(w.running.url), full.code)).status).toBe(401);
+  });
+
+  it('is rate-limited per account', async () => {
+    const tryer = await signedIn(w, 'customer');
+    for (let i = 0; i < COUPON_CHECKS.max; i++) expect((await check(tryer, `GUESS-${i}`)).status).toBe(400);
+    const r = await check(tryer, 'GUESS-LAST');
+    expect(r.status).toBe(429);
+    expect(r.body.error.message).toBe(COUPON_TEXT.tooMany);
+  });
+});
+
+describe('buying with a coupon', () => {
+  it('asks M-Pesa for the discounted amount and books that amount in the ledger', async () => {
+    const made = await makeCoupon({ kind: 'fixed', value: 500 });
+    const buyer = await signedIn(w, 'customer');
+    const sent = pushes(w.sim).length;
+    // The client's amount must be the server's discounted price: the full price with a code is stale.
+    expect((await buy(buyer, { amount: 1500, couponCode: made.code })).status).toBe(409);
+    expect((await buy(buyer, { amount: 1, couponCode: made.code })).status).toBe(409);
+    expect((await buy(buyer, { amount: 1000, couponCode: 'NOPE-NOPE' })).status).toBe(400);
+    expect(pushes(w.sim).length).toBe(sent);
+
+    const r = await buy(buyer, { amount: 1000, couponCode: made.code.toLowerCase(), phone: PHONES.success });
+    expect(r.status).toBe(202);
+    expect(r.body.payment.amount).toBe(1000);
+    expect((pushes(w.sim).at(-1)?.body as { Amount?: number } | undefined)?.Amount).toBe(1000);
+    await eventually(async () => {
+      const p = await w.t.db
+        .selectFrom('payment')
+        .select('status')
+        .where('id', '=', r.body.payment.id)
+        .executeTakeFirstOrThrow();
+      return p.status === 'paid';
+    });
+    const lines = await w.t.db
+      .selectFrom('journalLine as l')
+      .innerJoin('journalEntry as e', 'e.id', 'l.entryId')
+      .select(['l.account', 'l.amount'])
+      .where('e.paymentId', '=', r.body.payment.id)
+      .execute();
+    const byAccount = Object.fromEntries(lines.map((l) => [l.account, Number(l.amount)]));
+    expect(byAccount).toEqual({ mpesa_paybill: 1000, platform_fees: -100, creator_payable: -900 });
+    const list = await call(creator, couponsPath(course.id));
+    expect(list.body.coupons.find((c: { id: string }) => c.id === made.id).uses).toBe(1);
+  });
+
+  it('enrolls at once without a payment when the code makes the course free', async () => {
+    const made = await makeCoupon({ kind: 'percent', value: 100 });
+    const buyer = await signedIn(w, 'customer');
+    const sent = pushes(w.sim).length;
+    const r = await buy(buyer, { amount: 0, couponCode: made.code });
+    expect(r).toEqual({ status: 201, body: { kind: 'enrolled', courseId: course.id } });
+    expect(pushes(w.sim).length).toBe(sent);
+    const payments = await w.t.db.selectFrom('payment').select('id').where('userId', '=', buyer.id).execute();
+    expect(payments).toEqual([]);
+    const enrolled = await w.t.db
+      .selectFrom('enrollment')
+      .select('userId')
+      .where('userId', '=', buyer.id)
+      .where('courseId', '=', course.id)
+      .execute();
+    expect(enrolled).toHaveLength(1);
+    expect((await buy(buyer, { amount: 0, couponCode: made.code })).status).toBe(409);
+  });
+
+  it('gives a use back when the payment fails', async () => {
+    const made = await makeCoupon({ kind: 'percent', value: 50, maxUses: 1 });
+    const first = await signedIn(w, 'customer');
+    const second = await signedIn(w, 'customer');
+    const r = await buy(first, { amount: 750, couponCode: made.code });
+    expect(r.status).toBe(202);
+    // Held while the prompt is open; the buyer then cancels it on the phone.
+    expect((await check(second, made.code)).status).toBe(409);
+    const { checkoutRequestId } = await w.t.db
+      .selectFrom('payment')
+      .select('checkoutRequestId')
+      .where('id', '=', r.body.payment.id)
+      .executeTakeFirstOrThrow();
+    expect(w.sim.answer(checkoutRequestId!, 'cancel')).toBe(true);
+    await eventually(async () => {
+      const p = await w.t.db
+        .selectFrom('payment')
+        .select('status')
+        .where('id', '=', r.body.payment.id)
+        .executeTakeFirstOrThrow();
+      return p.status === 'cancelled';
+    });
+    expect((await check(second, made.code)).status).toBe(200);
+    expect((await buy(second, { amount: 750, couponCode: made.code })).status).toBe(202);
+  });
+});

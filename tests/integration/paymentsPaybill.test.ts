@@ -1,0 +1,119 @@
+// Pay by Paybill (C2B) end to end: the server registers its URLs with the simulator, the simulated customer
+// pays into the purchase's account number, the simulator offers the payment to our validation URL, then
+// confirms it. Wrong amounts and unknown accounts are refused before money moves; a confirmation sent twice
+// settles once; a purchase that expired is still paid and grants access.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
+import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
+import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
+import {
+  PHONES,
+  confirmedReceipt,
+  makeCustomer,
+  makePaidCourse,
+  newKey,
+  startWorld,
+  type World,
+} from './paymentsHarness.ts';
+
+let w: World;
+beforeEach(async () => {
+  // A prompt nobody answers: the learner's phone is off.
+  w = await startWorld({ PAYMENT_TIMEOUT_S: '10' }, { promptTimeoutMs: 600_000 });
+  expect(await registerPaybillUrls(w.running.services)).toBe(true);
+});
+afterEach(async () => {
+  await w.close();
+});
+
+async function purchase(price = 1200) {
+  const buyer = await makeCustomer(w);
+  const { course } = await makePaidCourse(w, price);
+  const r = await startPayment(w.running.services, buyer, {
+    courseId: course.id,
+    amount: price,
+    phone: PHONES.manual,
+    idempotencyKey: newKey(),
+  });
+  if (r.kind !== 'payment' || !r.payment.paybill) throw new Error('expected a payment with a Paybill account');
+  const view = () => getPaymentForPayer(w.running.services, buyer, r.payment.id);
+  const enrolled = async () =>
+    (await w.t.db.selectFrom('enrollment').select('id').where('userId', '=', buyer.userId).execute()).length;
+  return { payment: r.payment, paybill: r.payment.paybill, view, enrolled };
+}
+
+describe('Pay by Paybill', () => {
+  it('registers its URLs again without complaint, and shows a short account number with our business number', async () => {
+    expect(await registerPaybillUrls(w.running.services)).toBe(true);
+    const { paybill } = await purchase();
+    expect(paybill.businessNumber).toBe(w.running.services.config.mpesa.shortcode);
+    expect(paybill.account).toMatch(/^\d{7}$/);
+    expect(paybillUrls(w.running.services.config).validationUrl).not.toMatch(/mpesa/i);
+  });
+
+  it('refuses a wrong amount, an unknown account and another business number at validation; nothing changes', async () => {
+    const p = await purchase(1200);
+    const pay = (over: Partial<Parameters<World['sim']['payBill']>[0]>) =>
+      w.sim.payBill({
+        businessNumber: p.paybill.businessNumber,
+        account: p.paybill.account,
+        amount: 1200,
+        phone: PHONES.success,
+        ...over,
+      });
+    expect(await pay({ amount: 1000 })).toMatchObject({ validation: 'C2B00013', completed: false });
+    expect(await pay({ account: '0000000' })).toMatchObject({ validation: 'C2B00012', completed: false });
+    expect(await pay({ businessNumber: '999999' })).toMatchObject({ completed: false });
+    expect(await p.view()).toMatchObject({ status: 'pending' });
+    expect(await p.enrolled()).toBe(0);
+  });
+
+  it('settles exactly once when the confirmation arrives twice, with a masked phone number', async () => {
+    const p = await purchase(1200);
+    const paid = await w.sim.payBill({ ...p.paybill, amount: 1200, phone: PHONES.success });
+    expect(paid).toMatchObject({ validation: '0', completed: true });
+    expect(paid.confirmation).toMatchObject({ MSISDN: '2547 ***** 149', TransAmount: '1200.00' });
+    const { confirmationUrl } = paybillUrls(w.running.services.config);
+    const again = await fetch(confirmationUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(paid.confirmation),
+    });
+    expect(again.status).toBe(200);
+    expect(await confirmedReceipt(w, p.payment.id)).toBe(paid.transId);
+    expect(await p.view()).toMatchObject({ status: 'paid', receipt: paid.transId });
+    expect(await p.enrolled()).toBe(1);
+    // Paid: the account number now names nothing payable.
+    expect(await w.sim.payBill({ ...p.paybill, amount: 1200, phone: PHONES.success })).toMatchObject({
+      validation: 'C2B00012',
+    });
+  });
+
+  it('grants access when the purchase expired before the Paybill payment', async () => {
+    const p = await purchase(900);
+    await w.t.db.updateTable('payment').set({ status: 'expired' }).where('id', '=', p.payment.id).execute();
+    expect(await w.sim.payBill({ ...p.paybill, amount: 900, phone: PHONES.success })).toMatchObject({
+      completed: true,
+    });
+    expect(await p.view()).toMatchObject({ status: 'paid', lateSuccess: true });
+    expect(await p.enrolled()).toBe(1);
+  });
+
+  it('answers a forged notification with a wrong secret 404 and changes nothing', async () => {
+    const p = await purchase();
+    const url = paybillUrls(w.running.services.config).confirmationUrl.replace(/[^/]+$/, 'wrong');
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        TransID: 'ABC1234567',
+        TransAmount: '1200',
+        BusinessShortCode: p.paybill.businessNumber,
+        BillRefNumber: p.paybill.account,
+      }),
+    });
+    expect(res.status).toBe(404);
+    expect(await p.view()).toMatchObject({ status: 'pending' });
+  });
+});

@@ -1,0 +1,207 @@
+// Every B2C outcome end to end: withdraw → the send job (real worker) → simulator (real HTTP) → result,
+// time-out notice or Transaction Status result back to the real server → payout settled once, ledger
+// and balances right. Runs on SQLite and PostgreSQL (TEST_DATABASE_URL).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
+import { getCourseAnalytics } from '#server/modules/analytics/getCourseAnalytics.ts';
+import { creatorBalances } from '#server/modules/ledger/creatorBalances.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { getEarnings } from '#server/modules/payouts/getEarnings.ts';
+import { reconcilePayouts } from '#server/modules/payouts/reconcilePayouts.ts';
+import { setPayoutNumber } from '#server/modules/payouts/setPayoutNumber.ts';
+import { withdraw } from '#server/modules/payouts/withdraw.ts';
+import { makeUser } from '../support/factories.ts';
+import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+import {
+  B2C_PHONES,
+  b2cRequests,
+  creatorWithEarnings,
+  finalPayout,
+  payoutEntries,
+  payoutRow,
+} from './payoutsHarness.ts';
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld({ JOB_CONCURRENCY: '2', PAYOUT_QUERY_AFTER_S: '1' }, { lateDelayMs: 400 });
+});
+afterEach(async () => {
+  await w.close();
+});
+
+const balances = (creatorId: string) => creatorBalances(w.t.db, creatorId, new Date());
+
+describe('B2C outcomes through the simulator', () => {
+  it('paid: the receipt is M-Pesa’s, the money leaves the balance once, the request is as Daraja documents it', async () => {
+    const c = await creatorWithEarnings(w, B2C_PHONES.paid, 1000);
+    const { payoutId } = await withdraw(w.running.services, c, {});
+    const p = await finalPayout(w, payoutId);
+    const sim = w.sim.b2c.payouts.get(payoutId)!;
+    expect(p).toMatchObject({ status: 'paid', amount: 900, receipt: sim.receipt, phone: B2C_PHONES.paid });
+    expect(p.receiverName).toContain('Darasa Creator');
+    expect(await balances(c.userId)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 900 });
+    expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_paid']);
+    expect(b2cRequests(w)[0]!.body).toMatchObject({
+      OriginatorConversationID: payoutId,
+      CommandID: 'BusinessPayment',
+      Amount: 900,
+      PartyA: w.running.services.config.mpesa.b2cShortcode,
+      PartyB: B2C_PHONES.paid,
+      InitiatorName: 'darasa-simulator',
+      SecurityCredential: 'simulator-credential',
+      ResultURL: expect.stringMatching(/\/api\/mpesa\/b2c\/result\//),
+      QueueTimeOutURL: expect.stringMatching(/\/api\/mpesa\/b2c\/timeout\//),
+    });
+    const page = await getEarnings(w.running.services, c);
+    expect(page.payouts[0]).toMatchObject({ status: 'paid', receipt: sim.receipt });
+  });
+
+  for (const [name, phone, words] of [
+    ['invalid number', B2C_PHONES.invalid, /did not recognise your payout number/],
+    ['recipient not registered', B2C_PHONES.notRegistered, /not registered for M-Pesa/],
+    ['insufficient float on the shortcode', B2C_PHONES.insufficientFloat, /short of funds/],
+    ['time-out in M-Pesa’s queue (settled by Transaction Status)', B2C_PHONES.queueTimeout, /never processed/],
+  ] as const) {
+    it(`${name}: failed, the money back in the available balance, the reason in plain words`, async () => {
+      const c = await creatorWithEarnings(w, phone, 500);
+      const { payoutId } = await withdraw(w.running.services, c, {});
+      const p = await finalPayout(w, payoutId);
+      expect(p.status).toBe('failed');
+      expect(p.failureReason).toMatch(words);
+      expect(await balances(c.userId)).toEqual({ pending: 0, available: 450, inFlight: 0, paidOut: 0 });
+      expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_failed']);
+    });
+  }
+
+  it('result arriving twice: paid once, one ledger entry', async () => {
+    const c = await creatorWithEarnings(w, B2C_PHONES.resultTwice, 2000);
+    const { payoutId } = await withdraw(w.running.services, c, { amount: 1500 });
+    await finalPayout(w, payoutId);
+    await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.resultsSent === 2);
+    // Replayed by hand as well, after the fact.
+    const res = await fetch(
+      `${w.running.url}/api/mpesa/b2c/result/${w.running.services.config.mpesa.b2cResultSecret}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(w.sim.b2c.resultBody(w.sim.b2c.payouts.get(payoutId)!)),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_paid']);
+    expect(await balances(c.userId)).toEqual({ pending: 0, available: 300, inFlight: 0, paidOut: 1500 });
+  });
+
+  it('no result: stays sent until a Transaction Status query settles it paid, with the receipt', async () => {
+    const c = await creatorWithEarnings(w, B2C_PHONES.noResult);
+    const { payoutId } = await withdraw(w.running.services, c, {});
+    await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
+    await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
+    expect((await payoutRow(w, payoutId)).status).toBe('sent');
+    expect(await reconcilePayouts(w.running.services, new Date(Date.now() + 5000))).toBe(1);
+    const p = await finalPayout(w, payoutId);
+    expect(p).toMatchObject({ status: 'paid', receipt: w.sim.b2c.payouts.get(payoutId)!.receipt });
+    expect(w.sim.received.some((r) => r.path === '/mpesa/transactionstatus/v1/query')).toBe(true);
+  });
+
+  it('a late result after the status query settled it changes nothing', async () => {
+    const c = await creatorWithEarnings(w, B2C_PHONES.late);
+    const { payoutId } = await withdraw(w.running.services, c, {});
+    await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
+    await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
+    await reconcilePayouts(w.running.services, new Date(Date.now() + 5000));
+    const settled = await finalPayout(w, payoutId);
+    await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.resultsSent === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await payoutRow(w, payoutId)).toMatchObject({ status: 'paid', receipt: settled.receipt });
+    expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_paid']);
+  });
+
+  it('ten concurrent withdrawals pay once', async () => {
+    const c = await creatorWithEarnings(w, B2C_PHONES.paid, 1000);
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => withdraw(w.running.services, c, {})));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'conflict' });
+    await finalPayout(w, (ok[0] as PromiseFulfilledResult<{ payoutId: string }>).value.payoutId);
+    expect(b2cRequests(w)).toHaveLength(1);
+    expect(await balances(c.userId)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 900 });
+  });
+
+  it('a payout number is verified by a KES 1 transfer that names its owner; refused numbers stay unverified', async () => {
+    const u = await makeUser(w.t.db, { role: 'creator' });
+    const c = { userId: u.id, role: 'creator' as const };
+    const { payoutId } = await setPayoutNumber(w.running.services, c, { phone: '0708 374 149' });
+    expect(await finalPayout(w, payoutId)).toMatchObject({ status: 'paid', amount: 1, purpose: 'verification' });
+    expect((await getEarnings(w.running.services, c)).account).toMatchObject({
+      verifiedPhone: B2C_PHONES.paid,
+      verifiedName: 'Darasa Creator',
+      verifying: false,
+    });
+    // The platform bore the shilling; the creator's balance is untouched.
+    expect(await balances(u.id)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 0 });
+    const bad = await setPayoutNumber(w.running.services, c, { phone: B2C_PHONES.notRegistered });
+    expect((await finalPayout(w, bad.payoutId)).status).toBe('failed');
+    expect((await getEarnings(w.running.services, c)).account.verifiedPhone).toBe(B2C_PHONES.paid);
+  });
+
+  it('a refund after the payout leaves a negative balance that the next sale repays; analytics are net of fees', {
+    timeout: 90_000,
+  }, async () => {
+    const { creator, course } = await makePaidCourse(w, 1000);
+    const c = { userId: creator.id, role: 'creator' as const };
+    const admin = { userId: (await makeUser(w.t.db, { role: 'admin' })).id, role: 'admin' as const };
+    const buy = async () => {
+      const r = await startPayment(w.running.services, await makeCustomer(w), {
+        courseId: course.id,
+        amount: 1000,
+        phone: PHONES.success,
+        idempotencyKey: newKey(),
+      });
+      if (r.kind !== 'payment') throw new Error('expected a payment');
+      const id = r.payment.id;
+      await eventually(async () => {
+        const p = await w.t.db.selectFrom('payment').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+        return p.status === 'paid';
+      });
+      return id;
+    };
+    const first = await buy();
+    // The hold has passed.
+    const later = new Date(Date.now() + 4 * 86_400_000);
+    expect(await creatorBalances(w.t.db, creator.id, later)).toMatchObject({ pending: 0, available: 900 });
+    await w.t.db
+      .insertInto('payoutAccount')
+      .values({
+        userId: creator.id,
+        phone: B2C_PHONES.paid,
+        verifiedPhone: B2C_PHONES.paid,
+        verifiedName: null,
+        verifiedAt: new Date(),
+        lastAutoAt: null,
+        holdReason: null,
+        heldBy: null,
+        heldAt: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .execute();
+    const { payoutId } = await withdraw(w.running.services, c, {}, later);
+    expect((await finalPayout(w, payoutId)).status).toBe('paid');
+    await refundPurchase(w.running.services, admin, { paymentId: first, reason: 'not as described' });
+    expect(await creatorBalances(w.t.db, creator.id, later)).toEqual({
+      pending: 0,
+      available: -900,
+      inFlight: 0,
+      paidOut: 900,
+    });
+    await expect(withdraw(w.running.services, c, {}, later)).rejects.toMatchObject({ code: 'conflict' });
+    await buy();
+    await buy();
+    const evenLater = new Date(later.getTime() + 4 * 86_400_000);
+    expect(await creatorBalances(w.t.db, creator.id, evenLater)).toMatchObject({ available: 900 });
+    // Analytics: 3 × 1000 paid, 1000 refunded, fees 2 × 100 (the refunded sale's fee was given back).
+    const a = await getCourseAnalytics(w.running.services, c, { courseId: course.id, days: 7 });
+    expect(a.totals.revenue).toBe(1800);
+  });
+});

@@ -1,0 +1,132 @@
+// The purchase receipt after M-Pesa settlement: queued in the settling transaction, sent by the job
+// worker as an SMS in the learner's language (and an e-mail when they have one); a gateway that cannot
+// take the SMS never holds up the payment, and the job retries. SQLite, or PostgreSQL with TEST_DATABASE_URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Services } from '#server/core/services.ts';
+import { startJobWorker } from '#server/jobs/jobWorker.ts';
+import { jobDefinitions } from '#server/jobTypes.ts';
+import { newId } from '#server/lib/ids.ts';
+import { settlePayment } from '#server/modules/payments/settlePayment.ts';
+import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
+import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+
+let t: TestDatabase;
+let sim: SmsSimulator;
+let services: Services;
+const apiKey = 'receipt-test-key';
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sim = await createSmsSimulator({ username: 'sandbox', apiKey });
+  services = testServices(t, { SMS_BASE_URL: sim.url, AT_API_KEY: apiKey });
+});
+afterAll(async () => {
+  await sim.close();
+  await t.close();
+});
+
+async function pendingPayment(s: Services, learner: { phone: string; locale: 'en' | 'sw'; email: string | null }) {
+  const creator = await makeUser(t.db);
+  const course = await makeCourse(t.db, creator, { title: 'Kilimo Bora', price: 1500 });
+  const user = await makeUser(t.db, { role: 'customer', ...learner });
+  const id = newId();
+  const now = new Date();
+  await t.db
+    .insertInto('payment')
+    .values({
+      id,
+      userId: user.id,
+      courseId: course.id,
+      amount: 1500,
+      phone: '254799000111',
+      status: 'pending',
+      resultCode: null,
+      resultDesc: null,
+      merchantRequestId: null,
+      checkoutRequestId: `ws_CO_${id}`,
+      mpesaReceipt: null,
+      idempotencyKey: id,
+      rawRequest: null,
+      rawCallback: null,
+      rawQuery: null,
+      checkedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      paidAt: null,
+      expiresAt: new Date(now.getTime() + 90_000),
+    })
+    .execute();
+  const settled = await settlePayment(s, id, {
+    outcome: 'paid',
+    resultCode: 0,
+    resultDesc: 'ok',
+    receipt: 'SGR7Q2XK4M',
+  });
+  return { id, settled };
+}
+
+/** M-Pesa confirmed the receipt number (Transaction Status: tested in paymentsReceipts.test.ts). */
+async function receiptConfirmed(id: string) {
+  await t.db
+    .updateTable('payment')
+    .set({ mpesaReceipt: 'SGR7Q2XK4M', receiptCheck: 'confirmed' })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function runJobsUntil(s: Services, done: () => Promise<boolean>) {
+  const worker = startJobWorker(s, jobDefinitions, { concurrency: 1, pollMs: 20 });
+  try {
+    for (let i = 0; i < 200 && !(await done()); i++) await new Promise((r) => setTimeout(r, 25));
+  } finally {
+    await worker.stop();
+  }
+}
+
+it('sends the receipt by SMS in Kiswahili and by e-mail', async () => {
+  const { id, settled } = await pendingPayment(services, {
+    phone: '+254712600001',
+    locale: 'sw',
+    email: 'soma@example.com',
+  });
+  expect(settled?.payment.status).toBe('paid');
+  const jobs = await t.db.selectFrom('job').select(['type', 'payload']).where('payload', 'like', `%${id}%`).execute();
+  expect(jobs.map((j) => JSON.parse(j.payload).channel ?? j.type).sort()).toEqual([
+    'email',
+    'payments.checkReceipt',
+    'sms',
+  ]);
+  await receiptConfirmed(id);
+  await runJobsUntil(services, async () => sim.messages.some((m) => m.to === '+254712600001'));
+  const sms = sim.messages.find((m) => m.to === '+254712600001')!;
+  expect(sms.message).toBe(
+    `Darasa: malipo yamepokelewa. KES 1,500 kwa "Kilimo Bora". Kumbukumbu ya M-Pesa SGR7Q2XK4M. Tazama sasa: ${services.config.publicUrl}/learn/${settled!.payment.courseId}/1`,
+  );
+  await runJobsUntil(services, async () => fs.existsSync(path.join(t.dataDir, 'outbox')));
+  const mails = fs
+    .readdirSync(path.join(t.dataDir, 'outbox'))
+    .map((f) => fs.readFileSync(path.join(t.dataDir, 'outbox', f), 'utf8'));
+  expect(mails.some((m) => m.includes('soma@example.com') && m.includes('SGR7Q2XK4M'))).toBe(true);
+});
+
+it('settles even when the SMS gateway is down, and the receipt job retries', async () => {
+  const down = testServices(t, { SMS_BASE_URL: 'http://127.0.0.1:9', AT_API_KEY: apiKey });
+  const { id, settled } = await pendingPayment(down, { phone: '+254712600002', locale: 'en', email: null });
+  expect(settled?.payment.status).toBe('paid');
+  await receiptConfirmed(id);
+  const smsJob = async () =>
+    t.db
+      .selectFrom('job')
+      .selectAll()
+      .where('payload', 'like', `%${id}%`)
+      .where('payload', 'like', '%"sms"%')
+      .executeTakeFirstOrThrow();
+  await runJobsUntil(down, async () => (await smsJob()).attempts > 0 && (await smsJob()).status !== 'running');
+  const job = await smsJob();
+  expect(job.status).toBe('queued'); // waiting for its retry, not failed for good
+  expect(job.lastError).toMatch(/receipt SMS not sent/);
+  expect(sim.messages.some((m) => m.to === '+254712600002')).toBe(false);
+});

@@ -1,0 +1,68 @@
+// Builders for the payout tests: paid sales as the payment module records them (through settlePayment,
+// so the ledger entry is the real one) and verified payout accounts.
+import type { Kysely } from 'kysely';
+import type { Services } from '#server/core/services.ts';
+import type { DB } from '#server/db/schema.ts';
+import { newId } from '#server/lib/ids.ts';
+import { settlePayment } from '#server/modules/payments/settlePayment.ts';
+import { makeUser } from './factories.ts';
+
+/** A purchase of `course` settled as paid at `now` (the sale enters the ledger there). */
+export async function makePaidSale(
+  services: Services,
+  course: { id: string; price: number },
+  now: Date,
+  buyerId?: string,
+): Promise<string> {
+  const db = services.database.db;
+  const userId = buyerId ?? (await makeUser(db, { role: 'customer' })).id;
+  const id = newId();
+  await db
+    .insertInto('payment')
+    .values({
+      id,
+      userId,
+      courseId: course.id,
+      amount: course.price,
+      phone: '254708374149',
+      status: 'pending',
+      resultCode: null,
+      resultDesc: null,
+      merchantRequestId: null,
+      checkoutRequestId: `ws_CO_${id}`,
+      mpesaReceipt: null,
+      idempotencyKey: id,
+      rawRequest: null,
+      rawCallback: null,
+      rawQuery: null,
+      checkedAt: null,
+      createdAt: now,
+      updatedAt: now,
+      paidAt: null,
+      expiresAt: new Date(now.getTime() + 90_000),
+    })
+    .execute();
+  await settlePayment(services, id, { outcome: 'paid', resultCode: 0, resultDesc: 'ok', receipt: 'SIM0000001' }, now);
+  return id;
+}
+
+/** A payout account whose number is already verified. */
+export async function makeVerifiedAccount(db: Kysely<DB>, creatorId: string, phone: string, now = new Date()) {
+  await db
+    .insertInto('payoutAccount')
+    .values({
+      userId: creatorId,
+      phone,
+      verifiedPhone: phone,
+      verifiedName: 'Test Creator',
+      verifiedAt: now,
+      lastAutoAt: null,
+      holdReason: null,
+      heldBy: null,
+      heldAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ phone, verifiedPhone: phone, updatedAt: now }))
+    .execute();
+}
