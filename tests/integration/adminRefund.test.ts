@@ -10,14 +10,13 @@ import { getDashboard } from '#server/modules/admin/getDashboard.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { reversalResultUrl } from '#server/modules/admin/reversalResultUrl.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
 import {
   PHONES,
   confirmedReceipt,
   eventually,
   makeCustomer,
   makePaidCourse,
-  newKey,
+  startMpesaPayment,
   startWorld,
   type World,
 } from './paymentsHarness.ts';
@@ -33,15 +32,9 @@ afterEach(async () => {
 });
 
 async function buy(buyer: SessionUser, course: { id: string; price: number }, phone: string) {
-  const r = await startPayment(w.running.services, buyer, {
-    courseId: course.id,
-    amount: course.price,
-    phone,
-    idempotencyKey: newKey(),
-  });
-  if (r.kind !== 'payment') throw new Error('expected a payment');
+  const started = await startMpesaPayment(w, buyer, course, phone);
   const done = await eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, buyer, r.payment.id);
+    const p = await getPaymentForPayer(w.running.services, buyer, started.id);
     return p.status !== 'pending' && p.status !== 'created' ? p : null;
   });
   if (done.status !== 'paid') return done;

@@ -5,7 +5,6 @@ import type { SessionUser } from '#server/core/actor.ts';
 import { toBool } from '#server/db/values.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { reconcilePayments } from '#server/modules/payments/reconcilePayments.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
 import {
   PHONES,
   confirmedReceipt,
@@ -13,6 +12,7 @@ import {
   makeCustomer,
   makePaidCourse,
   newKey,
+  startMpesaPayment,
   startWorld,
   type World,
 } from './paymentsHarness.ts';
@@ -25,21 +25,8 @@ afterEach(async () => {
   await w.close();
 });
 
-async function pay(
-  actor: SessionUser,
-  course: { id: string; price: number },
-  phone: string,
-  services = w.running.services,
-) {
-  const r = await startPayment(services, actor, {
-    courseId: course.id,
-    amount: course.price,
-    phone,
-    idempotencyKey: newKey(),
-  });
-  if (r.kind !== 'payment') throw new Error('expected a payment');
-  return r.payment;
-}
+const pay = (actor: SessionUser, course: { id: string; price: number }, phone: string, services = w.running.services) =>
+  startMpesaPayment(w, actor, course, phone, services);
 
 const row = (id: string) => w.t.db.selectFrom('payment').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const enrollmentCount = async (courseId: string) =>

@@ -14,6 +14,7 @@ import {
   makePaidCourse,
   newKey,
   pushes,
+  startMpesaPayment,
   startWorld,
   type World,
 } from './paymentsHarness.ts';
@@ -26,16 +27,8 @@ afterEach(async () => {
   await w.close();
 });
 
-async function pay(actor: SessionUser, course: { id: string; price: number }, phone: string) {
-  const r = await startPayment(w.running.services, actor, {
-    courseId: course.id,
-    amount: course.price,
-    phone,
-    idempotencyKey: newKey(),
-  });
-  if (r.kind !== 'payment') throw new Error('expected a payment');
-  return r.payment;
-}
+const pay = (actor: SessionUser, course: { id: string; price: number }, phone: string) =>
+  startMpesaPayment(w, actor, course, phone);
 
 const settled = (actor: SessionUser, id: string) =>
   eventually(async () => {

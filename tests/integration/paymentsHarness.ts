@@ -7,6 +7,8 @@ import type { SimulatorOptions } from '#server/mpesaSimulator/simulatorTypes.ts'
 import type { Running } from '#server/startServer.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';
+import { startPayment } from '#server/modules/payments/startPayment.ts';
+import type { Services } from '#server/core/services.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
@@ -109,6 +111,24 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
 
 let keys = 0;
 export const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** Starts buying `course` at its price from `phone`: a paid course, so an STK push goes out. */
+export async function startMpesaPayment(
+  world: World,
+  actor: SessionUser,
+  course: { id: string; price: number },
+  phone: string,
+  services: Services = world.running.services,
+) {
+  const r = await startPayment(services, actor, {
+    courseId: course.id,
+    amount: course.price,
+    phone,
+    idempotencyKey: newKey(),
+  });
+  if (r.kind !== 'payment') throw new Error('expected a payment');
+  return r.payment;
+}
 
 /**
  * The payment's M-Pesa receipt number once Transaction Status confirmed it. Test servers run no job worker,

@@ -6,13 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
 import {
   PHONES,
   confirmedReceipt,
   makeCustomer,
   makePaidCourse,
-  newKey,
+  startMpesaPayment,
   startWorld,
   type World,
 } from './paymentsHarness.ts';
@@ -30,17 +29,12 @@ afterEach(async () => {
 async function purchase(price = 1200) {
   const buyer = await makeCustomer(w);
   const { course } = await makePaidCourse(w, price);
-  const r = await startPayment(w.running.services, buyer, {
-    courseId: course.id,
-    amount: price,
-    phone: PHONES.manual,
-    idempotencyKey: newKey(),
-  });
-  if (r.kind !== 'payment' || !r.payment.paybill) throw new Error('expected a payment with a Paybill account');
-  const view = () => getPaymentForPayer(w.running.services, buyer, r.payment.id);
+  const payment = await startMpesaPayment(w, buyer, course, PHONES.manual);
+  if (!payment.paybill) throw new Error('expected a payment with a Paybill account');
+  const view = () => getPaymentForPayer(w.running.services, buyer, payment.id);
   const enrolled = async () =>
     (await w.t.db.selectFrom('enrollment').select('id').where('userId', '=', buyer.userId).execute()).length;
-  return { payment: r.payment, paybill: r.payment.paybill, view, enrolled };
+  return { payment, paybill: payment.paybill, view, enrolled };
 }
 
 describe('Pay by Paybill', () => {

@@ -8,14 +8,13 @@ import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 import { receiptCheckUrl } from '#server/modules/payments/receiptCheckUrl.ts';
 import { reconcilePayments } from '#server/modules/payments/reconcilePayments.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
 import {
   PHONES,
   confirmedReceipt,
   eventually,
   makeCustomer,
   makePaidCourse,
-  newKey,
+  startMpesaPayment,
   startWorld,
   type World,
   withReceiptChecks,
@@ -32,17 +31,11 @@ afterEach(async () => {
 /** A payment to the simulator's "pays, sends no callback" number, paid on the phone. */
 async function paidWithoutCallback(buyer: SessionUser, price = 1500) {
   const { course } = await makePaidCourse(w, price);
-  const r = await startPayment(w.running.services, buyer, {
-    courseId: course.id,
-    amount: price,
-    phone: PHONES.noCallback,
-    idempotencyKey: newKey(),
-  });
-  if (r.kind !== 'payment') throw new Error('expected a payment');
-  const { checkoutRequestId } = await row(r.payment.id);
+  const payment = await startMpesaPayment(w, buyer, course, PHONES.noCallback);
+  const { checkoutRequestId } = await row(payment.id);
   const tx = w.sim.transactions.get(checkoutRequestId!)!;
   await eventually(async () => tx.result !== null);
-  return { id: r.payment.id, tx, course };
+  return { id: payment.id, tx, course };
 }
 
 const row = (id: string) => w.t.db.selectFrom('payment').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/jobTypes.ts';
-import { newId } from '#server/lib/ids.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
+import { insertPendingPayment } from '#tests/support/paymentFactories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 
@@ -32,33 +32,12 @@ async function pendingPayment(s: Services, learner: { phone: string; locale: 'en
   const creator = await makeUser(t.db);
   const course = await makeCourse(t.db, creator, { title: 'Kilimo Bora', price: 1500 });
   const user = await makeUser(t.db, { role: 'customer', ...learner });
-  const id = newId();
-  const now = new Date();
-  await t.db
-    .insertInto('payment')
-    .values({
-      id,
-      userId: user.id,
-      courseId: course.id,
-      amount: 1500,
-      phone: '254799000111',
-      status: 'pending',
-      resultCode: null,
-      resultDesc: null,
-      merchantRequestId: null,
-      checkoutRequestId: `ws_CO_${id}`,
-      mpesaReceipt: null,
-      idempotencyKey: id,
-      rawRequest: null,
-      rawCallback: null,
-      rawQuery: null,
-      checkedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: null,
-      expiresAt: new Date(now.getTime() + 90_000),
-    })
-    .execute();
+  const id = await insertPendingPayment(t.db, {
+    userId: user.id,
+    courseId: course.id,
+    amount: 1500,
+    phone: '254799000111',
+  });
   const settled = await settlePayment(s, id, {
     outcome: 'paid',
     resultCode: 0,

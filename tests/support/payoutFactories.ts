@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { Services } from '#server/core/services.ts';
 import type { DB } from '#server/db/schema.ts';
-import { newId } from '#server/lib/ids.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { makeUser } from './factories.ts';
+import { insertPendingPayment } from './paymentFactories.ts';
 
 /** A purchase of `course` settled as paid at `now` (the sale enters the ledger there). */
 export async function makePaidSale(
@@ -16,32 +16,11 @@ export async function makePaidSale(
 ): Promise<string> {
   const db = services.database.db;
   const userId = buyerId ?? (await makeUser(db, { role: 'customer' })).id;
-  const id = newId();
-  await db
-    .insertInto('payment')
-    .values({
-      id,
-      userId,
-      courseId: course.id,
-      amount: course.price,
-      phone: '254708374149',
-      status: 'pending',
-      resultCode: null,
-      resultDesc: null,
-      merchantRequestId: null,
-      checkoutRequestId: `ws_CO_${id}`,
-      mpesaReceipt: null,
-      idempotencyKey: id,
-      rawRequest: null,
-      rawCallback: null,
-      rawQuery: null,
-      checkedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      paidAt: null,
-      expiresAt: new Date(now.getTime() + 90_000),
-    })
-    .execute();
+  const id = await insertPendingPayment(
+    db,
+    { userId, courseId: course.id, amount: course.price, phone: '254708374149' },
+    now,
+  );
   await settlePayment(services, id, { outcome: 'paid', resultCode: 0, resultDesc: 'ok', receipt: 'SIM0000001' }, now);
   return id;
 }
