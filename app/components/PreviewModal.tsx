@@ -29,6 +29,7 @@ export function PreviewModal({ courseId, episode, purchaseTo, onClose }: Props) 
       <LazyVideoPlayer
         src={episode.video?.src}
         poster={episode.video?.poster}
+        captions={episode.video?.captions}
         label={`Preview: ${episode.title}`}
         autoPlay
         tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
