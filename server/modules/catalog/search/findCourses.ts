@@ -9,6 +9,10 @@ import { innerTrigrams, trigramScore } from './trigramScore.ts';
 const MAX_TERMS = 8;
 /** Text matches considered before sorting: the best this many by relevance. */
 const CANDIDATES = 200;
+/** Up to this many fuzzy matches are fetched by rowid; more are found through the enrolled-count index. */
+const DIRECT_LOOKUPS = 500;
+/** Catalog words compared with one query word in the spelling step: the best this many by trigrams shared. */
+const VOCABULARY_CANDIDATES = 100;
 /** The least trigram similarity that counts as a match (pg_trgm's default word_similarity_threshold). */
 const FUZZY_MIN = 0.6;
 
@@ -130,28 +134,50 @@ async function sqliteMatches(db: Kysely<DB>, query: SearchQuery, words: string[]
   }
   // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
   if (query.sort === 'relevance' && byId.size >= limit) return [...byId.values()];
-  const grams = [...new Set(words.flatMap(innerTrigrams))];
-  if (grams.length) {
-    const match = grams.map((g) => `"${g}"`).join(' OR ');
-    const near = await filtered(db, query)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom(sql<{ rowid: number; rank: number }>`"courseTrigram"`.as('g'))
-            .select([sql<number>`"g"."rowid"`.as('rowid'), sql<number>`"g"."rank"`.as('rank')])
-            .where(sql<boolean>`"courseTrigram" match ${match}`)
-            .orderBy(sql`"g"."rank"`)
-            .limit(CANDIDATES)
-            .as('near'),
-        (j) => j.on(sql<boolean>`"near"."rowid" = "course"."rowid"`),
-      )
-      .execute();
-    for (const r of near) {
+  const near = await nearSpellings(db, words);
+  if (near) {
+    // The spelling step found, for every query word, words of the catalog close to it: the courses whose
+    // key holds one of each (phrases in the trigram index are substrings), the most enrolled first.
+    const match = near.map((ws) => `(${ws.map((w) => `"${w}"`).join(' OR ')})`).join(' AND ');
+    const { rows: hits } = await sql<{ rowid: number }>`select "rowid" from "courseTrigram"
+      where "courseTrigram" match ${match} limit ${DIRECT_LOOKUPS + 1}`.execute(db);
+    // A few matches are read by rowid. Many (a common word) are read by walking the enrolled-count index
+    // until CANDIDATES match (the `+` keeps SQLite from fetching every matching row by rowid to sort them:
+    // thousands of random reads).
+    const matching =
+      hits.length <= DIRECT_LOOKUPS
+        ? sql<boolean>`"course"."rowid" in (${sql.join(hits.map((h) => h.rowid))})`
+        : sql<boolean>`+"course"."rowid" in (select "rowid" from "courseTrigram" where "courseTrigram" match ${match})`;
+    const rows =
+      hits.length === 0
+        ? []
+        : await filtered(db, query).where(matching).orderBy('course.enrolledCount', 'desc').limit(CANDIDATES).execute();
+    for (const r of rows) {
       const score = similarity(words, r);
       if (score >= FUZZY_MIN && !byId.has(r.id)) byId.set(r.id, { ...r, score });
     }
   }
   return [...byId.values()];
+}
+
+/**
+ * The spelling step (decision 0028): for each query word of three letters or more, the catalog's words
+ * (`searchWord`, migration 0023) whose similarity to it reaches FUZZY_MIN, found through their own trigram
+ * index. Null when a word has none (every word must be near, as on PostgreSQL) or no word is long enough.
+ */
+async function nearSpellings(db: Kysely<DB>, words: string[]): Promise<string[][] | null> {
+  const out: string[][] = [];
+  for (const word of words) {
+    const grams = innerTrigrams(word);
+    if (grams.length === 0) continue;
+    const { rows } = await sql<{ word: string }>`select "word" from "searchWordTrigram"
+      where "searchWordTrigram" match ${grams.map((g) => `"${g}"`).join(' OR ')}
+      order by "rank" limit ${VOCABULARY_CANDIDATES}`.execute(db);
+    const close = rows.map((r) => r.word).filter((w) => trigramScore([word], searchWords(w)) >= FUZZY_MIN);
+    if (close.length === 0) return null;
+    out.push(close);
+  }
+  return out.length ? out : null;
 }
 
 function similarity(words: string[], r: CardRow): number {
