@@ -126,7 +126,8 @@ async function sqliteMatches(db: Kysely<DB>, query: SearchQuery, words: string[]
     for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + similarity(r) });
   }
   // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
-  if (query.sort === 'relevance' && byId.size >= limit) return [...byId.values()];
+  // In another order they could, but with CANDIDATES words spelt as typed they would only be noise.
+  if (byId.size >= (query.sort === 'relevance' ? limit : CANDIDATES)) return [...byId.values()];
   const near = await nearSpellings(db, words);
   if (near) {
     // The spelling step found, for every query word, words of the catalog close to it: the courses whose
