@@ -46,6 +46,7 @@ test('a code with one use left, paid for by two learners at once, is sold at the
   page,
   browser,
 }) => {
+  test.setTimeout(120_000); // three people's browsers, two sign-ups and a payment
   const { courseId, code, row } = await makeCoupon(page, 1);
   const buyers = [
     await learnerAtCheckout(browser, page, courseId, 'Wanjiru'),

@@ -117,6 +117,7 @@ test('a free course says Free and Enroll for free, never KES 0 or Purchase Cours
   const preview = page.getByRole('dialog');
   await expect(preview.getByRole('link', { name: 'Enroll for free' })).toBeVisible();
   await expect(preview.getByText('Purchase Full Course')).toHaveCount(0);
+  await shot(page, 'free-preview-desktop');
   await preview.getByRole('button', { name: 'Close Preview' }).click();
 
   // The admin's course list and the creator's studio say Free too.
