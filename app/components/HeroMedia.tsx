@@ -1,3 +1,4 @@
+import type { CaptionTrack } from '#common/captions/captions.ts';
 import type { ImageRef } from '#common/media/urls.ts';
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 import type { useInPlacePlayer } from './player/useInPlacePlayer.ts';
@@ -5,7 +6,8 @@ import type { ViewTracking } from './player/useViewTracking.ts';
 
 interface Props {
   image: ImageRef | null;
-  video: { src: string; poster: string } | null;
+  /** Captions where the video has them (the landing page's free first episode). */
+  video: { src: string; poster: string; captions?: CaptionTrack[] } | null;
   label: string;
   player: ReturnType<typeof useInPlacePlayer>;
   /** The image's displayed width for srcset; the default slightly under-states phone widths on purpose. */
@@ -40,6 +42,7 @@ export function HeroMedia({ image, video, label, player, sizes = PHONE_FRIENDLY,
           ref={player.ref}
           src={video.src}
           poster={video.poster}
+          captions={video.captions}
           label={label}
           autoPlay
           onStateChange={player.onStateChange}

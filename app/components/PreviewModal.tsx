@@ -5,6 +5,8 @@ import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
 
 interface Props {
   courseId: string;
+  /** A free course is joined, not bought: its link says so (docs/product.md). */
+  price: number;
   episode: EpisodeSummary;
   purchaseTo: string;
   onClose: () => void;
@@ -14,7 +16,7 @@ interface Props {
  * The free episode-1 preview. A native modal <dialog>: the page behind is inert (focus stays inside),
  * Escape closes it, and focus returns to the button that opened it.
  */
-export function PreviewModal({ courseId, episode, purchaseTo, onClose }: Props) {
+export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = dialog.current;
@@ -29,13 +31,14 @@ export function PreviewModal({ courseId, episode, purchaseTo, onClose }: Props) 
       <LazyVideoPlayer
         src={episode.video?.src}
         poster={episode.video?.poster}
+        captions={episode.video?.captions}
         label={`Preview: ${episode.title}`}
         autoPlay
         tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
       />
       <div className="modal-actions">
         <Link className="btn btn-primary" to={purchaseTo}>
-          Purchase Full Course
+          {price === 0 ? 'Enroll for free' : 'Purchase Full Course'}
         </Link>
         <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
           Close Preview

@@ -4,7 +4,7 @@ import { courseAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
-import { formatKes } from '../lib/format.ts';
+import { formatPrice } from '../lib/format.ts';
 import type { Route } from './+types/adminCourses';
 
 export function meta() {
@@ -76,7 +76,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             <span className={`pill ${c.published ? 'good' : ''}`}>{c.published ? 'published' : 'draft'}</span>{' '}
             {c.featured ? <span className="pill warn">featured</span> : null}
           </td>
-          <td className="num">{formatKes(c.price)}</td>
+          <td className="num">{formatPrice(c.price)}</td>
           <td className="num">{c.enrolledCount}</td>
           <td className="admin-actions">
             {c.published ? (

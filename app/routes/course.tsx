@@ -93,6 +93,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         {preview ? (
           <PreviewModal
             courseId={course.id}
+            price={course.price}
             episode={preview}
             purchaseTo={purchasePath(course.id)}
             onClose={() => setPreview(null)}

@@ -4,7 +4,7 @@ import { ProfileForm } from '../components/studio/ProfileForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
-import { formatKes } from '../lib/format.ts';
+import { formatKes, formatPrice } from '../lib/format.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/creator';
 import '../styles/studio.css';
@@ -86,7 +86,7 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
                   <h3>{c.title}</h3>
                   <CourseStatusBadges course={c} />
                   <p className="studio-course-meta">
-                    {formatKes(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} ·{' '}
+                    {formatPrice(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} ·{' '}
                     {c.enrolledCount} {c.enrolledCount === 1 ? 'student' : 'students'}
                   </p>
                   <div className="studio-course-actions">

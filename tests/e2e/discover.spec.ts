@@ -102,7 +102,7 @@ for (const [size, options] of [
   });
 }
 
-test('a free course says Free and Enroll for free, never KES 0 or Purchase Course', async ({ page }) => {
+test('a free course says Free and Enroll for free, never KES 0 or Purchase Course', async ({ page, browser }) => {
   await page.goto('/search?price=free');
   const card = page.getByRole('link', { name: new RegExp(FREE.title.slice(0, 15)) });
   await expect(card.getByText('Free', { exact: true })).toBeVisible();
@@ -112,6 +112,26 @@ test('a free course says Free and Enroll for free, never KES 0 or Purchase Cours
   await expect(page.locator('.price-box .price')).toHaveText('Free');
   await expect(page.getByText('KES 0')).toHaveCount(0);
   await expect(page.getByText('Purchase Course')).toHaveCount(0);
+  // Its free preview offers to enroll, not to purchase.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview.getByRole('link', { name: 'Enroll for free' })).toBeVisible();
+  await expect(preview.getByText('Purchase Full Course')).toHaveCount(0);
+  await shot(page, 'free-preview-desktop');
+  await preview.getByRole('button', { name: 'Close Preview' }).click();
+
+  // The admin's course list and the creator's studio say Free too.
+  for (const [email, path] of [
+    ['admin@darasa.test', `/admin/courses?q=${encodeURIComponent(FREE.title.slice(0, 12))}`],
+    ['amina@darasa.test', '/creator'],
+  ] as const) {
+    const signed = await signedIn(browser, email);
+    await signed.goto(path);
+    const listed = signed.locator('tr, .studio-course').filter({ hasText: FREE.title });
+    await expect(listed.getByText(/^Free/)).toBeVisible();
+    await expect(listed.getByText(/KES 0/)).toHaveCount(0);
+    await signed.context().close();
+  }
 });
 
 test('on a phone, admin course rows are cards with their buttons in view; unpublish and publish again', async ({

@@ -3,6 +3,8 @@
 // those who may play the episode's video, under its playback token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids.ts';
+import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
+import { getHero } from '#server/modules/catalog/getHero.ts';
 import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
 import { MAX_CAPTION_BYTES } from '#common/captions/captions.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
@@ -178,6 +180,21 @@ describe('serving captions', () => {
     );
     if (learn.status !== 'ok') throw new Error(learn.status);
     expect(learn.page.current.source?.captions?.map((t) => t.label)).toEqual(['English', 'Kiswahili']);
+  });
+
+  it('hands visitors the free preview captions on the course page and the landing hero', async () => {
+    const services = cast.app.running.services;
+    const page = await getCoursePage(services, null, courseId);
+    const hero = await getHero(services);
+    expect(hero?.id).toBe(courseId);
+    const previews = { course: page?.episodes[0]?.video?.captions, hero: hero?.preview?.captions };
+    for (const [where, tracks] of Object.entries(previews)) {
+      expect([where, tracks?.map((t) => t.label)]).toEqual([where, ['English']]);
+      const res = await new Client(cast.app.url).request(tracks![0]!.src); // a visitor, no cookies
+      expect([where, res.status, (await res.text()).split('\n').at(-2)]).toEqual([where, 200, 'Karibu to the lesson']);
+    }
+    // Episode 2 is not a preview: the course page carries neither its video nor its captions.
+    expect(page?.episodes[1]?.video).toBeNull();
   });
 
   it('refuses a caption under another video token, another episode caption, or a bad name', async () => {

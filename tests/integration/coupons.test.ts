@@ -7,7 +7,7 @@ import { COUPON_CHECKS } from '#server/modules/coupons/checkCoupon.ts';
 import { makeCourse } from '../support/factories.ts';
 import { Client } from './accountsHelpers.ts';
 import { call, couponsPath, signedIn, type Person } from './couponsHelpers.ts';
-import { PHONES, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+import { PHONES, confirmedReceipt, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
 
 let w: World;
 let creator: Person;
@@ -241,5 +241,36 @@ describe('buying with a coupon', () => {
     });
     expect((await check(second, made.code)).status).toBe(200);
     expect((await buy(second, { amount: 750, couponCode: made.code })).status).toBe(202);
+  });
+
+  it('gives the use back once when the purchase is refunded', async () => {
+    const made = await makeCoupon({ kind: 'percent', value: 50, maxUses: 1 });
+    const first = await signedIn(w, 'customer');
+    const second = await signedIn(w, 'customer');
+    const r = await buy(first, { amount: 750, couponCode: made.code, phone: PHONES.success });
+    expect(r.status).toBe(202);
+    await eventually(async () => {
+      const p = await w.t.db
+        .selectFrom('payment')
+        .select('status')
+        .where('id', '=', r.body.payment.id)
+        .executeTakeFirst();
+      return p?.status === 'paid';
+    });
+    const uses = async () =>
+      (await call(creator, couponsPath(course.id))).body.coupons.find((c: { id: string }) => c.id === made.id).uses;
+    expect(await uses()).toBe(1);
+    expect((await check(second, made.code)).body.error.message).toBe(COUPON_TEXT.usedUp);
+
+    await confirmedReceipt(w, r.body.payment.id);
+    const refund = await call(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, { reason: 'Wrong course' });
+    expect(refund.status).toBe(200);
+    expect(await uses()).toBe(0);
+    // The freed use is taken by the next buyer, and only once: a second refund is refused and frees nothing.
+    expect((await buy(second, { amount: 750, couponCode: made.code })).status).toBe(202);
+    expect(await uses()).toBe(1);
+    expect((await call(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, {})).status).toBe(409);
+    expect(await uses()).toBe(1);
+    expect((await check(first, made.code)).body.error.message).toBe(COUPON_TEXT.usedUp);
   });
 });

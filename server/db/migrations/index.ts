@@ -17,6 +17,7 @@ import { reviewsCertificates } from './0019_reviews_certificates.ts';
 import { receiptCheck } from './0020_receipt_check.ts';
 import { coupons } from './0021_coupons.ts';
 import { captions } from './0022_captions.ts';
+import { searchWords } from './0023_search_words.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0020_receipt_check': receiptCheck,
   '0021_coupons': coupons,
   '0022_captions': captions,
+  '0023_search_words': searchWords,
 };

@@ -5,7 +5,7 @@ import { toRating } from './courseCard.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
-import { videoSource } from '../playback/videoSource.ts';
+import { type VideoSource, videoSource, videoSourceWithCaptions } from '../playback/videoSource.ts';
 
 export interface EpisodeSummary {
   id: string;
@@ -14,8 +14,8 @@ export interface EpisodeSummary {
   description: string;
   duration: number;
   thumbnail: ImageRef | null;
-  /** Only set for episodes this actor may play (episode 1 for everyone). */
-  video: { src: string; poster: string } | null;
+  /** Only set for episodes this actor may play (episode 1, the free preview with its captions, for everyone). */
+  video: VideoSource | null;
   /** Bytes to watch it at the best quality and with data saver, once its video is ready. */
   sizes: { full: number; saver: number; listen: number | null } | null;
 }
@@ -76,8 +76,12 @@ export async function getCoursePage(services: Services, actor: Actor, courseId: 
   ]);
   const courseThumb = imageRef(c.thumbnailId);
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
-  const media = (id: string | null | undefined) =>
-    id ? videoSource(services.mediaTokens, id, published ? 'public' : 'private') : null;
+  const access = published ? 'public' : 'private';
+  const media = (id: string | null | undefined) => (id ? videoSource(services.mediaTokens, id, access) : null);
+  const first = episodes.find((e) => toNum(e.position) === 1 && e.readyVideoId);
+  const preview = first?.readyVideoId
+    ? await videoSourceWithCaptions(db, services.mediaTokens, first.readyVideoId, access, first.id)
+    : null;
   return {
     id: c.id,
     title: c.title,
@@ -103,7 +107,7 @@ export async function getCoursePage(services: Services, actor: Actor, courseId: 
       description: e.description,
       duration: toNum(e.duration),
       thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
-      video: toNum(e.position) === 1 ? media(e.readyVideoId) : null,
+      video: e === first ? preview : null,
       sizes: sizesOf(e.readyVideoId ? e.videoMeta : null),
     })),
   };

@@ -2,7 +2,7 @@ import { toNum } from '#server/db/values.ts';
 import { toRating } from './courseCard.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import type { Services } from '#server/core/services.ts';
-import { videoSource } from '../playback/videoSource.ts';
+import { type VideoSource, videoSourceWithCaptions } from '../playback/videoSource.ts';
 
 export interface Hero {
   id: string;
@@ -14,8 +14,8 @@ export interface Hero {
   thumbnail: ImageRef | null;
   /** The thumbnail as a 1200×630 JPEG: the landing page's link-preview picture. */
   ogImage: string | null;
-  /** The first episode, played in place as the free preview. */
-  preview: { src: string; poster: string; episodeId: string } | null;
+  /** The first episode, played in place as the free preview, with its captions. */
+  preview: (VideoSource & { episodeId: string }) | null;
 }
 
 /**
@@ -51,7 +51,10 @@ export async function getHero(services: Services): Promise<Hero | null> {
     thumbnail: imageRef(c.thumbnailId),
     ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
     preview: first?.videoId
-      ? { ...videoSource(services.mediaTokens, first.videoId, 'public'), episodeId: first.id }
+      ? {
+          ...(await videoSourceWithCaptions(db, services.mediaTokens, first.videoId, 'public', first.id)),
+          episodeId: first.id,
+        }
       : null,
   };
 }

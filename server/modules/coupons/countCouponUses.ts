@@ -4,10 +4,11 @@ import { toNum } from '#server/db/values.ts';
 import { usedUp } from './findCoupon.ts';
 
 /**
- * Payments whose coupon use still counts: open ones hold it, paid and refunded ones spent it. A failed,
- * cancelled or expired payment gives it back just by being in that state (and a late success takes it again).
+ * Payments whose coupon use still counts: open ones hold it, paid ones spent it. A failed, cancelled, expired
+ * or refunded payment gives it back just by being in that state (and a late success takes it again); a refund
+ * is final (`refunded` has no way out), so a refunded use can never count twice.
  */
-const HOLDING: readonly PaymentStatus[] = ['created', 'pending', 'paid', 'refunded'];
+const HOLDING: readonly PaymentStatus[] = ['created', 'pending', 'paid'];
 
 /** Uses per coupon id (ids with no use are absent). */
 export async function countCouponUses(db: Kysely<DB>, couponIds: readonly string[]): Promise<Map<string, number>> {

@@ -4,11 +4,15 @@ import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import { searchWords, type SearchQuery } from '#common/catalog/searchQuery.ts';
 import { publishedCourses, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
-import { innerTrigrams, trigramScore } from './trigramScore.ts';
+import { innerTrigrams, trigramScorer } from './trigramScore.ts';
 
 const MAX_TERMS = 8;
 /** Text matches considered before sorting: the best this many by relevance. */
 const CANDIDATES = 200;
+/** Up to this many fuzzy matches are fetched by rowid; more are found through the enrolled-count index. */
+const DIRECT_LOOKUPS = 500;
+/** Catalog words compared with one query word in the spelling step: the best this many by trigrams shared. */
+const VOCABULARY_CANDIDATES = 100;
 /** The least trigram similarity that counts as a match (pg_trgm's default word_similarity_threshold). */
 const FUZZY_MIN = 0.6;
 
@@ -109,51 +113,74 @@ async function postgresMatches(db: Kysely<DB>, query: SearchQuery, words: string
 
 async function sqliteMatches(db: Kysely<DB>, query: SearchQuery, words: string[], limit: number): Promise<ScoredRow[]> {
   const byId = new Map<string, ScoredRow>();
+  const score = trigramScorer(words);
+  const similarity = (r: CardRow) => score(searchWords(`${r.title} ${r.creatorName} ${r.category}`));
   const terms = fullTextTerms(query.q);
   if (terms.length) {
-    // Each term quoted, so FTS5 reads it as a string, with * for prefix matching.
+    // Each term quoted, so FTS5 reads it as a string, with * for prefix matching. Matches in the title,
+    // creator or category come first; description-only ones fill up to CANDIDATES.
     const match = terms.map((t) => `"${t}"*`).join(' ');
-    const hits = await filtered(db, query)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom(sql<{ rowid: number; rank: number }>`"courseFts"`.as('f'))
-            .select([sql<number>`"f"."rowid"`.as('rowid'), sql<number>`"f"."rank"`.as('rank')])
-            .where(sql<boolean>`"courseFts" match ${match}`)
-            .as('hit'),
-        (j) => j.on(sql<boolean>`"hit"."rowid" = "course"."rowid"`),
-      )
-      .orderBy(sql`"hit"."rank"`)
-      .limit(CANDIDATES)
-      .execute();
-    for (const r of hits) byId.set(r.id, { ...r, score: 1 + similarity(words, r) });
+    const inKey = await mostEnrolledMatching(db, query, 'courseFts', `{title creatorName category} : (${match})`);
+    const rows =
+      inKey.length < CANDIDATES ? [...inKey, ...(await mostEnrolledMatching(db, query, 'courseFts', match))] : inKey;
+    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + similarity(r) });
   }
   // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
-  if (query.sort === 'relevance' && byId.size >= limit) return [...byId.values()];
-  const grams = [...new Set(words.flatMap(innerTrigrams))];
-  if (grams.length) {
-    const match = grams.map((g) => `"${g}"`).join(' OR ');
-    const near = await filtered(db, query)
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom(sql<{ rowid: number; rank: number }>`"courseTrigram"`.as('g'))
-            .select([sql<number>`"g"."rowid"`.as('rowid'), sql<number>`"g"."rank"`.as('rank')])
-            .where(sql<boolean>`"courseTrigram" match ${match}`)
-            .orderBy(sql`"g"."rank"`)
-            .limit(CANDIDATES)
-            .as('near'),
-        (j) => j.on(sql<boolean>`"near"."rowid" = "course"."rowid"`),
-      )
-      .execute();
-    for (const r of near) {
-      const score = similarity(words, r);
-      if (score >= FUZZY_MIN && !byId.has(r.id)) byId.set(r.id, { ...r, score });
+  // In another order they could, but with CANDIDATES words spelt as typed they would only be noise.
+  if (byId.size >= (query.sort === 'relevance' ? limit : CANDIDATES)) return [...byId.values()];
+  const near = await nearSpellings(db, words);
+  if (near) {
+    // The spelling step found, for every query word, words of the catalog close to it: the courses whose
+    // key holds one of each (phrases in the trigram index are substrings), the most enrolled first.
+    const match = near.map((ws) => `(${ws.map((w) => `"${w}"`).join(' OR ')})`).join(' AND ');
+    const rows = await mostEnrolledMatching(db, query, 'courseTrigram', match);
+    for (const r of rows) {
+      const closeness = similarity(r);
+      if (closeness >= FUZZY_MIN && !byId.has(r.id)) byId.set(r.id, { ...r, score: closeness });
     }
   }
   return [...byId.values()];
 }
 
-function similarity(words: string[], r: CardRow): number {
-  return trigramScore(words, searchWords(`${r.title} ${r.creatorName} ${r.category}`));
+/**
+ * Published courses whose row in an FTS5 table matches, under the query's filters, the most enrolled first
+ * (at most CANDIDATES), without bm25: ranking every match of a common word was most of a search's time at
+ * 100,000 courses. A few matches are read by rowid; many are read by walking the enrolled-count index until
+ * CANDIDATES match (the `+` keeps SQLite from fetching every matching row by rowid to sort them).
+ */
+async function mostEnrolledMatching(
+  db: Kysely<DB>,
+  query: SearchQuery,
+  table: 'courseFts' | 'courseTrigram',
+  match: string,
+): Promise<CardRow[]> {
+  const { rows: hits } = await sql<{ rowid: number }>`select "rowid" from ${sql.table(table)}
+    where ${sql.table(table)} match ${match} limit ${DIRECT_LOOKUPS + 1}`.execute(db);
+  if (hits.length === 0) return [];
+  const matching =
+    hits.length <= DIRECT_LOOKUPS
+      ? sql<boolean>`"course"."rowid" in (${sql.join(hits.map((h) => h.rowid))})`
+      : sql<boolean>`+"course"."rowid" in (select "rowid" from ${sql.table(table)} where ${sql.table(table)} match ${match})`;
+  return filtered(db, query).where(matching).orderBy('course.enrolledCount', 'desc').limit(CANDIDATES).execute();
+}
+
+/**
+ * The spelling step (decision 0028): for each query word of three letters or more, the catalog's words
+ * (`searchWord`, migration 0023) whose similarity to it reaches FUZZY_MIN, found through their own trigram
+ * index. Null when a word has none (every word must be near, as on PostgreSQL) or no word is long enough.
+ */
+async function nearSpellings(db: Kysely<DB>, words: string[]): Promise<string[][] | null> {
+  const out: string[][] = [];
+  for (const word of words) {
+    const grams = innerTrigrams(word);
+    if (grams.length === 0) continue;
+    const { rows } = await sql<{ word: string }>`select "word" from "searchWordTrigram"
+      where "searchWordTrigram" match ${grams.map((g) => `"${g}"`).join(' OR ')}
+      order by "rank" limit ${VOCABULARY_CANDIDATES}`.execute(db);
+    const score = trigramScorer([word]);
+    const close = rows.map((r) => r.word).filter((w) => score(searchWords(w)) >= FUZZY_MIN);
+    if (close.length === 0) return null;
+    out.push(close);
+  }
+  return out.length ? out : null;
 }

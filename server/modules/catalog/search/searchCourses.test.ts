@@ -67,6 +67,21 @@ describe('search relevance', () => {
   });
 });
 
+describe('search index upkeep', () => {
+  it('finds a renamed course by a misspelling of its new title, and odd characters in a title do no harm', async () => {
+    const creator = await makeUser(t.db, { name: 'Kevin Mwangi' });
+    const course = await makeCourse(t.db, creator, { title: 'Untitled Draft Course', category: 'technology' });
+    await t.db
+      .updateTable('course')
+      .set({ title: 'Kubernetes "Deep" Dive \\ Part\tOne' })
+      .where('id', '=', course.id)
+      .execute();
+    expect(await titles({ q: 'kubernets' })).toEqual(['Kubernetes "Deep" Dive \\ Part\tOne']);
+    expect(await titles({ q: 'mwangy kubernetes' })).toEqual(['Kubernetes "Deep" Dive \\ Part\tOne']);
+    await t.db.updateTable('course').set({ published: false }).where('id', '=', course.id).execute();
+  });
+});
+
 describe('search filters and sort', () => {
   it('filters by category, free or paid, price range and rating', async () => {
     expect(await titles({ q: 'mpesa', category: 'business', max: '1000' })).toEqual(['Selling on M-Pesa Till Numbers']);

@@ -16,23 +16,34 @@ function dice(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * How well the text matches the query, 0 to 1: each query word scores its best text word (1 for a word
- * it begins, as typing does; else the Dice coefficient of their trigrams), averaged over the query words.
+ * How well a text matches the query, 0 to 1: each query word scores its best text word (1 for a word it
+ * begins, as typing does; else the Dice coefficient of their trigrams), averaged over the query words.
+ * Made once per search: the query's trigrams and those of text words already seen are kept, as the
+ * candidates of one search share most of their words (the same creator, category and title words).
  */
-export function trigramScore(queryWords: readonly string[], textWords: readonly string[]): number {
-  if (queryWords.length === 0 || textWords.length === 0) return 0;
-  const textTrigrams = textWords.map((w) => [w, trigrams(w)] as const);
-  let sum = 0;
-  for (const q of queryWords) {
-    const qt = trigrams(q);
-    let best = 0;
-    for (const [w, wt] of textTrigrams) {
-      best = Math.max(best, w.startsWith(q) ? 1 : dice(qt, wt));
-      if (best === 1) break;
+export function trigramScorer(queryWords: readonly string[]): (textWords: readonly string[]) => number {
+  const query = queryWords.map((q) => [q, trigrams(q)] as const);
+  const seen = new Map<string, Set<string>>();
+  const of = (w: string) => {
+    const known = seen.get(w);
+    if (known) return known;
+    const t = trigrams(w);
+    seen.set(w, t);
+    return t;
+  };
+  return (textWords) => {
+    if (query.length === 0 || textWords.length === 0) return 0;
+    let sum = 0;
+    for (const [q, qt] of query) {
+      let best = 0;
+      for (const w of textWords) {
+        best = Math.max(best, w.startsWith(q) ? 1 : dice(qt, of(w)));
+        if (best === 1) break;
+      }
+      sum += best;
     }
-    sum += best;
-  }
-  return sum / queryWords.length;
+    return sum / query.length;
+  };
 }
 
 /** The bare trigrams of a word (no padding) as FTS5's trigram tokenizer indexes them. */
