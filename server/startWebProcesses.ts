@@ -4,6 +4,7 @@
 // and starts the embedded simulators; the others then start on that finished state and use the same
 // simulators (a payment prompt must be visible on /__mpesa whichever process answers). Decision 0029.
 import cluster from 'node:cluster';
+import net from 'node:net';
 import os from 'node:os';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from './config.ts';
@@ -22,7 +23,11 @@ export function webProcessCount(setting: number): number {
   return setting === 0 ? os.availableParallelism() : setting;
 }
 
-export async function startWebProcesses(opts: { build: ServerBuild; clientDir: string }): Promise<void> {
+/** Resolves with the URL once every web process listens (undefined inside a web process of the cluster). */
+export async function startWebProcesses(opts: {
+  build?: ServerBuild;
+  clientDir?: string;
+}): Promise<string | undefined> {
   if (cluster.isWorker) {
     const running = await startServer(opts);
     stopOnSignal(running, running.services.log);
@@ -31,17 +36,19 @@ export async function startWebProcesses(opts: { build: ServerBuild; clientDir: s
     if (config.mpesa.env === 'simulator' && config.mpesa.baseUrl) env.MPESA_BASE_URL = config.mpesa.baseUrl;
     if (config.sms.env === 'simulator' && config.sms.baseUrl) env.SMS_BASE_URL = config.sms.baseUrl;
     process.send?.({ kind: 'darasa:listening', url: running.url, env } satisfies Started);
-    return;
+    return undefined;
   }
   const config = loadConfig();
   const count = webProcessCount(config.WEB_PROCESSES);
   if (count === 1) {
     const running = await startServer(opts);
     stopOnSignal(running, running.services.log);
-    return;
+    return running.url;
   }
   const log = createLogger(config.LOG_LEVEL);
-  let shared: Record<string, string> = {};
+  // Cluster workers share a listening socket by (address, port, order of listen calls): with PORT=0 the
+  // first process's simulators would take the others' place. A concrete port keeps the key unambiguous.
+  let shared: Record<string, string> = { PORT: String(config.PORT || (await freePort(config.HOST))) };
   let stopping = false;
   const fork = () =>
     new Promise<Started>((resolve, reject) => {
@@ -59,7 +66,7 @@ export async function startWebProcesses(opts: { build: ServerBuild; clientDir: s
       });
     });
   const first = await fork();
-  shared = first.env;
+  shared = { ...shared, ...first.env };
   await Promise.all(Array.from({ length: count - 1 }, fork));
   log.info({ url: first.url, processes: count }, 'Darasa is listening');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -73,4 +80,16 @@ export async function startWebProcesses(opts: { build: ServerBuild; clientDir: s
       );
     });
   }
+  return first.url;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

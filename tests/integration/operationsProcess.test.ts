@@ -64,7 +64,13 @@ it('puts the request id on every log line written while handling that request', 
   const res = await fetch(`${s.url}/api/account/phone/code`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: s.url, 'x-request-id': 'support-ticket-4711' },
-    body: JSON.stringify({ purpose: 'sign-up', name: 'Achieng', phone: '+254700000203', role: 'customer', locale: 'en' }),
+    body: JSON.stringify({
+      purpose: 'sign-up',
+      name: 'Achieng',
+      phone: '+254700000203',
+      role: 'customer',
+      locale: 'en',
+    }),
   });
   expect(res.headers.get('x-request-id')).toBe('support-ticket-4711');
   const lines = await until(async () => {
@@ -102,9 +108,17 @@ it('on SIGTERM stops accepting but lets an upload in flight finish, then exits c
     req.on('error', reject);
   });
   await new Promise<void>((r) => req.write(clip.subarray(0, half), () => r()));
+  // The server is handling the request once bytes reach the upload's file.
+  const partial = path.join(t.dataDir, 'uploads', 'incoming', uploadPath.split('/').pop()!);
+  await until(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
   s.child.kill('SIGTERM');
   // New connections are refused from now on…
-  await until(() => fetch(`${s.url}/readyz`).then(() => false, () => true));
+  await until(() =>
+    fetch(`${s.url}/readyz`).then(
+      () => false,
+      () => true,
+    ),
+  );
   // …while the request already in flight gets to send the rest and is answered.
   req.end(clip.subarray(half));
   expect((await answered).statusCode).toBe(204);

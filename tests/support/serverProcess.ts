@@ -16,17 +16,22 @@ export interface ChildServer {
 function spawnEntry(file: string, start: string, env: Record<string, string>): Promise<ChildServer> {
   const entry = path.resolve(file);
   const signals = path.resolve('server/stopOnSignal.ts');
-  const child = spawn(
-    process.execPath,
+  return spawnNode(
     [
-      '--disable-warning=ExperimentalWarning',
       '--input-type=module',
       '-e',
       `const m = await import(${JSON.stringify(entry)}); const { stopOnSignal } = await import(${JSON.stringify(signals)});
        const r = await ${start}; stopOnSignal(r, r.services.log); console.log('LISTENING ' + (r.url ?? 'worker'));`,
     ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    env,
   );
+}
+
+function spawnNode(args: string[], env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise<ChildServer>((resolve, reject) => {
@@ -46,4 +51,9 @@ export function startServerProcess(env: Record<string, string>): Promise<ChildSe
 /** `npm run worker` from the sources: only the job worker. */
 export function startWorkerChild(env: Record<string, string>): Promise<ChildServer> {
   return spawnEntry('server/startWorker.ts', 'm.startWorker()', env);
+}
+
+/** `npm start` with its WEB_PROCESSES (a node:cluster of web processes), from the sources. */
+export function startWebProcessesChild(env: Record<string, string>): Promise<ChildServer> {
+  return spawnNode([path.resolve('tests/support/webProcessesMain.ts')], env);
 }
