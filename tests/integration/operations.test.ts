@@ -73,12 +73,13 @@ describe('/metrics', () => {
   });
 
   it('is hidden from requests a reverse proxy forwarded, and from a wrong token', async () => {
-    for (const headers of [
+    const forwarded: Record<string, string>[] = [
       { 'x-forwarded-for': '203.0.113.9' },
       { forwarded: 'for=203.0.113.9' },
       { 'x-real-ip': '203.0.113.9' },
       { 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer not-the-metrics-token-at-all' },
-    ]) {
+    ];
+    for (const headers of forwarded) {
       const res = await fetch(`${app.url}/metrics`, { headers });
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('darasa_');

@@ -83,7 +83,7 @@ it('puts the request id on every log line written while handling that request', 
   expect(refusals[0]!.reqId).toBe('support-ticket-4711');
   s.child.kill('SIGTERM');
   expect(await s.exited).toBe(0);
-});
+}, 120_000);
 
 it('on SIGTERM stops accepting but lets an upload in flight finish, then exits cleanly', async () => {
   const s = await web();
@@ -125,7 +125,7 @@ it('on SIGTERM stops accepting but lets an upload in flight finish, then exits c
   expect(await s.exited).toBe(0);
   const id = uploadPath.split('/').pop()!;
   expect(fs.readFileSync(path.join(t.dataDir, 'uploads', `${id}.mp4`)).equals(clip)).toBe(true);
-});
+}, 120_000);
 
 it('a web process with JOB_CONCURRENCY=0 leaves transcoding to workers; a worker stopped mid-job hands it back and the next one finishes it', async () => {
   const s = await web({ JOB_CONCURRENCY: '0' });
