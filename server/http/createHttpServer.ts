@@ -130,9 +130,10 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
             : pagePattern(pathname);
       const ms = performance.now() - started;
       metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, ms / 1000);
-      withRequestLogContext(reqId, () =>
-        log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(ms) }, 'request'),
-      );
+      if (log.isLevelEnabled('debug'))
+        withRequestLogContext(reqId, () =>
+          log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(ms) }, 'request'),
+        );
     });
     withRequestLogContext(reqId, () => {
       setSecurityHeaders(res, headers);
