@@ -50,6 +50,7 @@ export async function startWebProcesses(opts: {
   // first process's simulators would take the others' place. A concrete port keeps the key unambiguous.
   let shared: Record<string, string> = { PORT: String(config.PORT || (await freePort(config.HOST))) };
   let stopping = false;
+  let serving = false;
   const fork = () =>
     new Promise<Started>((resolve, reject) => {
       const child = cluster.fork(shared);
@@ -59,7 +60,7 @@ export async function startWebProcesses(opts: {
       child.once('exit', (code, signal) => {
         reject(new Error(`web process ${child.process.pid} exited (${signal ?? code}) during start-up`));
         // A process that dies later is replaced, so the machine keeps serving on every core.
-        if (!stopping && code !== 0) {
+        if (serving && !stopping && code !== 0) {
           log.error({ pid: child.process.pid, code, signal }, 'web process died; starting another');
           fork().catch((err: unknown) => log.error({ err }, 'could not replace a web process'));
         }
@@ -68,9 +69,11 @@ export async function startWebProcesses(opts: {
   const first = await fork();
   shared = { ...shared, ...first.env };
   await Promise.all(Array.from({ length: count - 1 }, fork));
+  serving = true;
   log.info({ url: first.url, processes: count }, 'Darasa is listening');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       log.info({ signal }, 'shutting down web processes');
       const children = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);

@@ -111,6 +111,8 @@ it('on SIGTERM stops accepting but lets an upload in flight finish, then exits c
   // The server is handling the request once bytes reach the upload's file.
   const partial = path.join(t.dataDir, 'uploads', 'incoming', uploadPath.split('/').pop()!);
   await until(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
+  // Twice, as under systemd with a cluster (the unit's processes are all signalled, then again by the primary).
+  s.child.kill('SIGTERM');
   s.child.kill('SIGTERM');
   // New connections are refused from now on…
   await until(() =>
