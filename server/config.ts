@@ -103,6 +103,12 @@ const schema = z.object({
   PAYMENT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(20),
   /** Background jobs (transcodes…) run at once by this process; 0 leaves them to other workers. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  /** Web processes `npm start` runs on this machine, sharing the port and the database; 0 means one per core. */
+  WEB_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
+  /** On SIGTERM/SIGINT, requests in flight get this long to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Bearer token that lets a scraper read /metrics from another machine; without it only loopback may. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // SMS (Africa's Talking). `simulator` talks to the bundled SMS simulator (started with the server unless
   // SMS_BASE_URL points at one); `sandbox` and `production` talk to Africa's Talking.
   SMS_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),

@@ -1,7 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
+/** What every log line written while handling one request carries (its request id). */
+interface LogContext {
+  reqId: string;
+}
+
+// One store for the process: the context follows the request through every await, so operations log
+// through `services.log` as before and still name the request they were working for.
+const logContext = new AsyncLocalStorage<LogContext>();
+
+/** Runs `fn` (the handling of one request) so that log lines written inside it carry `reqId`. */
+export function withRequestLogContext<T>(reqId: string, fn: () => T): T {
+  return logContext.run({ reqId }, fn);
+}
+
 export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino({
+    level,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => logContext.getStore() ?? {},
+  });
 }

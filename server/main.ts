@@ -1,10 +1,14 @@
 // Process entry: config → database → migrations → demo data → HTTP. Bundled by Vite together with the
 // React Router server build (see vite.config.ts), so pages and server share one module graph.
+// `node build/server/index.js --worker` (npm run worker) runs only the job worker instead.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as build from 'virtual:react-router/server-build';
 import { startServer } from './startServer.ts';
+import { startWebProcesses } from './startWebProcesses.ts';
+import { startWorker } from './startWorker.ts';
+import { stopOnSignal } from './stopOnSignal.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const clientDir = path.resolve(here, '../client');
@@ -15,19 +19,11 @@ export { build, startServer };
 
 const entry = process.argv[1] ? fs.realpathSync(process.argv[1]) : '';
 if (entry === fs.realpathSync(fileURLToPath(import.meta.url))) {
-  // Signals belong to the program, not to startServer: tests start many servers in one process.
-  startServer({ build, clientDir }).then(
-    (running) => {
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.once(signal, () => {
-          running.services.log.info({ signal }, 'shutting down');
-          void running.stop().then(() => process.exit(0));
-        });
-      }
-    },
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
+  const started = process.argv.includes('--worker')
+    ? startWorker().then((worker) => stopOnSignal(worker, worker.services.log))
+    : startWebProcesses({ build, clientDir });
+  started.catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

@@ -4,7 +4,7 @@ import { loadConfig, type Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Services } from './core/services.ts';
-import { startCatalogChangeFeed } from './db/catalogChangeFeed.ts';
+import { startCatalogChanges } from './catalogChanges.ts';
 import { createRequestHandler, type RequestHandler } from './http/createHttpServer.ts';
 import { PageCache } from './http/pageCache.ts';
 import { startJobWorker } from './jobs/jobWorker.ts';
@@ -47,7 +47,16 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   let handle: RequestHandler = (_req, res) => {
     res.writeHead(503, { 'retry-after': '1' }).end('Starting');
   };
-  const server = http.createServer((req, res) => handle(req, res));
+  // Requests being answered, so a shutdown can let them finish (see stop()).
+  let inFlight = 0;
+  const whenIdle: Array<() => void> = [];
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
+    });
+    handle(req, res);
+  });
   server.unref(); // a failed start-up must not leave the process running for this socket
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -66,23 +75,18 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
-  const pageCache = new PageCache(config.PAGE_CACHE_ENTRIES);
-  // Several processes on one PostgreSQL database: a catalog change in any of them clears every cache.
-  const feed = config.DATABASE_URL
-    ? await startCatalogChangeFeed({
-        databaseUrl: config.DATABASE_URL,
-        database,
-        onChange: () => pageCache.clear(),
-        log,
-      })
-    : null;
+  // Several processes on one database: a catalog change in any of them clears every page cache.
+  let changedElsewhere = () => false;
+  const pageCache = new PageCache(config.PAGE_CACHE_ENTRIES, () => changedElsewhere());
+  const changes = await startCatalogChanges(config, database, log, () => pageCache.clear());
+  changedElsewhere = changes.changedElsewhere;
   const services = createServices({
     config,
     database,
     log,
     catalogChanged: () => {
       pageCache.clear();
-      feed?.notify();
+      changes.notify();
     },
   });
 
@@ -97,28 +101,39 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const reconciler = startReconciler(services);
   if (config.MPESA_C2B_REGISTER) void registerPaybillUrls(services);
 
+  let shuttingDown = false;
   handle = createRequestHandler({
     services,
     pageCache,
+    stopping: () => shuttingDown,
     ...(opts.build ? { build: opts.build } : {}),
     ...(opts.clientDir ? { clientDir: opts.clientDir } : {}),
   });
   server.ref();
   log.info({ url, database: database.dialect }, 'Darasa is listening');
 
+  // Graceful: stop accepting (readiness turns 503), let requests in flight finish for up to
+  // SHUTDOWN_TIMEOUT_MS while running jobs are handed back to the queue, then close everything.
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
+      shuttingDown = true;
       const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
-      await Promise.all([
-        closed,
-        jobs.stop(),
-        reconciler.stop(),
-        mpesaSimulator?.close(),
-        smsSimulator?.close(),
-        feed?.stop(),
-      ]);
+      const drained = async () => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          inFlight === 0 ? undefined : new Promise<void>((r) => whenIdle.push(r)),
+          new Promise<void>((r) => {
+            timer = setTimeout(r, config.SHUTDOWN_TIMEOUT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (inFlight > 0) log.warn({ inFlight }, 'shutdown: cutting requests still in flight');
+        server.closeAllConnections();
+        await closed;
+      };
+      await Promise.all([drained(), jobs.stop(), reconciler.stop()]);
+      await Promise.all([mpesaSimulator?.close(), smsSimulator?.close(), changes.stop()]);
       await services.stop();
       await database.close();
     })());

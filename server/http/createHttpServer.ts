@@ -2,6 +2,7 @@ import http from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { routePath } from 'hono/route';
 import type { ServerBuild } from 'react-router';
 import { adminRoutes, reversalResultRoutes } from './adminRoutes.ts';
 import { analyticsRoutes } from './analyticsRoutes.ts';
@@ -30,6 +31,11 @@ import { couponRoutes } from './couponRoutes.ts';
 import { payoutRoutes } from './payoutRoutes.ts';
 import { uploadRoutes } from './uploadRoutes.ts';
 import { loadStaticAssets } from './staticAssets.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { opsRoutes } from './opsRoutes.ts';
+import { requestIdOf } from './requestId.ts';
+import { pageRoutePatterns } from './routePattern.ts';
+import { withRequestLogContext } from '../logger.ts';
 import { securityHeaders, setSecurityHeaders, setShellPolicy } from './securityHeaders.ts';
 
 export interface HttpServerOptions {
@@ -38,11 +44,26 @@ export interface HttpServerOptions {
   /** The React Router server build; absent in API-only tests. */
   build?: ServerBuild;
   clientDir?: string;
+  /** True once the process is shutting down: /readyz answers 503 so balancers stop sending requests. */
+  stopping?: () => boolean;
 }
 
-function createHonoApp({ services, pageCache, build }: HttpServerOptions) {
+/** Which Hono route answered a request (its pattern), for the latency metric. */
+type RouteLabels = WeakMap<http.ServerResponse, string>;
+
+function createHonoApp(
+  { services, pageCache, build, stopping }: HttpServerOptions,
+  metrics: Metrics,
+  labels: RouteLabels,
+) {
   const app = new Hono<AppEnv>();
   app.onError((err, c) => errorResponse(c, err, services.log));
+  app.use('*', async (c, next) => {
+    await next();
+    // After the chain, routePath names the handler that answered (sub-apps' routes carry their full path).
+    labels.set(c.env.outgoing, routePath(c));
+  });
+  app.route('/', opsRoutes(services, metrics, stopping ?? (() => false)));
   app.use('*', originCheck(services));
   // Before any body parsing: better-auth reads the raw request itself.
   mountAuthRoutes(app, services);
@@ -50,21 +71,12 @@ function createHonoApp({ services, pageCache, build }: HttpServerOptions) {
   mountAccountRoutes(app, services);
   mountMyListRoutes(app, services);
 
-  app.get('/healthz', async (c) => {
-    try {
-      await services.database.ping();
-      return c.json({ status: 'ok', database: services.database.dialect });
-    } catch {
-      return c.json({ status: 'unavailable' }, 503);
-    }
-  });
-
   app.route('/media', mediaRoutes(services));
   app.route('/api/learning', learningRoutes());
   app.route('/api/offline', offlineRoutes());
   app.route('/api/reviews', reviewRoutes());
   app.route('/api/certificates', certificateRoutes());
-  app.route('/api/uploads', uploadRoutes(services));
+  app.route('/api/uploads', uploadRoutes(services, metrics));
   app.route('/api/studio', studioRoutes());
   app.route('/api', couponRoutes());
   app.route('/', paymentRoutes(services));
@@ -87,17 +99,48 @@ function createHonoApp({ services, pageCache, build }: HttpServerOptions) {
 
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** Static files from memory, then the Hono app. */
+/**
+ * Static files from memory, then the Hono app. Every request gets an id (a sane incoming X-Request-Id or
+ * a new one), echoed in the response and carried by every log line written while it is handled, and its
+ * latency is recorded under its route pattern.
+ */
 export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
-  const app = createHonoApp(opts);
+  const labels: RouteLabels = new WeakMap();
+  const metrics = createMetrics(opts.services.database, opts.pageCache);
+  const app = createHonoApp(opts, metrics, labels);
   const assets = loadStaticAssets(opts.clientDir ?? '');
   const listener = getRequestListener(app.fetch);
   const headers = securityHeaders(opts.services.config);
+  const pagePattern = pageRoutePatterns(opts.build);
+  const { log } = opts.services;
   return (req, res) => {
-    setSecurityHeaders(res, headers);
-    setShellPolicy(res, req.url);
-    if (serveFromMemory(req, res, assets, opts.pageCache)) return;
-    void listener(req, res);
+    const started = performance.now();
+    const reqId = requestIdOf(req.headers['x-request-id']);
+    res.setHeader('x-request-id', reqId);
+    res.once('finish', () => {
+      const url = req.url ?? '/';
+      const pathname = url.split('?', 1)[0]!;
+      // The raw fast path and the pages' catch-all have no Hono pattern: static file or page route.
+      const honoRoute = labels.get(res);
+      const route =
+        honoRoute && honoRoute !== '*' && honoRoute !== '/*'
+          ? honoRoute
+          : assets.has(pathname)
+            ? 'static'
+            : pagePattern(pathname);
+      const ms = performance.now() - started;
+      metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, ms / 1000);
+      if (log.isLevelEnabled('debug'))
+        withRequestLogContext(reqId, () =>
+          log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(ms) }, 'request'),
+        );
+    });
+    withRequestLogContext(reqId, () => {
+      setSecurityHeaders(res, headers);
+      setShellPolicy(res, req.url);
+      if (serveFromMemory(req, res, assets, opts.pageCache)) return;
+      void listener(req, res);
+    });
   };
 }
 

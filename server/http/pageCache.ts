@@ -14,9 +14,16 @@ export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #limit: number;
   #generation = 0;
+  /** Lookups answered and not answered from memory (the /metrics hit ratio). */
+  hits = 0;
+  misses = 0;
 
-  constructor(limit: number) {
+  readonly #changedElsewhere: () => boolean;
+
+  /** `changedElsewhere`: asked before every lookup and store; true clears the cache (another process's change). */
+  constructor(limit: number, changedElsewhere: () => boolean = () => false) {
     this.#limit = limit;
+    this.#changedElsewhere = changedElsewhere;
   }
 
   get generation(): number {
@@ -24,17 +31,22 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
+    if (this.#changedElsewhere()) this.clear();
     const hit = this.#entries.get(key);
-    if (hit) {
-      // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
+    if (!hit) {
+      this.misses++;
+      return undefined;
     }
+    this.hits++;
+    // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
     return hit;
   }
 
   /** Stores a page rendered during `generation`; dropped if the catalog changed meanwhile. */
   set(key: string, generation: number, page: Omit<CachedPage, 'gzip' | 'br'>): void {
+    if (this.#changedElsewhere()) this.clear();
     if (this.#limit === 0 || generation !== this.#generation) return;
     const gzip = gzipSync(page.body, { level: 9 });
     const br = brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

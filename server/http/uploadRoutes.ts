@@ -3,6 +3,7 @@ import { createUploadServer } from './uploadServer.ts';
 import { ABANDONED_AFTER_MS } from '#common/uploads/uploadRules.ts';
 import type { Services } from '../core/services.ts';
 import type { AppEnv } from './honoEnv.ts';
+import type { Metrics } from './metrics.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -12,7 +13,7 @@ const CLEANUP_EVERY_MS = 60 * 60 * 1000;
  * headers of an already-sent raw response a second time.)
  * Abandoned uploads are swept hourly (a timer that does not keep the process alive).
  */
-export function uploadRoutes(services: Services) {
+export function uploadRoutes(services: Services, metrics: Metrics) {
   const uploads = createUploadServer(services);
   const sweep = () =>
     uploads.cleanUp(ABANDONED_AFTER_MS).then(
@@ -22,7 +23,15 @@ export function uploadRoutes(services: Services) {
   setInterval(sweep, CLEANUP_EVERY_MS).unref();
   setTimeout(sweep, 60_000).unref();
 
-  const handle = (c: Context<AppEnv>) => uploads.handle(c.req.raw, c.var.ctx.actor);
+  const handle = async (c: Context<AppEnv>) => {
+    const res = await uploads.handle(c.req.raw, c.var.ctx.actor);
+    // Bytes stored by a PATCH: how far its offset moved.
+    if (c.req.method === 'PATCH' && res.status === 204) {
+      const moved = Number(res.headers.get('upload-offset')) - Number(c.req.header('upload-offset'));
+      if (moved > 0) metrics.uploadBytes(moved);
+    }
+    return res;
+  };
   const app = new Hono<AppEnv>();
   app.all('/', handle);
   app.all('/:uploadId', handle);

@@ -1,28 +1,59 @@
-// The real server in its own process (Node runs our TypeScript directly), for tests that kill it with
-// SIGKILL: resolves with the process and its URL once it listens.
+// The real server (or job worker) in its own process (Node runs our TypeScript directly), for tests that
+// signal or kill it: resolves once it runs. It stops on SIGTERM/SIGINT as `npm start` does, and what it
+// writes on stdout (its JSON log lines) is kept in `output`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const entry = path.resolve('server/startServer.ts');
-  const child = spawn(
-    process.execPath,
+export interface ChildServer {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process has written on stdout so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+function spawnEntry(file: string, start: string, env: Record<string, string>): Promise<ChildServer> {
+  const entry = path.resolve(file);
+  const signals = path.resolve('server/stopOnSignal.ts');
+  return spawnNode(
     [
-      '--disable-warning=ExperimentalWarning',
       '--input-type=module',
       '-e',
-      `const { startServer } = await import(${JSON.stringify(entry)}); const r = await startServer(); console.log('LISTENING ' + r.url);`,
+      `const m = await import(${JSON.stringify(entry)}); const { stopOnSignal } = await import(${JSON.stringify(signals)});
+       const r = await ${start}; stopOnSignal(r, r.services.log); console.log('LISTENING ' + (r.url ?? 'worker'));`,
     ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    env,
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
+}
+
+function spawnNode(args: string[], env: Record<string, string>): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return new Promise<ChildServer>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
+      if (m) resolve({ child, url: m[1]!, output: () => out, exited });
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}`)));
   });
-  return { child, url };
+}
+
+export function startServerProcess(env: Record<string, string>): Promise<ChildServer> {
+  return spawnEntry('server/startServer.ts', 'm.startServer()', env);
+}
+
+/** `npm run worker` from the sources: only the job worker. */
+export function startWorkerChild(env: Record<string, string>): Promise<ChildServer> {
+  return spawnEntry('server/startWorker.ts', 'm.startWorker()', env);
+}
+
+/** `npm start` with its WEB_PROCESSES (a node:cluster of web processes), from the sources. */
+export function startWebProcessesChild(env: Record<string, string>): Promise<ChildServer> {
+  return spawnNode([path.resolve('tests/support/webProcessesMain.ts')], env);
 }

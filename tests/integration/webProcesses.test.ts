@@ -1,0 +1,75 @@
+// `npm start` with WEB_PROCESSES=2: two web processes behind one port (node:cluster, connections handed
+// round-robin) on one database. Each keeps its own page cache; an admin's unpublish, made through
+// whichever process takes it, empties the cache of every process.
+import http from 'node:http';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeCourse, makeUser } from '../support/factories.ts';
+import { type ChildServer, startWebProcessesChild } from '../support/serverProcess.ts';
+import { testServerEnv } from '../support/startTestServer.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { Client } from './accountsHelpers.ts';
+
+let t: TestDatabase;
+let cluster: ChildServer;
+const ADMIN = { email: 'ops-admin@example.com', password: 'admin-secret-1' };
+beforeAll(async () => {
+  t = await createTestDatabase();
+  cluster = await startWebProcessesChild(
+    testServerEnv(t, { WEB_PROCESSES: '2', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+  );
+}, 120_000);
+afterAll(async () => {
+  cluster?.child.kill('SIGKILL');
+  await t?.close();
+});
+
+/** One GET on a new connection (the cluster hands each connection to the next process in turn). */
+function freshGet(url: string): Promise<{ body: string; hit: boolean }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ body, hit: res.headers['x-cache'] === 'hit' }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function sitemapRound(n: number) {
+  const answers = [];
+  for (let i = 0; i < n; i++) answers.push(await freshGet(`${cluster.url}/sitemap.xml`));
+  return answers;
+}
+
+it('an admin unpublish clears the cached public pages of every web process', async () => {
+  const creator = await makeUser(t.db, { role: 'creator' });
+  const course = await makeCourse(t.db, creator, { title: 'Kilimo cha Parachichi' });
+
+  // Each process renders the sitemap once (a miss) and then answers from its cache: two misses in all.
+  const warm = await sitemapRound(6);
+  expect(warm.every((a) => a.body.includes(`/course/${course.id}`))).toBe(true);
+  expect(warm.filter((a) => !a.hit)).toHaveLength(2);
+
+  const admin = new Client(cluster.url);
+  expect((await admin.signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+  const res = await admin.request(`/api/admin/courses/${course.id}/unpublish`, {
+    method: 'POST',
+    json: { reason: 'Copied material' },
+  });
+  expect(res.status).toBe(200);
+
+  // PostgreSQL's NOTIFY reaches the other process a moment later: wait for a clean round, then check that
+  // both processes rendered afresh.
+  let after = await sitemapRound(6);
+  while (after.some((a) => a.body.includes(`/course/${course.id}`))) after = await sitemapRound(6);
+  expect(after.filter((a) => !a.hit)).toHaveLength(2);
+}, 120_000);
+
+it('stops every web process on SIGTERM', async () => {
+  cluster.child.kill('SIGTERM');
+  expect(await cluster.exited).toBe(0);
+});
