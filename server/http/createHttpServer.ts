@@ -15,6 +15,7 @@ import { mountMyListRoutes } from './myListRoutes.ts';
 import { sessionMiddleware } from './session.ts';
 import { errorResponse } from './errorResponse.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { languageRoutes } from './languageRoutes.ts';
 import { learningRoutes } from './learningRoutes.ts';
 import { reviewRoutes } from './reviewRoutes.ts';
 import { certificateRoutes } from './certificateRoutes.ts';
@@ -60,6 +61,7 @@ function createHonoApp({ services, pageCache, build }: HttpServerOptions) {
   });
 
   app.route('/media', mediaRoutes(services));
+  app.route('/', languageRoutes());
   app.route('/api/learning', learningRoutes());
   app.route('/api/offline', offlineRoutes());
   app.route('/api/reviews', reviewRoutes());
