@@ -2,7 +2,7 @@ import type { EpisodeSummary } from '#app/server/catalog.server.ts';
 import { PLAY_INTENT } from '#app/lib/playIntent.ts';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMegabytes, useDataSaver } from '../lib/dataSaver.ts';
+import { formatMegabytes, listenOnlyCost, useDataSaver } from '../lib/dataSaver.ts';
 import { formatDuration } from '../lib/format.ts';
 import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
@@ -52,7 +52,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
             <p className="episode-duration">
               {formatDuration(e.duration)}
               {e.sizes
-                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? t('episodes.dataSaver') : ''}${e.sizes.listen ? t('episodes.listenOnly', { size: formatMegabytes(e.sizes.listen) }) : ''}`
+                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? t('episodes.dataSaver') : ''}${listenOnlyCost(e.sizes, t)}`
                 : null}
             </p>
           </div>

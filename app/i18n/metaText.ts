@@ -5,7 +5,7 @@ import type { Translate } from './useT.ts';
 /** What the root loader sends for `meta` functions, which run outside React and cannot use `useT`. */
 export interface MetaCatalogue {
   locale: UiLocale;
-  /** The compiled `meta.*` messages of the page's language (a few hundred bytes). */
+  /** The compiled `meta.*` and `category.*` messages of the page's language (about a kilobyte). */
   messages: Messages;
 }
 
