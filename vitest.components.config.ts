@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
@@ -9,7 +10,7 @@ import { apiStub } from './tests/components/apiStub.ts';
 // the other; `npm test` runs both. testMedia makes the videos the player plays (ffmpeg) and serves them as
 // the public files; apiStub stands in for the few HTTP endpoints the upload field calls.
 export default defineConfig({
-  plugins: [testMedia(), apiStub()],
+  plugins: [lingui(), testMedia(), apiStub()],
   optimizeDeps: {
     include: [
       'react',
@@ -17,6 +18,8 @@ export default defineConfig({
       'react-dom/client',
       'react/jsx-dev-runtime',
       'react-router',
+      '@lingui/core',
+      '@lingui/react',
       'hls.js/light',
       'tus-js-client',
       'vitest-browser-react',

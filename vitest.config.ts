@@ -1,9 +1,12 @@
+import { lingui } from '@lingui/vite-plugin';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Its own config so the React Router Vite plugin is not loaded. The same tests run on SQLite by default
+// Its own config so the React Router Vite plugin is not loaded (Lingui's is: tests import the compiled
+// catalogues as the app does). The same tests run on SQLite by default
 // and on PostgreSQL when TEST_DATABASE_URL points at a server (npm run test:pg). The component tests
 // (*.browser.test.tsx) run in Chromium from vitest.components.config.ts instead (npm run test:components).
 export default defineConfig({
+  plugins: [lingui()],
   test: {
     include: [
       'server/**/*.test.ts',

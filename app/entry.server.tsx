@@ -1,15 +1,18 @@
-// React Router's default Node entry, plus one thing: every inline script it and React write (the router's
-// bootstrap, streamed loader data, Suspense boundaries) carries this render's Content-Security-Policy nonce.
+// React Router's default Node entry, plus two things: every inline script it and React write (the router's
+// bootstrap, streamed loader data, Suspense boundaries) carries this render's Content-Security-Policy nonce,
+// and the page renders in the request's language (its own Lingui instance: renders run concurrently).
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import { I18nProvider } from '@lingui/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { serverContext } from '#app/server/context.server.ts';
+import { createI18n } from './i18n/catalog.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -19,7 +22,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = serverContext(loadContext);
+  const { nonce, locale } = serverContext(loadContext);
+  const i18n = await createI18n(locale);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -29,7 +33,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <I18nProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nProvider>,
       {
         nonce,
         [readyOption]() {

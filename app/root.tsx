@@ -16,6 +16,9 @@ import { HOLD_EARLY_PRESS } from '#common/deferredHydration.ts';
 import { replayEarlyPress } from '#app/lib/replayEarlyPress.ts';
 import { bootOffline } from './offline/boot.ts';
 import { serverContext } from '#app/server/context.server.ts';
+import { htmlLang } from '#common/i18n/uiLocale.ts';
+import { useT } from './i18n/useT.ts';
+import { metaCatalogue } from './i18n/metaCatalogue.server.ts';
 import './styles/app.css';
 
 /** Installable (docs/decisions/0023): the manifest, the favicon and the home-screen icons. */
@@ -29,8 +32,9 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // The server's Content-Security-Policy allows inline scripts carrying this render's nonce.
   const nonce = useRouteLoaderData<typeof loader>('root')?.nonce;
+  const { locale } = useT();
   return (
-    <html lang="en">
+    <html lang={htmlLang(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,10 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The signed-in actor for the top bar of every page (null for visitors). */
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor, nonce } = serverContext(context);
-  return { actor, nonce };
+/** The signed-in actor for the top bar of every page (null for visitors), and the page titles' words. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, nonce, locale } = serverContext(context);
+  return { actor, nonce, meta: await metaCatalogue(locale) };
 }
 
 export default function App() {
@@ -68,21 +72,18 @@ export default function App() {
 
 /** Not-found (the status comes from the thrown 404) or a generic failure; never error details or stacks. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const title = t(notFound ? 'error.notFound.title' : 'error.failed.title');
   return (
     <>
-      <title>{`${title} — Darasa`}</title>
+      <title>{t('meta.pageTitle', { title })}</title>
       <TopBar />
       <main className="page-message">
         <h1>{title}</h1>
-        <p>
-          {notFound
-            ? 'This course or page does not exist, or is no longer available.'
-            : 'Please try again in a moment.'}
-        </p>
+        <p>{t(notFound ? 'error.notFound.text' : 'error.failed.text')}</p>
         <Link className="btn btn-primary" to="/">
-          Back to Darasa
+          {t('error.backHome')}
         </Link>
       </main>
     </>

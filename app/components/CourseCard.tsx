@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { MyListItem } from '../lib/myList.ts';
-import { formatPrice } from '../lib/format.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 import { Rating } from './Rating.tsx';
 
 /** A card needs only what My List keeps, so saved courses render without a request. */
 export type CardData = MyListItem;
 
 export function CourseCard({ course }: { course: CardData }) {
+  const { price } = useFormat();
   return (
     <Link to={`/course/${course.id}`} className="card" prefetch="intent">
       <div className="card-thumb">
@@ -27,7 +28,7 @@ export function CourseCard({ course }: { course: CardData }) {
         <h3 className="card-title">{course.title}</h3>
         <p className="card-meta">{course.creatorName}</p>
         <p className="card-meta">
-          <span className="price">{formatPrice(course.price)}</span>
+          <span className="price">{price(course.price)}</span>
           <Rating value={course.rating} />
         </p>
       </div>

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 import type { CoursePage } from '#app/server/catalog.server.ts';
-import { categoryLabel, categoryPath, creatorPath } from '#common/catalog/categories.ts';
-import { buyLabel, formatPrice } from '../lib/format.ts';
+import { categoryPath, creatorPath } from '#common/catalog/categories.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 import { HeroMedia } from './HeroMedia.tsx';
 import { MyListButton } from './MyListButton.tsx';
 import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import { Rating } from './Rating.tsx';
-
-const plural = (n: number, one: string) => `${n.toLocaleString('en-KE')} ${one}${n === 1 ? '' : 's'}`;
 
 export function purchasePath(courseId: string): string {
   return `/register?redirectTo=${encodeURIComponent(`/course/${courseId}`)}`;
@@ -17,12 +15,13 @@ export function purchasePath(courseId: string): string {
 /** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
 export function CourseHero({ course, purchase }: { course: CoursePage; purchase?: React.ReactNode }) {
   const player = useInPlacePlayer();
+  const { t, price, buyLabel } = useFormat();
   return (
     <section className="course-hero" aria-labelledby="course-title">
       <HeroMedia
         image={course.thumbnail}
         video={course.trailer}
-        label={`Trailer: ${course.title}`}
+        label={t('course.trailerLabel', { title: course.title })}
         player={player}
         sizes="(max-width: 600px) 80vw, (min-width: 900px) 60vw, 100vw"
         tracking={{ courseId: course.id, start: 'trailer_view' }}
@@ -30,18 +29,20 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
       <div className="course-hero-text">
         <p className="course-facts">
           <Rating value={course.rating} />
-          <span>{plural(course.enrolledCount, 'student')}</span>
-          <span>{plural(course.lessonsCount, 'episode')}</span>
+          <span>{t('course.students', { count: course.enrolledCount })}</span>
+          <span>{t('course.episodes', { count: course.lessonsCount })}</span>
         </p>
         <h1 id="course-title">{course.title}</h1>
         <p className="hero-creator">
           <Link to={creatorPath(course.creatorId)}>{course.creatorName}</Link>
           {' · '}
-          <Link to={categoryPath(course.category)}>{categoryLabel(course.category)}</Link>
+          <Link to={categoryPath(course.category)}>{t(`category.${course.category}`)}</Link>
         </p>
         <p className="hero-description">{course.description}</p>
         <div className="hero-actions">
-          {course.trailer ? <InPlacePlayButton player={player} play="Play Trailer" pause="Pause Trailer" /> : null}
+          {course.trailer ? (
+            <InPlacePlayButton player={player} play={t('course.playTrailer')} pause={t('course.pauseTrailer')} />
+          ) : null}
           {purchase === undefined ? (
             <Link className="btn btn-primary" to={purchasePath(course.id)}>
               {buyLabel(course.price)}
@@ -52,8 +53,8 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
           <MyListButton course={course} />
         </div>
         <div className="price-box">
-          <p className="price">{formatPrice(course.price)}</p>
-          <p>One-time payment • Lifetime access</p>
+          <p className="price">{price(course.price)}</p>
+          <p>{t('course.oneTime')}</p>
         </div>
       </div>
     </section>

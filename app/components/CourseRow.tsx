@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CourseCard, type CardData } from './CourseCard.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 /**
  * A titled, horizontally scrolling row of cards: swipe on touch, Tab through the cards (each scrolls into
@@ -7,6 +8,7 @@ import { CourseCard, type CardData } from './CourseCard.tsx';
  */
 export function CourseRow({ row }: { row: { key: string; title: string; courses: readonly CardData[] } }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const { t } = useT();
   const [edges, setEdges] = useState({ start: true, end: false });
   const id = `row-${row.key}`;
 
@@ -33,7 +35,7 @@ export function CourseRow({ row }: { row: { key: string; title: string; courses:
         <button
           type="button"
           className="row-arrow row-arrow-left"
-          aria-label={`Scroll ${row.title} left`}
+          aria-label={t('row.scrollLeft', { title: row.title })}
           tabIndex={-1}
           hidden={edges.start}
           onClick={() => scrollBy(-1)}
@@ -48,7 +50,7 @@ export function CourseRow({ row }: { row: { key: string; title: string; courses:
         <button
           type="button"
           className="row-arrow row-arrow-right"
-          aria-label={`Scroll ${row.title} right`}
+          aria-label={t('row.scrollRight', { title: row.title })}
           tabIndex={-1}
           hidden={edges.end}
           onClick={() => scrollBy(1)}

@@ -1,25 +1,26 @@
 import { Link } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
 
 /** The landing page before any course is published. */
 export function EmptyMarketplace() {
+  const { t } = useT();
   return (
     <section className="hero hero-empty" aria-labelledby="pitch-title">
       <div className="hero-text">
-        <h1 id="pitch-title">Learn from Africa's best creators</h1>
-        <p className="hero-description">
-          Watch a trailer and the first episode free. Pay once with M-Pesa and keep the course for life.
-        </p>
+        <h1 id="pitch-title">{t('empty.pitch.title')}</h1>
+        <p className="hero-description">{t('empty.pitch.text')}</p>
         <div className="hero-actions">
           <Link className="btn btn-primary" to="/register">
-            Start Learning Today
+            {t('empty.pitch.start')}
           </Link>
           <Link className="btn btn-ghost" to="/login">
-            Sign In
+            {t('topbar.signIn')}
           </Link>
         </div>
-        <p className="empty">No courses available yet</p>
+        <p className="empty">{t('empty.noCourses')}</p>
         <p className="empty-hint">
-          Are you a creator? <Link to="/register?role=creator">Sign up as a creator</Link> and publish the first course.
+          {t('empty.creatorHint')} <Link to="/register?role=creator">{t('empty.creatorLink')}</Link>{' '}
+          {t('empty.creatorRest')}
         </p>
       </div>
     </section>

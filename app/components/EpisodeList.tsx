@@ -7,6 +7,7 @@ import { formatDuration } from '../lib/format.ts';
 import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
 import { DownloadButton } from './offline/DownloadButton.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 interface Props {
   episodes: readonly EpisodeSummary[];
@@ -20,7 +21,8 @@ interface Props {
 /** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
 export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Props) {
   const [dataSaver] = useDataSaver();
-  if (episodes.length === 0) return <p className="empty">No episodes available yet</p>;
+  const { t } = useT();
+  if (episodes.length === 0) return <p className="empty">{t('episodes.none')}</p>;
   return (
     <ol className="episodes">
       {episodes.map((e) => (
@@ -44,26 +46,29 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
           </div>
           <div className="episode-text">
             <h3 className="episode-title">
-              <span className="sr-only">Episode {e.order}: </span>
+              <span className="sr-only">{t('episodes.srNumber', { order: e.order })}</span>
               {e.title}
             </h3>
             <p className="episode-duration">
               {formatDuration(e.duration)}
               {e.sizes
-                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? ' (data saver)' : ''}${listenOnlyCost(e.sizes)}`
+                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? t('episodes.dataSaver') : ''}${listenOnlyCost(e.sizes, t)}`
                 : null}
             </p>
           </div>
           {playHref && downloadable ? (
             <div className="episode-action episode-actions">
               <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
-                Play
+                {t('episodes.play')}
               </Link>
-              <DownloadButton episodeId={e.id} label={`episode ${e.order}: ${e.title}`} />
+              <DownloadButton
+                episodeId={e.id}
+                label={t('episodes.downloadLabel', { order: e.order, title: e.title })}
+              />
             </div>
           ) : playHref ? (
             <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
-              Play
+              {t('episodes.play')}
             </Link>
           ) : e.order === 1 ? (
             <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
@@ -72,7 +77,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
               <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
                 <path fill="currentColor" d="M17 9V7A5 5 0 0 0 7 7v2H5v13h14V9h-2zM9 7a3 3 0 0 1 6 0v2H9V7z" />
               </svg>
-              Locked
+              {t('episodes.locked')}
             </span>
           )}
         </li>
@@ -86,6 +91,7 @@ function PreviewButton({ src, warmUp, onPress }: { src: string | undefined; warm
   const button = useRef<HTMLButtonElement>(null);
   useWarmUpOnView(button, src, warmUp);
   const intent = () => warmUpVideo(src);
+  const { t } = useT();
   return (
     <button
       ref={button}
@@ -96,7 +102,7 @@ function PreviewButton({ src, warmUp, onPress }: { src: string | undefined; warm
       onTouchStart={intent}
       onFocus={intent}
     >
-      Preview
+      {t('episodes.preview')}
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '#app/i18n/useT.ts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EpisodeSummary } from '#app/server/catalog.server.ts';
@@ -18,6 +19,7 @@ interface Props {
  */
 export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const { t } = useT();
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
@@ -26,22 +28,22 @@ export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby="preview-title" onClose={onClose}>
       <h2 id="preview-title" className="modal-title">
-        Preview: {episode.order}. {episode.title}
+        {t('preview.heading', { order: episode.order, title: episode.title })}
       </h2>
       <LazyVideoPlayer
         src={episode.video?.src}
         poster={episode.video?.poster}
         captions={episode.video?.captions}
-        label={`Preview: ${episode.title}`}
+        label={t('preview.label', { title: episode.title })}
         autoPlay
         tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
       />
       <div className="modal-actions">
         <Link className="btn btn-primary" to={purchaseTo}>
-          {price === 0 ? 'Enroll for free' : 'Purchase Full Course'}
+          {price === 0 ? t('purchase.enrollFree') : t('preview.buyFull')}
         </Link>
         <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-          Close Preview
+          {t('preview.close')}
         </button>
       </div>
     </dialog>

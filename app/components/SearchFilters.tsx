@@ -1,12 +1,8 @@
-import { CATEGORIES, categoryLabel } from '#common/catalog/categories.ts';
+import { CATEGORIES } from '#common/catalog/categories.ts';
 import type { SearchQuery } from '#common/catalog/searchQuery.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-const SORT_LABELS: Record<SearchQuery['sort'], string> = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  popular: 'Most popular',
-  price: 'Lowest price',
-};
+const SORTS: readonly SearchQuery['sort'][] = ['relevance', 'newest', 'popular', 'price'];
 
 /**
  * The search page's filters and sort: a plain GET form (works without JavaScript), folded on phones so
@@ -14,61 +10,62 @@ const SORT_LABELS: Record<SearchQuery['sort'], string> = {
  */
 export function SearchFilters({ query }: { query: SearchQuery }) {
   const active = query.category || query.price || query.min !== undefined || query.max !== undefined || query.rating;
+  const { t } = useT();
   return (
     <details className="search-filters" open={!!active}>
-      <summary>Filters and sort</summary>
+      <summary>{t('search.filters')}</summary>
       <form method="get" action="/search">
         <input type="hidden" name="q" value={query.q} />
         <label>
-          Category
+          {t('search.category')}
           <select name="category" defaultValue={query.category ?? ''}>
-            <option value="">All categories</option>
+            <option value="">{t('search.allCategories')}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {categoryLabel(c)}
+                {t(`category.${c}`)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Price
+          {t('search.price')}
           <select name="price" defaultValue={query.price ?? ''}>
-            <option value="">Free and paid</option>
-            <option value="free">Free</option>
-            <option value="paid">Paid</option>
+            <option value="">{t('search.freeAndPaid')}</option>
+            <option value="free">{t('price.free')}</option>
+            <option value="paid">{t('search.paid')}</option>
           </select>
         </label>
         <label>
-          From KES
+          {t('search.fromKes')}
           <input name="min" type="number" inputMode="numeric" min={0} step={1} defaultValue={query.min ?? ''} />
         </label>
         <label>
-          To KES
+          {t('search.toKes')}
           <input name="max" type="number" inputMode="numeric" min={0} step={1} defaultValue={query.max ?? ''} />
         </label>
         <label>
-          Rating
+          {t('search.rating')}
           <select name="rating" defaultValue={query.rating ?? ''}>
-            <option value="">Any rating</option>
+            <option value="">{t('search.anyRating')}</option>
             {[4, 3, 2].map((r) => (
               <option key={r} value={r}>
-                {r} stars and up
+                {t('search.starsUp', { stars: r })}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Sort by
+          {t('search.sortBy')}
           <select name="sort" defaultValue={query.sort}>
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
+            {SORTS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`search.sort.${value}`)}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className="btn btn-primary">
-          Show courses
+          {t('search.show')}
         </button>
       </form>
     </details>

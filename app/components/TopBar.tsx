@@ -3,6 +3,8 @@ import { Link, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '#app/server/context.server.ts';
 import { MyListSync } from './auth/MyListSync.tsx';
 import { SignOutButton } from './auth/SignOutButton.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 // Suggestions while typing: their code loads on the first focus of the box, not with the page.
 const SearchSuggest = lazy(() => import('./search/SearchSuggest.tsx'));
@@ -14,6 +16,7 @@ const SearchSuggest = lazy(() => import('./search/SearchSuggest.tsx'));
 export function TopBar({ query = '', actor }: { query?: string; actor?: SessionUser | null }) {
   const rootData = useRouteLoaderData('root') as { actor?: SessionUser | null } | undefined;
   const who = actor === undefined ? (rootData?.actor ?? null) : actor;
+  const { t } = useT();
   const [searchBox, setSearchBox] = useState<HTMLInputElement | null>(null);
   const boxRef = useRef<HTMLInputElement>(null);
   // A visitor who focused the box before React took over the page (it starts once the page is read) got
@@ -23,21 +26,21 @@ export function TopBar({ query = '', actor }: { query?: string; actor?: SessionU
   }, []);
   return (
     <header className="topbar">
-      <Link to="/" className="logo" aria-label="Darasa home">
+      <Link to="/" className="logo" aria-label={t('topbar.home')}>
         DARASA
       </Link>
       {/* A plain GET form: search works before (or without) JavaScript and lands on a server-rendered page. */}
       <search className="search">
         <form method="get" action="/search">
           <label htmlFor="q" className="sr-only">
-            Search courses
+            {t('topbar.search')}
           </label>
           <input
             ref={boxRef}
             id="q"
             name="q"
             type="search"
-            placeholder="Search courses"
+            placeholder={t('topbar.search')}
             defaultValue={query}
             maxLength={200}
             autoComplete="off"
@@ -54,14 +57,14 @@ export function TopBar({ query = '', actor }: { query?: string; actor?: SessionU
           ) : null}
         </form>
       </search>
-      <nav className="topbar-actions" aria-label="Account">
+      <nav className="topbar-actions" aria-label={t('topbar.accountNav')}>
         {who ? (
           <>
-            <Link to={`/${who.role}`} className="btn btn-ghost topbar-user" title="Your dashboard">
+            <Link to={`/${who.role}`} className="btn btn-ghost topbar-user" title={t('topbar.dashboard')}>
               {who.name}
             </Link>
-            <Link to="/account" className="btn btn-ghost" title="Account settings">
-              Account
+            <Link to="/account" className="btn btn-ghost" title={t('topbar.accountTitle')}>
+              {t('topbar.account')}
             </Link>
             <SignOutButton />
             <MyListSync key={who.userId} />
@@ -69,13 +72,14 @@ export function TopBar({ query = '', actor }: { query?: string; actor?: SessionU
         ) : (
           <>
             <Link to="/login" className="btn btn-ghost">
-              Sign In
+              {t('topbar.signIn')}
             </Link>
             <Link to="/register" className="btn btn-primary">
-              Get Started
+              {t('topbar.getStarted')}
             </Link>
           </>
         )}
+        <LanguageSwitch />
       </nav>
     </header>
   );

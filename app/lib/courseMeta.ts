@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { CoursePage } from '#app/server/catalog.server.ts';
-import { formatPrice } from './format.ts';
+import { formatKes } from '#common/i18n/formatting.ts';
+import type { Translate } from '#app/i18n/useT.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -8,16 +9,17 @@ const DESCRIPTION_MAX = 200;
  * Title, description and Open Graph / Twitter card tags, so a course link pasted into WhatsApp, X or
  * Facebook shows its picture, title and price. Link previews need absolute URLs.
  */
-export function courseMeta(course: CoursePage, publicUrl: string): MetaDescriptor[] {
+export function courseMeta(course: CoursePage, publicUrl: string, t: Translate): MetaDescriptor[] {
   const url = `${publicUrl}/course/${course.id}`;
   const text =
     course.description.length > DESCRIPTION_MAX
       ? `${course.description.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`
       : course.description;
-  const description = `${formatPrice(course.price)} · by ${course.creatorName}. ${text}`;
+  const price = course.price === 0 ? t('meta.free') : formatKes(course.price);
+  const description = t('meta.course.description', { price, creator: course.creatorName, text });
   const image = course.ogImage;
   return [
-    { title: `${course.title} — Darasa` },
+    { title: t('meta.pageTitle', { title: course.title }) },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: 'product' },

@@ -50,8 +50,8 @@ export function useWeeklyVideoBytes(): number {
   );
 }
 
-/** "This week: 42 MB" (one decimal below 10 MB). */
+/** The week's video data as "3.4 MB", "42 MB" (one decimal below 10 MB; the player's meter says "This week: …" in the page's language). */
 export function formatWeekly(bytes: number): string {
   const mb = bytes / 1_000_000;
-  return `This week: ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }

@@ -1,6 +1,7 @@
 // The data saver setting (caps video at 360p): the learner's own choice kept in this browser, else on by
 // itself when the browser asks to save data (Save-Data, exposed as navigator.connection.saveData). Read in
 // the browser rather than from the request header, so anonymous pages stay cacheable for everyone.
+import type { Translate } from '#app/i18n/useT.ts';
 import { useSyncExternalStore } from 'react';
 
 export { DATA_SAVER_MAX_SHORT_SIDE } from '#common/media/videoSizes.ts';
@@ -51,6 +52,6 @@ export function formatMegabytes(bytes: number): string {
 }
 
 /** " · Listen only < 1 MB" after a video's size, when it has sound (sizes from common/media/videoSizes.ts). */
-export function listenOnlyCost(sizes: { listen: number | null } | null): string {
-  return sizes?.listen ? ` · Listen only ${formatMegabytes(sizes.listen)}` : '';
+export function listenOnlyCost(sizes: { listen: number | null } | null, t: Translate): string {
+  return sizes?.listen ? t('episodes.listenOnly', { size: formatMegabytes(sizes.listen) }) : '';
 }

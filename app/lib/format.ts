@@ -1,19 +1,6 @@
-const kes = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-
-/** Prices are whole shillings, always shown as "KES 1,500". */
-export function formatKes(amount: number): string {
-  return `KES ${kes.format(amount)}`;
-}
-
-/** A course's price: "Free" for a free course (never "KES 0"), else "KES 1,500". */
-export function formatPrice(amount: number): string {
-  return amount === 0 ? 'Free' : formatKes(amount);
-}
-
-/** The buy button's words: a free course is joined, not bought (docs/product.md). */
-export function buyLabel(price: number): string {
-  return price === 0 ? 'Enroll for free' : 'Purchase Course';
-}
+// Money is formatted the same in both languages ("KES 1,500"); pages in the reader's language use
+// useFormat (app/i18n/useFormat.ts), which also says "Free" and the buy button's words.
+export { formatKes } from '#common/i18n/formatting.ts';
 
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

@@ -6,6 +6,8 @@ import { PublicPager } from '../components/Pager.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import type { Route } from './+types/category';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, actor } = serverContext(context);
@@ -14,11 +16,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...found, publicUrl: services.config.publicUrl };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
-  if (!d) return [{ title: 'Page not found — Darasa' }];
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  if (!d) return [{ title: t('meta.notFound') }];
+  const label = t(`category.${d.category}`);
   return listMeta({
-    title: `${d.label} courses — Darasa`,
-    description: `Video courses in ${d.label} from African creators. Pay once with M-Pesa, keep lifetime access.`,
+    title: t('meta.category.title', { label }),
+    description: t('meta.category.description', { label }),
     publicUrl: d.publicUrl,
     path: categoryPath(d.category) + (d.page > 1 ? `?page=${d.page}` : ''),
     image: d.ogImage,
@@ -26,13 +30,15 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function Category({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useT();
+  const label = t(`category.${d.category}`);
   return (
     <>
       <TopBar />
       <main className="search-page list-page">
-        <h1>{d.label}</h1>
+        <h1>{label}</h1>
         {d.courses.length === 0 ? (
-          <p className="empty">No courses in {d.label} yet.</p>
+          <p className="empty">{t('category.empty', { label })}</p>
         ) : (
           <div className="grid">
             {d.courses.map((c) => (

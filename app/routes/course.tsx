@@ -15,6 +15,8 @@ import { serverContext } from '#app/server/context.server.ts';
 import { canReplyToReview, listCourseReviews, ratingDistribution } from '#app/server/reviews.server.ts';
 import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
 import type { Route } from './+types/course';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, actor } = serverContext(context);
@@ -36,13 +38,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? courseMeta(loaderData.course, loaderData.publicUrl) : [{ title: 'Page not found — Darasa' }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return loaderData ? courseMeta(loaderData.course, loaderData.publicUrl, t) : [{ title: t('meta.notFound') }];
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, purchase, playsAll, reviews } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
+  const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
   const owned = !!purchase?.owned.includes(course.id);
   return (
@@ -50,7 +54,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <TopBar />
       <main className="course-page">
         <Link to="/" className="back">
-          ← Back
+          {t('course.back')}
         </Link>
         <CourseHero
           key={course.id}
@@ -68,7 +72,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         />
         <section className="course-episodes" aria-labelledby="episodes-title">
           <h2 id="episodes-title" className="row-title">
-            Episodes
+            {t('course.episodesTitle')}
           </h2>
           {owned && course.episodes.length > 1 ? (
             <div className="course-downloads">

@@ -7,10 +7,10 @@ import { Rating } from '../components/Rating.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import type { Route } from './+types/creatorProfile';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 const DESCRIPTION_MAX = 200;
-const count = (n: number, one: string) => `${n.toLocaleString('en-KE')} ${one}${n === 1 ? '' : 's'}`;
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, actor } = serverContext(context);
   const page = new URL(request.url).searchParams.get('page') ?? '1';
@@ -18,11 +18,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { ...found, publicUrl: services.config.publicUrl };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
-  if (!d) return [{ title: 'Page not found — Darasa' }];
-  const about = d.bio ? d.bio.slice(0, DESCRIPTION_MAX) : `${count(d.courseCount, 'course')} on Darasa.`;
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  if (!d) return [{ title: t('meta.notFound') }];
+  const about = d.bio ? d.bio.slice(0, DESCRIPTION_MAX) : t('meta.creator.about', { count: d.courseCount });
   return listMeta({
-    title: `${d.name} — Darasa`,
+    title: t('meta.pageTitle', { title: d.name }),
     description: about,
     publicUrl: d.publicUrl,
     path: creatorPath(d.id) + (d.page > 1 ? `?page=${d.page}` : ''),
@@ -31,6 +32,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useT();
   return (
     <>
       <TopBar />
@@ -47,13 +49,13 @@ export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) 
             <h1>{d.name}</h1>
             <p className="creator-facts">
               <Rating value={d.rating} />
-              <span>{count(d.students, 'student')}</span>
-              <span>{count(d.courseCount, 'course')}</span>
+              <span>{t('course.students', { count: d.students })}</span>
+              <span>{t('creator.courses', { count: d.courseCount })}</span>
             </p>
           </div>
         </header>
         {d.bio ? <p className="creator-bio">{d.bio}</p> : null}
-        <h2 className="creator-courses-title">Courses</h2>
+        <h2 className="creator-courses-title">{t('creator.coursesTitle')}</h2>
         <div className="grid">
           {d.courses.map((c) => (
             <CourseCard key={c.id} course={c} />

@@ -10,9 +10,11 @@ import { requireArea } from '#app/server/authGuard.server.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/customer';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-export function meta() {
-  return [{ title: 'My Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.customer') }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -32,51 +34,52 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const TABS: { key: CustomerTab; label: string }[] = [
-  { key: 'all', label: 'All Courses' },
-  { key: 'featured', label: 'Featured' },
-  { key: 'mine', label: 'My Courses' },
+  { key: 'all', label: 'customer.tab.all' },
+  { key: 'featured', label: 'customer.tab.featured' },
+  { key: 'mine', label: 'customer.tab.mine' },
 ];
 
 const EMPTY: Record<CustomerTab, string> = {
-  all: 'No courses available yet',
-  featured: 'No featured courses right now',
-  mine: 'You have not bought any courses yet',
+  all: 'customer.empty.all',
+  featured: 'customer.empty.featured',
+  mine: 'customer.empty.mine',
 };
 
 export default function CustomerHome({ loaderData }: Route.ComponentProps) {
   const { name, tab, courses, owned, purchase } = loaderData;
   const empty = tab === 'mine' ? owned.length === 0 : courses.length === 0;
+  const { t } = useT();
   return (
     <>
       <TopBar />
       <main className="customer-home">
         <section className="welcome-banner">
-          <h1>Welcome back, {name}!</h1>
-          <p>Pick up where you left off, or find something new to learn.</p>
+          <h1>{t('auth.welcomeBack', { name })}</h1>
+          <p>{t('customer.pickUp')}</p>
           <p>
-            <Link to="/customer/purchases">Purchases &amp; receipts</Link>
+            <Link to="/customer/purchases">{t('customer.purchasesLink')}</Link>
           </p>
         </section>
-        <nav className="tabs" aria-label="Course lists">
-          {TABS.map((t) => (
+        <nav className="tabs" aria-label={t('customer.tabs')}>
+          {TABS.map((one) => (
             <Link
-              key={t.key}
+              key={one.key}
               className="tab"
-              to={t.key === 'all' ? '/customer' : `/customer?tab=${t.key}`}
-              aria-current={t.key === tab ? 'page' : undefined}
+              to={one.key === 'all' ? '/customer' : `/customer?tab=${one.key}`}
+              aria-current={one.key === tab ? 'page' : undefined}
               preventScrollReset
             >
-              {t.label}
+              {t(one.label)}
             </Link>
           ))}
         </nav>
         {empty ? (
           <p className="empty">
-            {EMPTY[tab]}
+            {t(EMPTY[tab])}
             {tab === 'all' ? null : (
               <>
                 {' '}
-                — <Link to="/customer">browse all courses</Link>
+                — <Link to="/customer">{t('customer.browseAll')}</Link>
               </>
             )}
           </p>
@@ -112,6 +115,7 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
 
 /** A bought course: its card, how far the learner got, and where "Continue watching" picks up. */
 function OwnedCourse({ course }: { course: MyCourse }) {
+  const { t } = useT();
   return (
     <div className="owned-card">
       <Link to={`/course/${course.id}`} className="card">
@@ -131,7 +135,7 @@ function OwnedCourse({ course }: { course: MyCourse }) {
         <div
           className="owned-progress"
           role="progressbar"
-          aria-label={`${course.title} progress`}
+          aria-label={t('customer.progress', { title: course.title })}
           aria-valuenow={course.percent}
           aria-valuemin={0}
           aria-valuemax={100}
@@ -142,12 +146,12 @@ function OwnedCourse({ course }: { course: MyCourse }) {
           <h3 className="card-title">{course.title}</h3>
           <p className="card-meta">{course.creatorName}</p>
           <p className="card-meta">
-            {course.completedCount} of {course.lessonsCount} episodes watched
+            {t('customer.watched', { done: course.completedCount, count: course.lessonsCount })}
           </p>
         </div>
       </Link>
       <Link className="btn btn-primary" to={course.continueUrl}>
-        Continue watching
+        {t('customer.continue')}
       </Link>
       {course.certificateCode ? <CertificateLinks code={course.certificateCode} courseTitle={course.title} /> : null}
     </div>

@@ -3,13 +3,14 @@ import { displayPhone } from '#common/phone.ts';
 import { listMyPurchases } from '#app/server/payments.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
-import { formatKes } from '../lib/format.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import '../styles/purchase.css';
 import type { Route } from './+types/customerPurchases';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 
-export function meta() {
-  return [{ title: 'Purchases — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.purchases') }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -18,26 +19,21 @@ export async function loader(args: Route.LoaderArgs) {
   return { purchases: await listMyPurchases(services, actor) };
 }
 
-const dateTime = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Nairobi',
-});
-
 /** The customer's purchase history: one receipt per completed M-Pesa payment. */
 export default function CustomerPurchases({ loaderData }: Route.ComponentProps) {
   const { purchases } = loaderData;
+  const { t, kes, dateTime } = useFormat();
   return (
     <>
       <TopBar />
       <main className="purchases-page">
         <Link to="/customer" className="back">
-          ← Back
+          {t('course.back')}
         </Link>
-        <h1>Purchases</h1>
+        <h1>{t('purchases.title')}</h1>
         {purchases.length === 0 ? (
           <p className="empty">
-            You have not bought any courses yet — <Link to="/customer">browse all courses</Link>
+            {t('customer.empty.mine')} — <Link to="/customer">{t('customer.browseAll')}</Link>
           </p>
         ) : (
           <ul className="receipts">
@@ -47,23 +43,20 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                   <Link to={`/course/${p.courseId}`}>{p.courseTitle}</Link>
                 </h2>
                 <dl>
-                  <dt>Amount</dt>
-                  <dd>{formatKes(p.amount)}</dd>
-                  <dt>M-Pesa receipt</dt>
+                  <dt>{t('purchases.amount')}</dt>
+                  <dd>{kes(p.amount)}</dd>
+                  <dt>{t('purchases.receipt')}</dt>
                   <dd>
-                    {p.receipt ??
-                      (p.receiptPending
-                        ? 'Confirmed by M-Pesa (receipt number on its way)'
-                        : 'Confirmed by M-Pesa (no receipt number sent)')}
+                    {p.receipt ?? (p.receiptPending ? t('purchases.receiptPending') : t('purchases.receiptNone'))}
                   </dd>
-                  <dt>Date</dt>
+                  <dt>{t('purchases.date')}</dt>
                   <dd>
-                    <time dateTime={p.paidAt}>{dateTime.format(new Date(p.paidAt))}</time>
+                    <time dateTime={p.paidAt}>{dateTime(p.paidAt)}</time>
                   </dd>
-                  <dt>Paid from</dt>
+                  <dt>{t('purchases.paidFrom')}</dt>
                   <dd>{displayPhone(p.phone)}</dd>
                 </dl>
-                {p.status === 'refunded' ? <p className="receipt-refunded">Refunded</p> : null}
+                {p.status === 'refunded' ? <p className="receipt-refunded">{t('purchases.refunded')}</p> : null}
               </li>
             ))}
           </ul>

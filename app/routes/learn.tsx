@@ -16,6 +16,7 @@ import { certificateCodeFor } from '#app/server/certificates.server.ts';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import type { Route } from './+types/learn';
+import { useT } from '#app/i18n/useT.ts';
 import '../styles/learn.css';
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -40,6 +41,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const { actor, page, certificateCode } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
+  const { t } = useT();
   // Arriving from "Play" (or the next/previous episode) starts the video: that click was the gesture.
   const autoPlay = wantsAutoplay(useLocation().state);
   const { onTime, flush } = useProgressSaver(current.id);
@@ -74,7 +76,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               src={current.source?.src}
               poster={current.source?.poster}
               captions={current.source?.captions}
-              label={`Episode ${current.order}: ${current.title}`}
+              label={t('learn.playerLabel', { order: current.order, title: current.title })}
               startAt={current.resumeAt}
               autoPlay={autoPlay}
               onTimeUpdate={onTime}
@@ -92,44 +94,47 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             <p className="learn-meta">
               {formatDuration(current.duration)}
               {cost(current)
-                ? ` • ${cost(current)} at ${dataSaver ? 'data saver' : 'best'} quality${listenOnlyCost(current.sizes)}`
+                ? ` • ${t(dataSaver ? 'learn.costSaver' : 'learn.costBest', { size: cost(current) })}${listenOnlyCost(current.sizes, t)}`
                 : null}
-              {current.resumeAt > 0 ? ` • Resuming at ${formatDuration(current.resumeAt)}` : null}
+              {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
-            <nav className="learn-nav" aria-label="Episodes">
+            <nav className="learn-nav" aria-label={t('course.episodesTitle')}>
               {page.prev ? (
                 <Link className="btn btn-ghost" to={`/learn/${course.id}/${page.prev}`} state={PLAY_INTENT}>
-                  ← Previous episode
+                  {t('learn.previous')}
                 </Link>
               ) : null}
               {page.next ? (
                 <Link className="btn btn-primary" to={`/learn/${course.id}/${page.next}`} state={PLAY_INTENT}>
-                  Next episode →
+                  {t('learn.next')}
                 </Link>
               ) : null}
             </nav>
             {/* A learner who owns the course (the same actors who may review it) may download episodes. */}
             {page.review.allowed && current.source ? (
               <div className="learn-download">
-                <DownloadButton episodeId={current.id} label={`episode ${current.order}: ${current.title}`} />
+                <DownloadButton
+                  episodeId={current.id}
+                  label={t('episodes.downloadLabel', { order: current.order, title: current.title })}
+                />
               </div>
             ) : null}
             {current.description ? <p className="learn-description">{current.description}</p> : null}
             <label className="learn-saver">
               <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
-              Data saver (up to 360p)
+              {t('player.dataSaver')}
             </label>
           </div>
           {certificateCode ? (
             <section className="learn-certificate" aria-labelledby="certificate-h">
-              <h2 id="certificate-h">You completed this course</h2>
+              <h2 id="certificate-h">{t('learn.completedCourse')}</h2>
               <CertificateLinks code={certificateCode} courseTitle={course.title} />
             </section>
           ) : null}
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
         </div>
         <aside className="learn-episodes">
-          <h2>Episodes</h2>
+          <h2>{t('course.episodesTitle')}</h2>
           <ol>
             {episodes.map((e) => {
               const pct = e.completed
@@ -146,7 +151,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                       <span className="learn-ep-meta">
                         {formatDuration(e.duration)}
                         {cost(e) ? ` • ${cost(e)}` : null}
-                        {e.completed ? ' • Completed' : pct > 0 ? ` • ${pct}% watched` : null}
+                        {e.completed
+                          ? ` • ${t('learn.completed')}`
+                          : pct > 0
+                            ? ` • ${t('learn.watched', { pct })}`
+                            : null}
                       </span>
                       <span className="learn-ep-bar" aria-hidden="true">
                         <span style={{ width: `${pct}%` }} />

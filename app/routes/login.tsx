@@ -12,9 +12,11 @@ import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/login';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-export function meta() {
-  return [{ title: 'Sign In — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.signIn') }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -38,6 +40,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
   const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
   const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
   const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
@@ -60,16 +63,16 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <main className="auth-page">
         {loaderData.byPhone ? (
           <PhoneStart
-            title={PHONE_TEXT.signInWithPhone}
+            title={t(PHONE_TEXT.signInWithPhone)}
             actionData={phoneStep}
             codeError={failed ?? null}
             hidden={{ method: 'phone', redirectTo, myList: '' }}
-            submitLabel={PHONE_TEXT.verify}
+            submitLabel={t(PHONE_TEXT.verify)}
             onCodeSubmit={(e) => browserListField(e.currentTarget)}
           />
         ) : (
           <Form method="post" className="auth-card" onSubmit={(e) => browserListField(e.currentTarget)}>
-            <h1>Sign In</h1>
+            <h1>{t('topbar.signIn')}</h1>
             <AuthFormMessage error={failed?.error} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
             <input type="hidden" name="myList" defaultValue="" />
@@ -97,23 +100,25 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               />
             </Field>
             <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-              {busy ? 'Signing In...' : 'Sign In'}
+              {busy ? t('auth.signingIn') : t('topbar.signIn')}
             </button>
             <p className="auth-alt">
-              <Link to="/forgot-password">Forgot your password?</Link>
+              <Link to="/forgot-password">{t('auth.forgot')}</Link>
             </p>
             <p className="auth-alt">
-              New to Darasa? <Link to={registerHref}>Create an account</Link>
+              {t('auth.newHere')} <Link to={registerHref}>{t('auth.createAccountLink')}</Link>
             </p>
           </Form>
         )}
         <p className="auth-method">
           <Link className="auth-switch" to={`/login${query(!loaderData.byPhone)}`} reloadDocument>
-            {loaderData.byPhone ? PHONE_TEXT.signInWithEmail : PHONE_TEXT.signInWithPhone}
+            {t(loaderData.byPhone ? PHONE_TEXT.signInWithEmail : PHONE_TEXT.signInWithPhone)}
           </Link>
         </p>
       </main>
-      {done ? <WelcomeDialog title={`Welcome back, ${done.name}!`} message="You are signed in." to={done.to} /> : null}
+      {done ? (
+        <WelcomeDialog title={t('auth.welcomeBack', { name: done.name })} message={t('auth.signedIn')} to={done.to} />
+      ) : null}
     </>
   );
 }

@@ -16,9 +16,12 @@ import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/register';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 
-export function meta() {
-  return [{ title: 'Create Account — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.register') }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -46,6 +49,7 @@ type Problems = { message: string; fields: Record<string, string> };
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const { t, locale } = useT();
   const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
   const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
   const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
@@ -91,22 +95,23 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <main className="auth-page">
         {loaderData.byPhone ? (
           <PhoneStart
-            title={PHONE_TEXT.signUpWithPhone}
+            title={t(PHONE_TEXT.signUpWithPhone)}
             actionData={phoneStep}
             codeError={failed ?? null}
             hidden={{ method: 'phone', redirectTo, myList: '' }}
             firstStep={({ fields: stepFields, values: stepValues }) => (
               <PhoneSignUpFields fields={stepFields} values={stepValues} role={loaderData.role} />
             )}
-            submitLabel="Create Account"
+            submitLabel={t('auth.createAccount')}
             onCodeSubmit={(e) => browserListField(e.currentTarget)}
           />
         ) : (
           <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
-            <h1>Create Account</h1>
+            <h1>{t('auth.createAccount')}</h1>
             <AuthFormMessage error={errors?.message} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ''} />
             <input type="hidden" name="myList" defaultValue="" />
+            <input type="hidden" name="locale" value={locale === 'sw' ? 'sw' : 'en'} />
             <NameField error={fields.name} defaultValue={values?.name} />
             <Field id="email" label="Email" error={fields.email}>
               <input
@@ -133,7 +138,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 {...invalidProps('password', fields.password)}
               />
               <span className="auth-hint" id="password-hint">
-                At least 6 characters
+                {t('auth.passwordHint')}
               </span>
             </Field>
             <Field id="phone" label="Phone (M-Pesa)" error={fields.phone}>
@@ -141,25 +146,24 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             </Field>
             <RoleChoice initial={values?.role || loaderData.role} error={fields.role} />
             <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-              {busy ? 'Creating Account...' : 'Create Account'}
+              {busy ? t('auth.creatingAccount') : t('auth.createAccount')}
             </button>
             <p className="auth-alt">
-              Already have an account? <Link to={loginHref}>Sign In</Link>
+              {t('auth.haveAccount')} <Link to={loginHref}>{t('topbar.signIn')}</Link>
             </p>
           </Form>
         )}
         <p className="auth-method">
           <Link className="auth-switch" to={`/register${switchQuery.size ? `?${switchQuery}` : ''}`} reloadDocument>
-            {loaderData.byPhone ? PHONE_TEXT.signUpWithEmail : PHONE_TEXT.signUpWithPhone}
+            {t(loaderData.byPhone ? PHONE_TEXT.signUpWithEmail : PHONE_TEXT.signUpWithPhone)}
           </Link>
         </p>
+        <div className="auth-method">
+          <LanguageSwitch />
+        </div>
       </main>
       {done ? (
-        <WelcomeDialog
-          title="Account created successfully!"
-          message={`Welcome to Darasa, ${done.name}.`}
-          to={done.to}
-        />
+        <WelcomeDialog title={t('auth.created')} message={t('auth.welcome', { name: done.name })} to={done.to} />
       ) : null}
     </>
   );

@@ -5,15 +5,18 @@ import { SearchFilters } from '../components/SearchFilters.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/search';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, actor } = serverContext(context);
   return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
   return [
-    { title: loaderData?.query.q ? `“${loaderData.query.q}” — Darasa search` : 'Search — Darasa' },
+    { title: loaderData?.query.q ? t('meta.searchFor', { q: loaderData.query.q }) : t('meta.search') },
     { name: 'robots', content: 'noindex' },
   ];
 }
@@ -22,22 +25,23 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, results } = loaderData;
   const { q } = query;
   const filtered = query.category || query.price || query.min !== undefined || query.max !== undefined;
+  const { t } = useT();
   return (
     <>
       <TopBar key={q} query={q} />
       <main className="search-page">
-        <h1>{q ? `Results for “${q}”` : 'Search courses'}</h1>
+        <h1>{q ? t('search.resultsFor', { q }) : t('topbar.search')}</h1>
         <SearchFilters key={JSON.stringify(query)} query={query} />
         {!q && !filtered && !query.rating ? (
-          <p className="empty">Type a topic, course title, creator or category in the search box above.</p>
+          <p className="empty">{t('search.hint')}</p>
         ) : (
           <>
             <p className="search-count" role="status">
               {results.length === 0
                 ? q
-                  ? `No courses match “${q}”. Try another word or browse the catalog.`
-                  : 'No courses match these filters.'
-                : `${results.length} ${results.length === 1 ? 'course' : 'courses'} found`}
+                  ? t('search.noneFor', { q })
+                  : t('search.noneFiltered')
+                : t('search.found', { count: results.length })}
             </p>
             <div className="grid">
               {results.map((c) => (

@@ -1,3 +1,4 @@
+import { LOCALES } from './locale.ts';
 import { z } from 'zod';
 
 /** Kenyan mobile numbers in E.164: +254 then 9 digits starting with 7 or 1 (13 characters). */
@@ -33,6 +34,8 @@ export const registrationSchema = z.object({
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().min(1, 'Phone number is required').max(13, PHONE_MESSAGE).regex(KENYAN_PHONE, PHONE_MESSAGE)),
   role: z.enum(['customer', 'creator'], { error: 'Please choose Learn (Customer) or Teach (Creator)' }),
+  /** The language the account's pages, SMS and e-mails come in: the sign-up page's own (decision 0030). */
+  locale: z.enum(LOCALES).catch('en'),
 });
 
 export const signInSchema = z.object({

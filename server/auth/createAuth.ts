@@ -61,6 +61,7 @@ export function createAuth({ config, database, log }: { config: Config; database
         role: { type: 'string', required: true, input: false, defaultValue: 'customer' },
         phone: { type: 'string', required: true, input: false, defaultValue: '' },
         status: { type: 'string', required: true, input: false, defaultValue: 'active' },
+        locale: { type: 'string', required: true, input: false, defaultValue: 'en' },
       },
     },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },

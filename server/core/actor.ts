@@ -1,3 +1,4 @@
+import type { Locale } from '#common/accounts/locale.ts';
 import type { Role } from '#common/roles.ts';
 
 /**
@@ -13,4 +14,6 @@ export interface SessionUser {
   name: string;
   /** Null for a learner who signed up by phone without one. */
   email: string | null;
+  /** The language this person chose (pages, SMS, e-mail): 'en' | 'sw'. */
+  locale: Locale;
 }

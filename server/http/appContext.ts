@@ -1,4 +1,5 @@
 import { createContext } from 'react-router';
+import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 
@@ -9,6 +10,8 @@ export interface RequestContext {
   actor: SessionUser | null;
   /** The client's address (the last X-Forwarded-For hop when TRUST_PROXY), for per-IP rate limits. */
   clientIp: string;
+  /** The language pages render in (pickLocale: the person's setting, cookie, Accept-Language, English). */
+  locale: UiLocale;
   /** Pages only: this render's Content-Security-Policy nonce, for React Router's inline scripts. */
   nonce?: string;
 }

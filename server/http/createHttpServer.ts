@@ -16,6 +16,7 @@ import { mountMyListRoutes } from './myListRoutes.ts';
 import { sessionMiddleware } from './session.ts';
 import { errorResponse } from './errorResponse.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { languageRoutes } from './languageRoutes.ts';
 import { learningRoutes } from './learningRoutes.ts';
 import { reviewRoutes } from './reviewRoutes.ts';
 import { certificateRoutes } from './certificateRoutes.ts';
@@ -72,6 +73,7 @@ function createHonoApp(
   mountMyListRoutes(app, services);
 
   app.route('/media', mediaRoutes(services));
+  app.route('/', languageRoutes());
   app.route('/api/learning', learningRoutes());
   app.route('/api/offline', offlineRoutes());
   app.route('/api/reviews', reviewRoutes());

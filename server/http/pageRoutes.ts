@@ -11,7 +11,7 @@ import { deferHydration } from './deferHydration.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';
 import { newNonce, pageCsp } from './securityHeaders.ts';
-import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
+import { hasSessionCookie, PAGE_VARY, pageCacheKey } from './pageCacheKey.ts';
 
 /**
  * React Router's default prints every route error with its stack on console.error, including the 404s
@@ -59,7 +59,7 @@ export function pageHandler(build: ServerBuild, cache: PageCache) {
     const req = readablePath(c.req.raw);
     const key =
       req.method === 'GET' && !c.var.ctx.actor && !hasSessionCookie(req.headers.get('cookie') ?? undefined)
-        ? pageCacheKey(c.req.path + new URL(req.url).search)
+        ? pageCacheKey(c.req.path + new URL(req.url).search, c.var.ctx.locale)
         : null;
     const generation = cache.generation;
     const res = await handle(req, provider);
@@ -67,6 +67,8 @@ export function pageHandler(build: ServerBuild, cache: PageCache) {
     // bytes never change after it, so no markup in it can have learnt the nonce (decision 0019).
     if (res.headers.get('content-type')?.startsWith('text/html'))
       res.headers.set('content-security-policy', pageCsp(nonce));
+    // Every page is in the request's language, chosen by cookie and Accept-Language (shared caches too).
+    res.headers.set('vary', PAGE_VARY);
     if (!key || res.status !== 200 || res.headers.has('set-cookie')) return res;
     const isHtml = res.headers.get('content-type')?.startsWith('text/html') ?? false;
     const body = isHtml ? Buffer.from(deferHydration(await res.text())) : Buffer.from(await res.arrayBuffer());

@@ -2,7 +2,8 @@
 // assets and cached anonymous pages. Everything else goes on to the Hono app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageCache } from './pageCache.ts';
-import { hasSessionCookie, pageCacheKey } from './pageCacheKey.ts';
+import { pickLocale } from '#common/i18n/uiLocale.ts';
+import { hasSessionCookie, PAGE_VARY, pageCacheKey } from './pageCacheKey.ts';
 import { pickEncoding, type StaticFile } from './staticAssets.ts';
 import { USER_KEY_COOKIE } from './userKeyCookie.ts';
 
@@ -32,14 +33,15 @@ export function serveFromMemory(
   }
   // A signed-out browser still holding the user-key cookie goes to the app once, which clears it.
   if (hasSessionCookie(req.headers.cookie) || req.headers.cookie?.includes(`${USER_KEY_COOKIE}=`)) return false;
-  const key = pageCacheKey(url);
+  const locale = pickLocale({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
+  const key = pageCacheKey(url, locale);
   const page = key ? cache.get(key) : undefined;
   if (!page) return false;
   const enc = pickEncoding(req.headers['accept-encoding'], page);
   const body = enc ? page[enc] : page.body;
   const headers: Record<string, string | number> = Object.fromEntries(page.headers);
   headers['content-length'] = body.length;
-  headers.vary = 'accept-encoding, cookie';
+  headers.vary = PAGE_VARY;
   headers['x-cache'] = 'hit';
   if (enc) headers['content-encoding'] = enc;
   res.writeHead(page.status, headers);

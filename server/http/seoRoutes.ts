@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { listSitemap } from '../modules/catalog/listSitemap.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';
+import { pageCacheKey } from './pageCacheKey.ts';
 
 /** Paths no signed-out crawler should read: the signed-in areas, the APIs and tokened media. */
 const PRIVATE = ['/admin', '/creator$', '/creator/', '/customer', '/learn', '/api', '/media/s'];
@@ -36,7 +37,9 @@ export function seoRoutes(cache: PageCache) {
       ['content-type', type],
       ['cache-control', 'public, max-age=3600'],
     ];
-    cache.set(c.req.path, generation, { status: 200, headers, body });
+    // Keyed like pages, so the raw fast path finds it for a visitor in any language (the text is the same).
+    const key = pageCacheKey(c.req.path, c.var.ctx.locale);
+    if (key) cache.set(key, generation, { status: 200, headers, body });
     return c.body(body, 200, Object.fromEntries(headers));
   };
   app.get('/robots.txt', (c) =>

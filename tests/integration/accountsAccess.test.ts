@@ -56,7 +56,12 @@ afterAll(async () => {
 /** Runs a page's loader as the server would for `who`; answers where the guard sent them, or 'allowed'. */
 async function open(loader: Loader, path: string, params: Record<string, string>, who: Who): Promise<string> {
   const context = new RouterContextProvider();
-  context.set(requestContext, { services: app.running.services, actor: viewers[who], clientIp: '127.0.0.1' });
+  context.set(requestContext, {
+    services: app.running.services,
+    actor: viewers[who],
+    clientIp: '127.0.0.1',
+    locale: 'en',
+  });
   try {
     await loader({ request: new Request(`http://localhost${path}`), params, context });
     return 'allowed';

@@ -86,6 +86,7 @@ export async function makeCustomer(world: World, over: Parameters<typeof makeUse
     name: u.name,
     email: u.email as string,
     role: (over.role as SessionUser['role']) ?? 'customer',
+    locale: 'en',
   };
 }
 

@@ -25,7 +25,7 @@ export async function creatorWithEarnings(w: World, phone: string, price = 1000)
   const days = w.running.services.config.PAYOUT_HOLD_DAYS + 1;
   await makePaidSale(w.running.services, { id: course.id, price }, new Date(Date.now() - days * 86_400_000));
   await makeVerifiedAccount(w.t.db, u.id, phone);
-  return { userId: u.id, role: 'creator', name: u.name, email: u.email as string };
+  return { userId: u.id, role: 'creator', name: u.name, email: u.email as string, locale: 'en' };
 }
 
 export const payoutRow = (w: World, id: string) =>

@@ -1,5 +1,9 @@
 // The building blocks of the account forms (sign in, register, password reset): the form-level message,
-// a labelled field with its error, and the aria props that tie them together.
+// a labelled field with its error, and the aria props that tie them together. Labels, messages and errors
+// arrive in English (the words of common/ and of the server's answers) and are shown in the page's
+// language: the catalogues have those English words as ids ("server messages" in app/locales/*.po).
+import { useT } from '#app/i18n/useT.ts';
+
 /** The form-level message: an error (announced at once) or a notice. */
 export function AuthFormMessage({
   error,
@@ -8,16 +12,17 @@ export function AuthFormMessage({
   error?: string | null | undefined;
   notice?: string | null | undefined;
 }) {
+  const { t } = useT();
   if (error)
     return (
       <p className="auth-error" role="alert">
-        {error}
+        {t(error)}
       </p>
     );
   if (notice)
     return (
       <p className="auth-notice" role="status">
-        {notice}
+        {t(notice)}
       </p>
     );
   return null;
@@ -35,13 +40,14 @@ export function Field({
   error?: string | undefined;
   children: React.ReactNode;
 }) {
+  const { t } = useT();
   return (
     <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t(label)}</label>
       {children}
       {error ? (
         <p className="auth-field-error" id={`${id}-error`}>
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -84,9 +90,10 @@ export function RoleChoice({
   error: string | undefined;
   onChange?: (role: string) => void;
 }) {
+  const { t } = useT();
   return (
     <fieldset className="auth-roles" aria-describedby={error ? 'role-error' : undefined}>
-      <legend>I want to</legend>
+      <legend>{t('I want to')}</legend>
       {ROLES.map((r) => (
         <label key={r.value} className="auth-role">
           <input
@@ -96,12 +103,12 @@ export function RoleChoice({
             defaultChecked={initial === r.value}
             onChange={() => onChange?.(r.value)}
           />
-          <span>{r.label}</span>
+          <span>{t(r.label)}</span>
         </label>
       ))}
       {error ? (
         <p className="auth-field-error" id="role-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>

@@ -3,6 +3,7 @@ import { Form } from 'react-router';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { displayPhone } from '#common/phone.ts';
 import { AuthFormMessage, Field, invalidProps } from './AuthForm.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 export interface SentCode {
   challengeId: string;
@@ -41,13 +42,17 @@ export function PhoneCodeStep({
 }) {
   const left = useCountdown(sent.challengeId, sent.resendAfterS);
   const undelivered = useDeliveryProblem(sent.challengeId);
+  const { t } = useT();
   return (
     <>
       <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
-        <h1>{PHONE_TEXT.enterCode}</h1>
+        <h1>{t(PHONE_TEXT.enterCode)}</h1>
         <AuthFormMessage
           error={undelivered ?? error}
-          notice={PHONE_TEXT.codeSentTo(displayPhone(sent.phone.slice(1)).replaceAll(' ', '\u00a0'), sent.validMinutes)}
+          notice={t('phone.codeSentTo', {
+            phone: displayPhone(sent.phone.slice(1)).replaceAll(' ', '\u00a0'),
+            minutes: sent.validMinutes,
+          })}
         />
         <input type="hidden" name="challengeId" value={sent.challengeId} />
         {Object.entries(hidden ?? {}).map(([k, v]) => (
@@ -70,7 +75,7 @@ export function PhoneCodeStep({
         </Field>
         {children}
         <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-          {busy ? PHONE_TEXT.verifying : submitLabel}
+          {busy ? t(PHONE_TEXT.verifying) : submitLabel}
         </button>
       </Form>
       <Form method="post" className="auth-resend">
@@ -79,10 +84,10 @@ export function PhoneCodeStep({
         ))}
         <input type="hidden" name="intent" value="send-code" />
         <button type="submit" className="btn auth-link-button" disabled={left > 0 || busy} aria-live="polite">
-          {left > 0 ? PHONE_TEXT.resendIn(left) : PHONE_TEXT.resend}
+          {left > 0 ? t('phone.resendIn', { seconds: left }) : t(PHONE_TEXT.resend)}
         </button>
         <button type="button" className="btn auth-link-button" onClick={onChangeNumber}>
-          {PHONE_TEXT.changeNumber}
+          {t(PHONE_TEXT.changeNumber)}
         </button>
       </Form>
     </>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { LOCALES } from '#common/accounts/locale.ts';
 import { Field, NameField, RoleChoice } from './AuthForm.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 /**
  * Phone sign-up's own fields before the phone number: name, role, e-mail (optional for learners,
@@ -17,6 +18,7 @@ export function PhoneSignUpFields({
   role: string;
 }) {
   const [chosen, setChosen] = useState(values.role || role);
+  const { t, locale } = useT();
   return (
     <>
       <NameField error={fields.name} defaultValue={values.name} />
@@ -35,12 +37,17 @@ export function PhoneSignUpFields({
         />
         {chosen === 'creator' ? (
           <span className="auth-hint" id="email-hint">
-            {PHONE_TEXT.emailForCreators}
+            {t(PHONE_TEXT.emailForCreators)}
           </span>
         ) : null}
       </Field>
       <Field id="locale" label={PHONE_TEXT.language}>
-        <select id="locale" name="locale" defaultValue={values.locale || 'en'} className="auth-select">
+        <select
+          id="locale"
+          name="locale"
+          defaultValue={values.locale || (locale === 'sw' ? 'sw' : 'en')}
+          className="auth-select"
+        >
           {LOCALES.map((l) => (
             <option key={l} value={l}>
               {PHONE_TEXT.languageNames[l]}

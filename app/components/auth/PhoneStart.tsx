@@ -4,6 +4,7 @@ import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { AuthFormMessage, Field, invalidProps } from './AuthForm.tsx';
 import { PhoneCodeStep, type SentCode } from './PhoneCodeStep.tsx';
 import { PhoneInput } from './PhoneInput.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 /** What a phone form's action answered: a code was sent, or the first step was refused. */
 export type PhoneStepData =
@@ -35,6 +36,7 @@ export function PhoneStart({
   onCodeSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
 }) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
   const [sent, setSent] = useState<SentCode | null>(null);
   useEffect(() => {
     if (actionData?.step === 'code') setSent(actionData);
@@ -70,10 +72,10 @@ export function PhoneStart({
       {firstStep?.({ fields, values })}
       <Field id="phone" label={PHONE_TEXT.phoneLabel} error={fields.phone}>
         <PhoneInput id="phone" defaultValue={values.phone} invalid={invalidProps('phone', fields.phone)} />
-        <span className="auth-hint">{PHONE_TEXT.phoneHint}</span>
+        <span className="auth-hint">{t(PHONE_TEXT.phoneHint)}</span>
       </Field>
       <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-        {busy ? PHONE_TEXT.sendingCode : PHONE_TEXT.sendCode}
+        {t(busy ? PHONE_TEXT.sendingCode : PHONE_TEXT.sendCode)}
       </button>
     </Form>
   );

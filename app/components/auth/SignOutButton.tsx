@@ -1,3 +1,4 @@
+import { useT } from '#app/i18n/useT.ts';
 import { replaceMyList } from '#app/lib/myList.ts';
 
 /**
@@ -5,10 +6,11 @@ import { replaceMyList } from '#app/lib/myList.ts';
  * session on the server. The browser's copy of My List is cleared too: it belongs to the account.
  */
 export function SignOutButton() {
+  const { t } = useT();
   return (
     <form method="post" action="/logout" onSubmit={() => replaceMyList([])}>
       <button type="submit" className="btn btn-ghost">
-        Sign Out
+        {t('topbar.signOut')}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 // The player's settings and fullscreen. Settings (speed, quality with "Listen only", data saver and the
 // data meter) open as a panel over the picture, so the control bar fits a 320 px phone. Native <select>s:
 // labelled, keyboard- and touch-friendly without extra code.
+import { useT } from '#app/i18n/useT.ts';
 import { useEffect, useState, type RefObject } from 'react';
 import { formatWeekly, useWeeklyVideoBytes } from '#app/lib/dataMeter.ts';
 import { DATA_SAVER_MAX_SHORT_SIDE, useDataSaver } from '#app/lib/dataSaver.ts';
@@ -50,6 +51,7 @@ export function extraKeyAction(key: string, video: HTMLVideoElement | null): boo
 }
 
 export function FullscreenButton({ videoRef }: { videoRef: RefObject<HTMLVideoElement | null> }) {
+  const { t } = useT();
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {
     const onFs = () => setFullscreen(!!document.fullscreenElement);
@@ -60,7 +62,7 @@ export function FullscreenButton({ videoRef }: { videoRef: RefObject<HTMLVideoEl
     <button
       type="button"
       className="player-btn"
-      aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+      aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
       onClick={() => toggleFullscreen(videoRef.current?.closest<HTMLElement>('.player') ?? null)}
     >
       <PlayerIcon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
@@ -87,6 +89,7 @@ export function SettingsPanel(props: {
   const [quality, setQuality] = useState(-1);
   const [dataSaver, setDataSaver] = useDataSaver();
   const weekly = useWeeklyVideoBytes();
+  const { t } = useT();
 
   useEffect(() => {
     const video = videoRef.current;
@@ -107,10 +110,10 @@ export function SettingsPanel(props: {
   return (
     <fieldset className="player-panel" id={id} aria-label="Player settings" hidden={!open}>
       <label className="player-field">
-        <span>Speed</span>
+        <span>{t('player.speed')}</span>
         <select
           className="player-select"
-          aria-label="Playback speed"
+          aria-label={t('player.playbackSpeed')}
           value={speed}
           onChange={(e) => {
             if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
@@ -118,17 +121,17 @@ export function SettingsPanel(props: {
         >
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s === 1 ? 'Normal' : `${s}×`}
+              {s === 1 ? t('player.normal') : `${s}×`}
             </option>
           ))}
         </select>
       </label>
       {qualities.length || listenOnlyAvailable ? (
         <label className="player-field">
-          <span>Quality</span>
+          <span>{t('player.quality')}</span>
           <select
             className="player-select"
-            aria-label="Quality"
+            aria-label={t('player.quality')}
             value={listening ? LISTEN_ONLY : quality}
             onChange={(e) => {
               const i = Number(e.currentTarget.value);
@@ -139,26 +142,26 @@ export function SettingsPanel(props: {
               control?.setQuality(i);
             }}
           >
-            <option value={-1}>Auto</option>
+            <option value={-1}>{t('player.auto')}</option>
             {shown.map((q) => (
               <option key={q.index} value={q.index}>
                 {q.height}p
               </option>
             ))}
-            {listenOnlyAvailable ? <option value={LISTEN_ONLY}>Listen only</option> : null}
+            {listenOnlyAvailable ? <option value={LISTEN_ONLY}>{t('player.listenOnly')}</option> : null}
           </select>
         </label>
       ) : null}
       {captions.length ? (
         <label className="player-field">
-          <span>Captions (CC)</span>
+          <span>{t('player.captionsCC')}</span>
           <select
             className="player-select"
-            aria-label="Captions"
+            aria-label={t('player.captions')}
             value={captions.some((c) => c.language === captionChoice) ? captionChoice : 'off'}
             onChange={(e) => onCaptionChoice(e.currentTarget.value)}
           >
-            <option value="off">Off</option>
+            <option value="off">{t('player.off')}</option>
             {captions.map((c) => (
               <option key={c.language} value={c.language}>
                 {c.label}
@@ -167,18 +170,23 @@ export function SettingsPanel(props: {
           </select>
         </label>
       ) : null}
-      <p className="player-meter">{formatWeekly(weekly)}</p>
+      <p className="player-meter">{t('player.thisWeek', { amount: formatWeekly(weekly) })}</p>
       <button
         type="button"
         className="player-btn player-saver"
         aria-pressed={dataSaver}
-        aria-label="Data saver (up to 360p)"
-        title="Data saver (up to 360p)"
+        aria-label={t('player.dataSaver')}
+        title={t('player.dataSaver')}
         onClick={() => setDataSaver(!dataSaver)}
       >
-        {dataSaver ? 'Saver on' : 'Saver off'}
+        {dataSaver ? t('player.saverOn') : t('player.saverOff')}
       </button>
-      <button type="button" className="player-btn player-panel-close" aria-label="Close settings" onClick={onClose}>
+      <button
+        type="button"
+        className="player-btn player-panel-close"
+        aria-label={t('player.closeSettings')}
+        onClick={onClose}
+      >
         ×
       </button>
     </fieldset>

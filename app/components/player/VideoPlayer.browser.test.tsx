@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import { InEnglish } from '#tests/components/inEnglish.tsx';
 
 const MP4 = '/clip.mp4'; // 30 s
 const HLS = '/hls/master-video.m3u8'; // 4 s, 240p and 360p, no audio-only rendition
@@ -12,7 +13,7 @@ beforeEach(() => localStorage.clear()); // the data saver choice is remembered t
 afterEach(() => localStorage.clear());
 
 async function mount(src: string | null) {
-  const screen = await render(<VideoPlayer src={src} label="Intro to Python" />);
+  const screen = await render(<VideoPlayer src={src} label="Intro to Python" />, { wrapper: InEnglish });
   const video = screen.container.querySelector('video')!;
   const button = (name: string) => screen.getByRole('button', { name, exact: true });
   // Speed, quality and data saver live in the settings panel (a phone's control bar has no room for them).

@@ -1,3 +1,4 @@
+import { useT } from '#app/i18n/useT.ts';
 import {
   useCallback,
   useEffect,
@@ -84,6 +85,7 @@ export function VideoPlayer({
   const [listening, setListening] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsId = useId();
+  const { t } = useT();
   const captionChoice = useCaptions(videoRef, captions);
   const [state, setState] = useState<PlayerState>(src ? 'paused' : 'error');
   const [error, setError] = useState<{ text: PlayerErrorText; reason: string } | null>(
@@ -225,7 +227,7 @@ export function VideoPlayer({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a composite widget: focus inside it enables its shortcuts
       tabIndex={0}
       role="group"
-      aria-label={`Video player: ${label}`}
+      aria-label={t('player.label', { label })}
       onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/useMediaCaption: episodes without caption files have nothing to put in a <track> */}
@@ -284,7 +286,7 @@ export function VideoPlayer({
           {touch.flash.by < 0 ? `−${SEEK_STEP} s` : `+${SEEK_STEP} s`}
         </div>
       ) : null}
-      {state === 'loading' ? <div className="player-spinner" role="status" aria-label="Loading video" /> : null}
+      {state === 'loading' ? <div className="player-spinner" role="status" aria-label={t('player.loading')} /> : null}
       {state === 'paused' ? (
         // For thumbs: the big Play in the middle (the control bar's Play is the accessible one).
         <button type="button" className="player-bigplay" tabIndex={-1} aria-hidden="true" onClick={play}>
@@ -293,14 +295,16 @@ export function VideoPlayer({
       ) : null}
       {error ? (
         <div className="player-error" role="alert">
-          <p className="player-error-title">Failed to load video</p>
+          <p className="player-error-title">{t('Failed to load video')}</p>
           <p className="player-error-reason">
-            {error.text === 'Failed to load video' ? error.reason || 'The video could not be loaded.' : error.text}
-            {error.text === 'Error loading video' && error.reason ? `: ${error.reason}` : null}
+            {error.text === 'Failed to load video'
+              ? t(error.reason || 'The video could not be loaded.')
+              : t(error.text)}
+            {error.text === 'Error loading video' && error.reason ? `: ${t(error.reason)}` : null}
           </p>
           {src ? (
             <button type="button" className="btn btn-ghost" onClick={play}>
-              Try again
+              {t('purchase.tryAgain')}
             </button>
           ) : null}
         </div>
@@ -327,8 +331,12 @@ export function VideoPlayer({
             max={duration || 0}
             step="any"
             value={Math.min(time, duration || 0)}
-            aria-label="Seek"
-            aria-valuetext={known ? `${formatDuration(time)} of ${formatDuration(duration)}` : 'Length not known yet'}
+            aria-label={t('player.seek')}
+            aria-valuetext={
+              known
+                ? t('player.position', { time: formatDuration(time), duration: formatDuration(duration) })
+                : t('player.lengthUnknown')
+            }
             onChange={(e) => {
               if (videoRef.current) videoRef.current.currentTime = Number(e.currentTarget.value);
             }}
@@ -336,14 +344,19 @@ export function VideoPlayer({
           <span className="player-time">{clock}</span>
         </div>
         <div className="player-row">
-          <button type="button" className="player-btn" onClick={toggle} aria-label={playing ? 'Pause' : 'Play'}>
+          <button
+            type="button"
+            className="player-btn"
+            onClick={toggle}
+            aria-label={playing ? t('hero.pause') : t('hero.play')}
+          >
             <PlayerIcon name={playing ? 'pause' : 'play'} />
           </button>
           <button
             type="button"
             className="player-btn"
             onClick={() => run({ type: 'seek', by: -SEEK_STEP })}
-            aria-label="Back 10 seconds"
+            aria-label={t('player.back10')}
           >
             <PlayerIcon name="back" />
           </button>
@@ -351,7 +364,7 @@ export function VideoPlayer({
             type="button"
             className="player-btn"
             onClick={() => run({ type: 'seek', by: SEEK_STEP })}
-            aria-label="Forward 10 seconds"
+            aria-label={t('player.forward10')}
           >
             <PlayerIcon name="forward" />
           </button>
@@ -359,7 +372,7 @@ export function VideoPlayer({
             type="button"
             className="player-btn"
             onClick={() => run({ type: 'mute' })}
-            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t('player.unmute') : t('player.mute')}
           >
             <PlayerIcon name={shownVolume === 0 ? 'muted' : 'volume'} />
           </button>
@@ -370,7 +383,7 @@ export function VideoPlayer({
             max={1}
             step={0.1}
             value={shownVolume}
-            aria-label="Volume"
+            aria-label={t('player.volume')}
             onChange={(e) => {
               const v = videoRef.current;
               if (!v) return;
@@ -381,7 +394,7 @@ export function VideoPlayer({
           <button
             type="button"
             className="player-btn"
-            aria-label="Settings"
+            aria-label={t('player.settings')}
             aria-expanded={settingsOpen}
             aria-controls={settingsId}
             onClick={() => setSettingsOpen((o) => !o)}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { CaptionTrack } from '#common/captions/captions.ts';
 import { VideoPlayer } from './VideoPlayer.tsx';
+import { InEnglish } from '#tests/components/inEnglish.tsx';
 
 const vtt = (text: string) =>
   `data:text/vtt;charset=utf-8,${encodeURIComponent(`WEBVTT\n\n00:00.000 --> 01:00.000\n${text}\n`)}`;
@@ -21,7 +22,9 @@ const shown = (video: HTMLVideoElement) => {
 };
 
 test('Captions (CC) in Settings shows the chosen language, remembers it, and lifts cues above the bar', async () => {
-  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" captions={CAPTIONS} />);
+  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" captions={CAPTIONS} />, {
+    wrapper: InEnglish,
+  });
   const video = screen.container.querySelector('video')!;
   expect(video.querySelectorAll('track')).toHaveLength(2);
   await screen.getByRole('button', { name: 'Play', exact: true }).click();
@@ -46,14 +49,16 @@ test('Captions (CC) in Settings shows the chosen language, remembers it, and lif
 
 test('a remembered choice applies to the next video', async () => {
   localStorage.setItem('darasa.captions', 'en');
-  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" captions={CAPTIONS} />);
+  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" captions={CAPTIONS} />, {
+    wrapper: InEnglish,
+  });
   const video = screen.container.querySelector('video')!;
   await screen.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => shown(video)).toBe('en: Hello and welcome');
 });
 
 test('a video without captions has no Captions menu', async () => {
-  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" />);
+  const screen = await render(<VideoPlayer src="/clip.mp4" label="Intro" />, { wrapper: InEnglish });
   await screen.getByRole('button', { name: 'Settings' }).click();
   await expect.element(screen.getByRole('combobox', { name: 'Playback speed' })).toBeVisible();
   expect(screen.container.querySelector('select[aria-label="Captions"]')).toBeNull();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import { checkCoupon, type CouponQuote } from './purchaseApi.ts';
 
 /**
@@ -17,6 +18,7 @@ export function CouponField({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const { t } = useT();
 
   async function apply(e: React.FormEvent) {
     e.preventDefault();
@@ -28,7 +30,7 @@ export function CouponField({
       setError(null);
       onApplied(answer.quote);
     } else {
-      setError(answer.message);
+      setError(t(answer.message));
       onApplied(null);
     }
   }
@@ -36,7 +38,7 @@ export function CouponField({
   if (applied) {
     return (
       <p className="purchase-coupon-applied" role="status">
-        Code <strong>{applied.code}</strong> applied{' '}
+        {t('coupon.code')} <strong>{applied.code}</strong> {t('coupon.applied')}{' '}
         <button
           type="button"
           className="btn btn-ghost btn-small"
@@ -45,14 +47,14 @@ export function CouponField({
             onApplied(null);
           }}
         >
-          Remove
+          {t('coupon.remove')}
         </button>
       </p>
     );
   }
   return (
     <form className="purchase-coupon" onSubmit={apply} noValidate>
-      <label htmlFor="purchase-coupon">Coupon code</label>
+      <label htmlFor="purchase-coupon">{t('coupon.label')}</label>
       <div className="purchase-coupon-row">
         <input
           id="purchase-coupon"
@@ -65,7 +67,7 @@ export function CouponField({
           aria-invalid={error ? true : undefined}
         />
         <button type="submit" className="btn btn-ghost" disabled={checking || !code.trim()}>
-          {checking ? 'Checking…' : 'Apply'}
+          {checking ? t('coupon.checking') : t('coupon.apply')}
         </button>
       </div>
       {error ? (

@@ -2,7 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
 import '#app/styles/purchase.css';
 import { Link } from 'react-router';
-import { buyLabel } from '#app/lib/format.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
+import { useT } from '#app/i18n/useT.ts';
 import type { PurchaseCourse } from './PurchaseModal.tsx';
 
 // The M-Pesa form is fetched when "Purchase Course" is pointed at or pressed, not with every course page.
@@ -15,9 +16,10 @@ const PurchaseModal = lazy(() =>
 );
 
 function PurchaseUnavailable() {
+  const { t } = useT();
   return (
     <p className="purchase-error" role="alert">
-      The payment form could not be downloaded. Check your connection and reload the page.
+      {t('purchase.unavailable')}
     </p>
   );
 }
@@ -40,13 +42,14 @@ export function PurchaseAction({
   phone: string;
 }) {
   const [open, setOpen] = useState(false);
+  const { t, buyLabel } = useFormat();
   return (
     <>
       {owned ? (
         <>
-          <span className="purchased-badge">Purchased</span>
+          <span className="purchased-badge">{t('purchase.purchased')}</span>
           <Link className="btn btn-light" to={playPath(course.id)} state={PLAY_INTENT}>
-            Play
+            {t('purchase.play')}
           </Link>
         </>
       ) : buyable ? (

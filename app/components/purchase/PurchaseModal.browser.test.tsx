@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import { json, mockApi, type ApiHandler } from '#tests/components/mockApi.ts';
+import { InEnglish } from '#tests/components/inEnglish.tsx';
 import { wantsAutoplay } from '#app/lib/playIntent.ts';
 import type { PaymentView } from './purchaseApi.ts';
 import { PurchaseModal } from './PurchaseModal.tsx';
@@ -55,7 +56,7 @@ async function open(course = COURSE, phone = '0712 345 678') {
     { path: '/course/c1', Component: () => <PurchaseModal course={course} phone={phone} onClose={onClose} /> },
     { path: '/learn/:courseId/:n', Component: LearnStub },
   ]);
-  const screen = await render(<Stub initialEntries={['/course/c1']} />);
+  const screen = await render(<Stub initialEntries={['/course/c1']} />, { wrapper: InEnglish });
   return {
     screen,
     onClose,

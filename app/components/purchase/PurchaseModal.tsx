@@ -1,11 +1,10 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { localPhone, toDarajaPhone } from '#common/phone.ts';
-import { buyLabel, formatKes, formatPrice } from '#app/lib/format.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { CouponField } from './CouponField.tsx';
-import { outcomeTitle } from './outcomeText.ts';
 import { fetchPayment, newIdempotencyKey, startPurchase, type CouponQuote, type PaymentView } from './purchaseApi.ts';
 import { useCountdown } from './useCountdown.ts';
 
@@ -23,7 +22,6 @@ type Stage =
   | { kind: 'owned' };
 
 const POLL_MS = 2000;
-const PHONE_HELP = 'Enter a Kenyan M-Pesa number, like 0712 345 678.';
 const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.expired, COUPON_TEXT.usedUp];
 
 /**
@@ -47,6 +45,7 @@ export function PurchaseModal({
   const price = coupon ? coupon.discountedPrice : course.price;
   const key = useRef(newIdempotencyKey());
   const revalidator = useRevalidator();
+  const { t, price: priceText, buyLabel } = useFormat();
 
   useEffect(() => {
     const d = dialog.current;
@@ -82,7 +81,7 @@ export function PurchaseModal({
     e.preventDefault();
     if (stage.kind === 'sending') return;
     if (price > 0 && !toDarajaPhone(number)) {
-      setStage({ kind: 'form', error: PHONE_HELP });
+      setStage({ kind: 'form', error: t('purchase.phoneInvalid') });
       return;
     }
     setStage({ kind: 'sending' });
@@ -112,7 +111,8 @@ export function PurchaseModal({
     key.current = newIdempotencyKey();
     // The code stopped working meanwhile (used up, expired): back to the full price, with the reason.
     if (COUPON_REFUSALS.includes(answer.message)) setCoupon(null);
-    setStage({ kind: 'form', error: answer.message });
+    // The server's words are English; the catalogue has them as ids (app/locales, "server messages").
+    setStage({ kind: 'form', error: t(answer.message) });
   }
 
   function retry() {
@@ -135,7 +135,7 @@ export function PurchaseModal({
       }}
     >
       <div className="purchase-body">
-        <button type="button" className="purchase-close" onClick={onClose} aria-label="Close">
+        <button type="button" className="purchase-close" onClick={onClose} aria-label={t('purchase.close')}>
           ×
         </button>
         <p className="purchase-kicker">{buyLabel(course.price)}</p>
@@ -143,12 +143,12 @@ export function PurchaseModal({
         <p className="purchase-price">
           {coupon ? (
             <>
-              <s className="purchase-old-price">{formatPrice(course.price)}</s>{' '}
+              <s className="purchase-old-price">{priceText(course.price)}</s>{' '}
             </>
           ) : null}
-          <span>{formatPrice(price)}</span>
+          <span>{priceText(price)}</span>
         </p>
-        <p className="purchase-note">One-time payment • Lifetime access</p>
+        <p className="purchase-note">{t('course.oneTime')}</p>
         <div aria-live="polite">
           {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 ? (
             <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />
@@ -157,7 +157,7 @@ export function PurchaseModal({
             <form onSubmit={pay} noValidate>
               {price > 0 ? (
                 <>
-                  <label htmlFor="purchase-phone">M-Pesa phone number</label>
+                  <label htmlFor="purchase-phone">{t('purchase.phoneLabel')}</label>
                   <input
                     id="purchase-phone"
                     name="phone"
@@ -172,7 +172,7 @@ export function PurchaseModal({
                     required
                   />
                   <p id="purchase-phone-help" className="purchase-help">
-                    You will get an M-Pesa prompt on this phone to enter your PIN.
+                    {t('purchase.phoneHelp')}
                   </p>
                 </>
               ) : null}
@@ -182,7 +182,11 @@ export function PurchaseModal({
                 </p>
               ) : null}
               <button type="submit" className="btn btn-primary purchase-pay" disabled={stage.kind === 'sending'}>
-                {stage.kind === 'sending' ? 'Sending prompt…' : price > 0 ? 'Pay with M-Pesa' : 'Enroll for free'}
+                {stage.kind === 'sending'
+                  ? t('purchase.sending')
+                  : price > 0
+                    ? t('purchase.pay')
+                    : t('purchase.enrollFree')}
               </button>
             </form>
           ) : null}
@@ -190,9 +194,9 @@ export function PurchaseModal({
           {stage.kind === 'done' ? <Outcome payment={stage.payment} courseId={course.id} onRetry={retry} /> : null}
           {stage.kind === 'owned' ? (
             <div className="purchase-outcome purchase-ok">
-              <h3>You own this course</h3>
+              <h3>{t('purchase.owned')}</h3>
               <Link className="btn btn-primary" to={playPath(course.id)} state={PLAY_INTENT}>
-                Start watching
+                {t('purchase.startWatching')}
               </Link>
             </div>
           ) : null}
@@ -204,24 +208,24 @@ export function PurchaseModal({
 
 function Waiting({ payment }: { payment: PaymentView }) {
   const left = useCountdown(payment.createdAt, payment.expiresAt);
+  const { t, kes } = useFormat();
   return (
     <div className="purchase-waiting">
       <span className="purchase-spinner" aria-hidden="true" />
-      <h3>Check your phone</h3>
-      <p>
-        Enter your M-Pesa PIN on the prompt sent to {localPhone(payment.phone)} to pay {formatKes(payment.amount)}.
-      </p>
+      <h3>{t('purchase.checkPhone')}</h3>
+      <p>{t('purchase.enterPin', { phone: localPhone(payment.phone), amount: kes(payment.amount) })}</p>
       <p className="purchase-countdown">
         {left > 0
-          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
-          : 'Still waiting for M-Pesa to confirm…'}
+          ? t('purchase.left', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
+          : t('purchase.stillWaiting')}
       </p>
       {payment.paybill && (
         <section className="purchase-paybill" aria-labelledby="purchase-paybill-title">
-          <h4 id="purchase-paybill-title">No prompt? Pay by Paybill</h4>
+          <h4 id="purchase-paybill-title">{t('purchase.paybillTitle')}</h4>
           <p>
-            Lipa na M-Pesa → Paybill, business number <strong>{payment.paybill.businessNumber}</strong>, account number{' '}
-            <strong>{payment.paybill.account}</strong>, amount <strong>{formatKes(payment.amount)}</strong>.
+            {t('purchase.paybillBusiness')} <strong>{payment.paybill.businessNumber}</strong>
+            {t('purchase.paybillAccount')} <strong>{payment.paybill.account}</strong>
+            {t('purchase.paybillAmount')} <strong>{kes(payment.amount)}</strong>.
           </p>
         </section>
       )}
@@ -231,22 +235,26 @@ function Waiting({ payment }: { payment: PaymentView }) {
 
 function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseId: string; onRetry: () => void }) {
   const paid = payment.status === 'paid';
+  const { t, locale } = useFormat();
+  const reason = payment.reason ?? 'failed';
+  // English shows M-Pesa's own answer as the server words it; other languages say the reason's meaning.
+  const text = locale === 'en' && payment.message ? payment.message : t(`payment.text.${reason}`);
   return (
     <div className={`purchase-outcome ${paid ? 'purchase-ok' : 'purchase-bad'}`}>
-      <h3>{outcomeTitle(payment)}</h3>
+      <h3>{t(`payment.title.${reason}`)}</h3>
       {paid ? (
         <>
-          {payment.receipt ? <p>M-Pesa receipt {payment.receipt}</p> : null}
+          {payment.receipt ? <p>{t('purchase.receipt', { receipt: payment.receipt })}</p> : null}
           <Link className="btn btn-primary" to={playPath(courseId)} state={PLAY_INTENT}>
-            Start watching
+            {t('purchase.startWatching')}
           </Link>
         </>
       ) : (
         <>
-          <p>{payment.message}</p>
+          <p>{text}</p>
           {/* biome-ignore lint/a11y/noAutofocus: inside the open modal, focus moves to the one next action (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
-            Try again
+            {t('purchase.tryAgain')}
           </button>
         </>
       )}

@@ -1,3 +1,4 @@
+import { toLocale } from '#common/accounts/locale.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 
 const ROLES = new Set(['customer', 'creator', 'admin']);
@@ -10,5 +11,6 @@ export function actorFromUser(user: Record<string, unknown> | null | undefined):
     name: String(user.name),
     email: typeof user.email === 'string' ? user.email : null,
     role: user.role as SessionUser['role'],
+    locale: toLocale(user.locale),
   };
 }

@@ -30,7 +30,7 @@ export async function resolveActor(services: Services, headers: Headers): Promis
   const row = await services.database.db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.role', 'user.status'])
+    .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.role', 'user.status', 'user.locale'])
     .where('session.token', '=', token)
     .executeTakeFirst();
   if (!row) return { actor: null, setCookies: [] };

@@ -1,4 +1,5 @@
 import { isAPIError } from 'better-auth/api';
+import { toLocale } from '#common/accounts/locale.ts';
 import type { Services } from '#server/core/services.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { forbidden, unauthenticated } from '#server/core/errors.ts';
@@ -27,7 +28,13 @@ export async function startSession(
     });
     const { user } = response;
     return {
-      actor: { userId: user.id, name: user.name, email: user.email, role: user.role as SessionUser['role'] },
+      actor: {
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role as SessionUser['role'],
+        locale: toLocale((user as { locale?: unknown }).locale),
+      },
       setCookies: out.getSetCookie(),
     };
   } catch (err) {

@@ -1,3 +1,4 @@
+import { toLocale } from '#common/accounts/locale.ts';
 import type { Services } from '#server/core/services.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { forbidden } from '#server/core/errors.ts';
@@ -14,13 +15,19 @@ export async function startPhoneSession(
   const db = services.database.db;
   const user = await db
     .selectFrom('user')
-    .select(['id', 'name', 'email', 'role'])
+    .select(['id', 'name', 'email', 'role', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const issued = await issueSession(services.auth, userId, req);
   if (issued === 'suspended') throw forbidden(SUSPENDED_MESSAGE);
   return {
-    actor: { userId: user.id, name: user.name, email: user.email, role: user.role as SessionUser['role'] },
+    actor: {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role as SessionUser['role'],
+      locale: toLocale(user.locale),
+    },
     setCookies: [issued.setCookie],
   };
 }

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatter } from '@lingui/format-po';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from './catalog.ts';
+
+// The CI check of the catalogues (decision 0030): both languages have every message, none is empty, and
+// Kiswahili never keeps the English words except where they are names; every id the code asks for exists.
+const po = formatter({ explicitIdAsDefault: true });
+function catalogue(locale: string): Map<string, string> {
+  const parsed = po.parse(readFileSync(`app/locales/${locale}.po`, 'utf8'), {
+    locale,
+    sourceLocale: 'en',
+    filename: `${locale}.po`,
+  }) as Record<string, { translation?: string }>;
+  return new Map(Object.entries(parsed).map(([id, m]) => [id, m.translation ?? '']));
+}
+const en = catalogue('en');
+const sw = catalogue('sw');
+
+/** The same in both languages on purpose: names, placeholders only, and words Kiswahili takes as they are. */
+const SAME_IN_BOTH = new Set(['meta.pageTitle']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('the catalogues', () => {
+  it('have the same messages in English and Kiswahili, none empty', () => {
+    expect([...sw.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [id, text] of [...en, ...sw]) expect(text.trim(), id).not.toBe('');
+  });
+
+  it('leave nothing in English in Kiswahili, apart from the allow-list', () => {
+    const untranslated = [...sw].filter(([id, text]) => text === en.get(id) && !SAME_IN_BOTH.has(id));
+    expect(untranslated.map(([id]) => id)).toEqual([]);
+  });
+
+  it('have every message the code asks for', () => {
+    const asked = new Set<string>();
+    const prefixes = new Set<string>();
+    for (const file of sourceFiles('app')) {
+      const code = readFileSync(file, 'utf8');
+      for (const m of code.matchAll(/\bt\(\s*'([^'\\]+)'/g)) asked.add(m[1] as string);
+      for (const m of code.matchAll(/\bt\(\s*`([a-z.-]+)\.\$\{/g)) prefixes.add(m[1] as string);
+    }
+    expect(asked.size).toBeGreaterThan(50);
+    expect([...asked].filter((id) => !en.has(id))).toEqual([]);
+    for (const p of prefixes)
+      expect(
+        [...en.keys()].some((id) => id.startsWith(`${p}.`)),
+        p,
+      ).toBe(true);
+  });
+
+  it('say plurals the way each language does', async () => {
+    const [e, s] = await Promise.all([createI18n('en'), createI18n('sw')]);
+    expect(e._('course.episodes', { count: 1 })).toBe('1 episode');
+    expect(e._('course.episodes', { count: 12 })).toBe('12 episodes');
+    expect(s._('course.students', { count: 1 })).toBe('mwanafunzi 1');
+    expect(s._('course.students', { count: 240 })).toBe('wanafunzi 240');
+    expect(s._('course.episodes', { count: 1 })).toBe('kipindi 1');
+    expect(s._('course.episodes', { count: 5 })).toBe('vipindi 5');
+  });
+
+  it('make the pseudo-locale at least a third longer than English', async () => {
+    const [e, p] = await Promise.all([createI18n('en'), createI18n('pseudo')]);
+    const id = 'empty.pitch.text';
+    expect(p._(id).length).toBeGreaterThan(e._(id).length * 1.3);
+  });
+});

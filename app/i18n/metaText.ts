@@ -1,0 +1,29 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import type { UiLocale } from '#common/i18n/uiLocale.ts';
+import type { Translate } from './useT.ts';
+
+/** What the root loader sends for `meta` functions, which run outside React and cannot use `useT`. */
+export interface MetaCatalogue {
+  locale: UiLocale;
+  /** The compiled `meta.*` and `category.*` messages of the page's language (about a kilobyte). */
+  messages: Messages;
+}
+
+const made = new WeakMap<Messages, I18n>();
+
+/**
+ * A translator for a route's `meta` (page title, description, Open Graph text), built from the root
+ * loader's `meta` messages: the same words on the server and after hydration, in the page's language.
+ */
+export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): Translate {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { meta?: MetaCatalogue } | undefined;
+  const meta = root?.meta;
+  if (!meta) return (id) => id;
+  let i18n = made.get(meta.messages);
+  if (!i18n) {
+    i18n = setupI18n({ locale: meta.locale, messages: { [meta.locale]: meta.messages }, missing: (_l, id) => id });
+    made.set(meta.messages, i18n);
+  }
+  const bound = i18n;
+  return (id, values) => bound._(id, values);
+}

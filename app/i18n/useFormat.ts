@@ -1,0 +1,19 @@
+import { formatDate, formatDateTime, formatKes, formatNumber } from '#common/i18n/formatting.ts';
+import { useT } from './useT.ts';
+
+/** The page's translator plus its language's numbers, money and Nairobi times (common/i18n/formatting.ts). */
+export function useFormat() {
+  const { t, locale } = useT();
+  return {
+    t,
+    locale,
+    number: (n: number) => formatNumber(n, locale),
+    kes: (n: number) => formatKes(n, locale),
+    /** "Free" for a free course (never "KES 0"). */
+    price: (n: number) => (n === 0 ? t('price.free') : formatKes(n, locale)),
+    /** The buy button's words: a free course is joined, not bought (docs/product.md). */
+    buyLabel: (n: number) => t(n === 0 ? 'purchase.enrollFree' : 'purchase.buy'),
+    dateTime: (at: string | Date) => formatDateTime(at, locale),
+    date: (at: string | Date) => formatDate(at, locale),
+  };
+}

@@ -1,0 +1,43 @@
+import { intlTag, type UiLocale } from './uiLocale.ts';
+
+// Numbers, money and times for both languages through Intl (decision 0030). Kenyan English and Kenyan
+// Kiswahili group digits the same way ("KES 1,500" in both); month names differ ("5 Mar" / "5 Mac"). Every
+// date and time is Nairobi's, on the server and in the browser alike, so a hydrated page says what the
+// server rendered and an admin sees the hour the receipt says.
+export const NAIROBI = 'Africa/Nairobi';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  const known = cache.get(key) as T | undefined;
+  if (known) return known;
+  const made = make();
+  cache.set(key, made);
+  return made;
+}
+
+export function formatNumber(n: number, locale: UiLocale = 'en'): string {
+  const tag = intlTag(locale);
+  return cached(`n ${tag}`, () => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 })).format(n);
+}
+
+/** Prices are whole shillings: "KES 1,500" in either language. */
+export function formatKes(amount: number, locale: UiLocale = 'en'): string {
+  return `KES ${formatNumber(amount, locale)}`;
+}
+
+/** "5 Mar 2026, 08:03" / "5 Mac 2026, 08:03", Nairobi time. */
+export function formatDateTime(at: string | Date, locale: UiLocale = 'en'): string {
+  const tag = intlTag(locale);
+  return cached(
+    `dt ${tag}`,
+    () => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: NAIROBI }),
+  ).format(new Date(at));
+}
+
+/** "5 March 2026" / "5 Machi 2026", Nairobi's calendar day. */
+export function formatDate(at: string | Date, locale: UiLocale = 'en'): string {
+  const tag = intlTag(locale);
+  return cached(`d ${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: NAIROBI })).format(
+    new Date(at),
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatKes } from './formatting.ts';
+import { acceptedLocale, cookieLocale, pickLocale } from './uiLocale.ts';
+
+describe('the page language', () => {
+  it('is the signed-in person’s setting first, then the cookie, then Accept-Language, then English', () => {
+    const all = { userLocale: 'en', cookie: 'a=1; darasa_lang=sw', acceptLanguage: 'sw' };
+    expect(pickLocale(all)).toBe('en');
+    expect(pickLocale({ ...all, userLocale: null })).toBe('sw');
+    expect(pickLocale({ cookie: 'darasa_lang=en', acceptLanguage: 'sw-KE' })).toBe('en');
+    expect(pickLocale({ acceptLanguage: 'sw-KE,sw;q=0.9,en;q=0.8' })).toBe('sw');
+    expect(pickLocale({ acceptLanguage: 'fr-FR, de;q=0.5' })).toBe('en');
+    expect(pickLocale({})).toBe('en');
+  });
+
+  it('reads Accept-Language by its q values and skips what we lack or refuse', () => {
+    expect(acceptedLocale('en;q=0.4, sw;q=0.8')).toBe('sw');
+    expect(acceptedLocale('fr, sw;q=0')).toBeNull();
+    expect(acceptedLocale('*, en-GB;q=0.9')).toBe('en');
+    expect(acceptedLocale('SW')).toBe('sw');
+  });
+
+  it('takes only languages we have from the cookie (the pseudo-locale too, for layout checks)', () => {
+    expect(cookieLocale('darasa_lang=fr')).toBeNull();
+    expect(cookieLocale('darasa_lang=pseudo')).toBe('pseudo');
+    expect(cookieLocale('x_darasa_lang=sw')).toBeNull();
+  });
+});
+
+describe('numbers, money and times', () => {
+  it('says "KES 1,500" in both languages', () => {
+    expect(formatKes(1500, 'en')).toBe('KES 1,500');
+    expect(formatKes(1500, 'sw')).toBe('KES 1,500');
+    expect(formatKes(1_250_000, 'sw')).toBe('KES 1,250,000');
+  });
+
+  it('shows Nairobi time whatever the machine’s zone (05:03 UTC is 08:03 in Nairobi)', () => {
+    expect(formatDateTime('2026-03-05T05:03:00Z', 'en')).toBe('5 Mar 2026, 08:03');
+    expect(formatDateTime('2026-03-05T05:03:00Z', 'sw')).toBe('5 Mac 2026, 08:03');
+    // 22:30 UTC is already the next day in Nairobi.
+    expect(formatDate('2026-03-05T22:30:00Z', 'sw')).toBe('6 Machi 2026');
+  });
+});

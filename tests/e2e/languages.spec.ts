@@ -1,0 +1,156 @@
+// Kiswahili and English (issue 13, decision 0030): the language a page comes in (Accept-Language, the
+// switch's cookie, a signed-in person's setting), the switch with and without JavaScript, and longer words
+// (the pseudo-locale, ~40 % longer than English) breaking no layout on a 360 px phone.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hydrated } from '#tests/e2e/hydration.ts';
+import { signUpLearner, unique } from '#tests/e2e/learner.ts';
+import { DEMO_COURSES } from '#server/seed/demoCatalog.ts';
+
+const DEMO = DEMO_COURSES.at(-1)!;
+// Chromium sends Accept-Language from its locale (an extra header would be overridden).
+const SWAHILI = { locale: 'sw-KE' };
+
+async function openDemoCourse(page: Page) {
+  await page.goto(`/search?q=${encodeURIComponent(DEMO.title)}`);
+  await page.getByRole('link').filter({ hasText: DEMO.title }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.title })).toBeVisible();
+}
+
+/** Nothing wider than the screen: the page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+test.describe('a visitor whose browser asks for Kiswahili', () => {
+  test.use(SWAHILI);
+
+  test('sees the landing page, a course page and the purchase modal in Kiswahili, then switches to English', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page).toHaveTitle('Darasa — jifunze kutoka kwa watayarishaji wa Kiafrika');
+    await expect(page.getByRole('heading', { level: 2, name: 'Zinazovuma Sasa' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Biashara' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tazama Kozi' })).toBeVisible();
+    await expect(page.locator('.topbar').getByRole('link', { name: 'Ingia' })).toBeVisible();
+
+    await openDemoCourse(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Vipindi' })).toBeVisible();
+    await expect(page.getByText('Malipo ya mara moja • Uipate milele')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Onyesho' })).toBeVisible();
+    await expect(page.getByText(/^vipindi \d+$/)).toBeVisible();
+    await expect(page.getByText('KES 2,000', { exact: true })).toBeVisible();
+    const coursePath = new URL(page.url()).pathname;
+
+    // Sign-up in Kiswahili: the account keeps the language of the page it was made on.
+    await page.goto('/register');
+    await page.getByLabel('Jina kamili').fill(`Wanjiru ${unique()}`);
+    await page.getByLabel('Barua pepe').fill(`wanjiru.${unique()}@example.com`);
+    await page.getByLabel('Nenosiri').fill('secret1');
+    await page.getByLabel('Simu (M-Pesa)').pressSequentially('708374149');
+    await page.getByLabel('Kujifunza (Mwanafunzi)').check();
+    await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
+    await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+
+    await page.goto(coursePath);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Nunua Kozi' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Malipo ya mara moja • Uipate milele')).toBeVisible();
+    await dialog.getByLabel('Nambari ya simu ya M-Pesa').fill('0708 374 149');
+    await dialog.getByRole('button', { name: 'Lipa kwa M-Pesa' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Angalia simu yako' })).toBeVisible();
+    await expect(dialog.getByText(/^Zimebaki \d:\d\d$/)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Malipo yamepokelewa' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Anza kutazama' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Funga' }).click();
+    await expect(page.getByText('Imenunuliwa')).toBeVisible();
+
+    // The switch: the same page in English, with the product's exact words.
+    await page.locator('.topbar').getByRole('button', { name: 'English' }).click();
+    await expect(page).toHaveURL(new RegExp(`${coursePath}$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 2, name: 'Episodes' })).toBeVisible();
+    await expect(page.getByText('Purchased')).toBeVisible();
+    await expect(page.getByText('One-time payment • Lifetime access')).toBeVisible();
+    await expect(page.locator('.topbar').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    // Signed out, the cookie the switch set still wins over the browser's Kiswahili.
+    await page.locator('.topbar').getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Trending Now' })).toBeVisible();
+    await expect(page.locator('.topbar').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the language switch is a plain form and comes back to the same page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'Trending Now' })).toBeVisible();
+    await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page.getByRole('heading', { level: 2, name: 'Zinazovuma Sasa' })).toBeVisible();
+    await page.locator('.topbar').getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Trending Now' })).toBeVisible();
+  });
+});
+
+async function newSession(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL: baseURL! });
+  return { context, page: await context.newPage() };
+}
+
+test('a signed-in learner’s language follows them to a new session', async ({ page, browser, baseURL }) => {
+  await signUpLearner(page);
+  await page.goto('/');
+  await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).click();
+  await expect(page.locator('.topbar').getByRole('button', { name: 'Toka' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  const session = cookies.filter((c) => c.name.includes('session_token'));
+  expect(session.length).toBeGreaterThan(0);
+
+  // Another browser (no language cookie, English Accept-Language) with the same account.
+  const other = await newSession(browser, baseURL);
+  await other.context.addCookies(session);
+  await other.page.goto('/');
+  await expect(other.page.locator('html')).toHaveAttribute('lang', 'sw');
+  await expect(other.page.getByRole('heading', { level: 2, name: 'Zinazovuma Sasa' })).toBeVisible();
+  await other.context.close();
+});
+
+test.describe('on a 360 px phone with 40 % longer words', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the landing page, a course page and the purchase modal do not scroll sideways', async ({ page, baseURL }) => {
+    await signUpLearner(page);
+    await page.context().addCookies([{ name: 'darasa_lang', value: 'pseudo', url: baseURL! }]);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    await expect(page.locator('.row-title').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/search?q=${encodeURIComponent(DEMO.title)}`);
+    await page.locator('.card').filter({ hasText: DEMO.title }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: DEMO.title })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await hydrated(page);
+    await page.locator('.hero-actions button.btn-primary').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.purchase-pay')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    const fits = await dialog.evaluate((d) => {
+      const box = d.getBoundingClientRect();
+      return box.left >= 0 && box.right <= window.innerWidth && d.scrollWidth <= d.clientWidth;
+    });
+    expect(fits).toBe(true);
+  });
+});
