@@ -4,7 +4,7 @@ import { courseAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
-import { formatPrice } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
 import type { Route } from './+types/adminCourses';
 
 export function meta() {
@@ -31,6 +31,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
+  const { price: formatPrice } = useFormat();
   const { page, error } = loaderData;
   return (
     <AdminListSection

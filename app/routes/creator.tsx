@@ -4,7 +4,8 @@ import { ProfileForm } from '../components/studio/ProfileForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
-import { formatKes, formatPrice } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
+import { formatKes } from '../lib/format.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/creator';
 import '../styles/studio.css';
@@ -24,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
+  const { price: formatPrice } = useFormat();
   const { actor, dashboard } = loaderData;
   const { totals, courses } = dashboard;
   return (
