@@ -26,10 +26,15 @@ export function catalogChangeFile(dataDir: string): CatalogChangeFile {
   let seen = read();
   return {
     notify() {
+      // This process cleared its own cache already: its own token is not news to it, unless another
+      // process changed the file since this one last looked (then the next look still clears).
+      const before = read();
+      const token = randomBytes(12).toString('hex');
       // Written beside and renamed over: a reader sees the old token or the new one, never half of one.
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, randomBytes(12).toString('hex'));
+      fs.writeFileSync(tmp, token);
       fs.renameSync(tmp, file);
+      if (before === seen) seen = token;
     },
     changedSinceLastLook() {
       const now = read();

@@ -1,6 +1,6 @@
 // Kysely has no dialect for Node's built-in `node:sqlite`; its SqliteDialect accepts any database with a
 // better-sqlite3-like surface, so this adapter provides one: a prepared-statement cache and conversion of
-// values SQLite cannot bind (booleans, Dates, undefined).
+// values SQLite cannot bind (booleans, Dates, undefined); transactions begin immediate.
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
@@ -46,7 +46,11 @@ export function nodeSqliteDialect(raw: DatabaseSync): SqliteDialect {
   const cache = new Map<string, Statement>();
   const database: SqliteDatabase = {
     close: () => raw.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely opens transactions with a deferred `begin`: one that reads and then writes fails at once
+      // with "database is locked" when another process (a worker, another web process) wrote meanwhile,
+      // without waiting for busy_timeout. Taking the write lock up front makes it wait its turn instead.
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let stmt = cache.get(sql);
       if (!stmt) {
         stmt = new Statement(raw.prepare(sql));

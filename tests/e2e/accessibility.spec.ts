@@ -6,7 +6,10 @@ import { completeCourse, DEMO_PASSWORD, enrollFree, freeCourseId, registerLearne
 
 type Role = 'visitor' | 'learner' | 'creator' | 'admin';
 
-/** `{free}`: the free demo course; `{own}`: a course of creator@darasa.test; `{certificate}`: a certificate code. */
+/**
+ * `{free}`: the free demo course; `{own}`: a course of creator@darasa.test; `{certificate}`: a certificate code;
+ * `{creatorId}`: the free course's creator.
+ */
 const SCREENS: [Role, string][] = [
   ['visitor', '/'],
   ['visitor', '/course/{free}'],
@@ -14,18 +17,28 @@ const SCREENS: [Role, string][] = [
   ['visitor', '/login'],
   ['visitor', '/register'],
   ['visitor', '/certificates/{certificate}'],
+  ['visitor', '/category/business'],
+  ['visitor', '/creators/{creatorId}'],
+  ['visitor', '/forgot-password'],
+  ['visitor', '/reset-password?token=abc'],
   ['learner', '/customer'],
   ['learner', '/customer?tab=mine'],
   ['learner', '/customer/purchases'],
   ['learner', '/learn/{free}/1'],
   ['learner', '/course/{free}'],
+  ['learner', '/downloads'],
+  ['learner', '/account'],
   ['creator', '/creator'],
   ['creator', '/creator/course/{own}'],
   ['creator', '/creator/course/{own}/analytics'],
+  ['creator', '/creator/course/new'],
+  ['creator', '/creator/earnings'],
+  ['creator', '/creator/earnings/statement'],
   ['admin', '/admin'],
   ['admin', '/admin/users'],
   ['admin', '/admin/courses'],
   ['admin', '/admin/purchases'],
+  ['admin', '/admin/payouts'],
   ['admin', '/admin/jobs'],
   ['admin', '/admin/audit'],
   ['admin', '/admin/reviews'],
@@ -45,6 +58,8 @@ test.beforeAll(async ({ browser }) => {
   const page = await (await browser.newContext()).newPage();
   await registerLearner(page, 'Axe');
   places.free = await freeCourseId(page);
+  await page.goto(`/course/${places.free}`);
+  places.creatorId = (await page.locator('.hero-creator a').first().getAttribute('href'))!.split('/').pop()!;
   await enrollFree(page, places.free);
   await completeCourse(page, places.free);
   await page.goto(`/learn/${places.free}/1`);
