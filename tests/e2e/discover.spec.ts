@@ -143,6 +143,8 @@ test('on a phone, admin course rows are cards with their buttons in view; unpubl
   await admin.goto(`/admin/courses?q=${encodeURIComponent(title.slice(0, 12))}`);
   const row = admin.locator(`tr[data-course-title="${title}"]`);
   const unpublish = row.getByRole('button', { name: 'Unpublish' });
+  // Down to the card (how far depends on the top bar), then its buttons sit in view, not off to a side.
+  await row.scrollIntoViewIfNeeded();
   await expect(unpublish).toBeInViewport();
   // No sideways scroll anywhere on the page.
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
