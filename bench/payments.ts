@@ -10,6 +10,7 @@ import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulato
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
+import { registerLearner } from './lib/registerLearner.ts';
 
 const SUCCESS_PHONE = '254708374149';
 const POLL_MS = 2000;
@@ -97,22 +98,11 @@ export const benchmark: Benchmark = {
 
       log(`registering ${n} customers`);
       const cookies = await inBatches(n, 8, async (i) => {
-        const res = await fetch(`${server.url}/api/account/register`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin },
-          body: JSON.stringify({
-            name: `Buyer ${i}`,
-            email: `buyer${i}.${courseId}@example.com`,
-            password: 'bench-secret-1',
-            phone: '+254712345678',
-            role: 'customer',
-          }),
+        return registerLearner(server.url, {
+          name: `Buyer ${i}`,
+          email: `buyer${i}.${courseId}@example.com`,
+          phone: '+254712345678',
         });
-        if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-        return res.headers
-          .getSetCookie()
-          .map((c) => c.split(';')[0])
-          .join('; ');
       });
 
       log(`reference: ${n} concurrent GET /healthz`);

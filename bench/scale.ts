@@ -9,6 +9,7 @@ import os from 'node:os';
 import { BUNDLE, spawnServer, startBuiltServer, type ChildServer } from './lib/builtServer.ts';
 import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
+import { registerLearner } from './lib/registerLearner.ts';
 
 const LEARNERS = 10;
 const VISITORS = 20;
@@ -52,25 +53,12 @@ function residentMb(pid: number): { pid: number; mb: number }[] {
   return [pid, ...children].map((p) => ({ pid: p, mb: rss(p) }));
 }
 
-async function signedInCookie(url: string, n: number): Promise<string> {
-  const origin = new URL(url).origin;
-  const res = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      name: `Scale Learner ${n}`,
-      email: `scale.${n}.${Date.now()}@example.com`,
-      password: 'bench-secret-1',
-      phone: `+2547123${String(10_000 + n).slice(-5)}`,
-      role: 'customer',
-    }),
+const signedInCookie = (url: string, n: number) =>
+  registerLearner(url, {
+    name: `Scale Learner ${n}`,
+    email: `scale.${n}.${Date.now()}@example.com`,
+    phone: `+2547123${String(10_000 + n).slice(-5)}`,
   });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 export const benchmark: Benchmark = {
   name: 'scale',
