@@ -90,3 +90,14 @@ export class Client {
     return (await res.json()) as { user: { id: string; role: string; email: string } } | null;
   }
 }
+
+/** A new account of `role`, registered and signed in over HTTP. */
+export async function signedUpClient(url: string, role: 'customer' | 'creator'): Promise<Client> {
+  const c = new Client(url);
+  const reg = newRegistration({ role });
+  const registered = await c.register(reg);
+  if (registered.status >= 300) throw new Error(`register: ${registered.status}`);
+  const signedIn = await c.signIn(reg.email, reg.password);
+  if (signedIn.status >= 300) throw new Error(`sign-in: ${signedIn.status}`);
+  return c;
+}

@@ -2,14 +2,13 @@
 // language, bad files are refused with a 4xx and leave nothing behind, and a caption file opens to exactly
 // those who may play the episode's video, under its playback token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '#server/lib/ids.ts';
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getHero } from '#server/modules/catalog/getHero.ts';
 import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
 import { MAX_CAPTION_BYTES } from '#common/captions/captions.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
+import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
+import { Client, signedUpClient } from './accountsHelpers.ts';
 import { startCast, type Cast } from './adminHelpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,13 +22,7 @@ const video = { one: '', two: '' };
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\nKaribu to the lesson\n';
 const SRT = '1\r\n00:00:00,000 --> 00:00:02,000\r\nKaribu kwenye somo\r\n';
 
-async function signUp(role: 'customer' | 'creator') {
-  const c = new Client(cast.app.url);
-  const reg = newRegistration({ role });
-  expect((await c.register(reg)).status).toBeLessThan(300);
-  expect((await c.signIn(reg.email, reg.password)).status).toBeLessThan(300);
-  return c;
-}
+const signUp = (role: 'customer' | 'creator') => signedUpClient(cast.app.url, role);
 
 const captionsPath = (episodeId: string, language: string) =>
   `/api/studio/courses/${courseId}/episodes/${episodeId}/captions/${language}`;
@@ -75,10 +68,7 @@ beforeAll(async () => {
   courseId = course.id;
   ep.one = (await makeEpisode(db, course.id, 1, { videoId: video.one })).id;
   ep.two = (await makeEpisode(db, course.id, 2, { videoId: video.two })).id;
-  await db
-    .insertInto('enrollment')
-    .values({ id: newId(), userId: cast.customer.id, courseId, paymentId: null, createdAt: new Date() })
-    .execute();
+  await enroll(db, cast.customer.id, courseId);
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

@@ -4,10 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '#server/lib/ids.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
+import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
+import { Client, signedUpClient } from './accountsHelpers.ts';
 import { startCast, type Cast } from './adminHelpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -18,13 +17,7 @@ let otherCustomer: Client;
 let otherCreator: Client;
 const v = { trailer: '', ep1: '', ep2: '', draft1: '' };
 
-async function signUp(role: 'customer' | 'creator') {
-  const c = new Client(cast.app.url);
-  const reg = newRegistration({ role });
-  expect((await c.register(reg)).status).toBeLessThan(300);
-  expect((await c.signIn(reg.email, reg.password)).status).toBeLessThan(300);
-  return c;
-}
+const signUp = (role: 'customer' | 'creator') => signedUpClient(cast.app.url, role);
 
 beforeAll(async () => {
   cast = await startCast(cleanups);
@@ -42,10 +35,7 @@ beforeAll(async () => {
   await makeEpisode(db, course.id, 2, { videoId: v.ep2 });
   const draft = await makeCourse(db, owner, { published: false, publishedAt: null });
   await makeEpisode(db, draft.id, 1, { videoId: v.draft1 });
-  await db
-    .insertInto('enrollment')
-    .values({ id: newId(), userId: cast.customer.id, courseId: course.id, paymentId: null, createdAt: new Date() })
-    .execute();
+  await enroll(db, cast.customer.id, course.id);
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

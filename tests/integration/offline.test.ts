@@ -3,7 +3,7 @@
 // refunded or suspended learners' episodes, and the `darasa_u` cookie follows who is signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
+import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
 import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
 
@@ -25,10 +25,7 @@ beforeAll(async () => {
     ep[n] = (
       await makeEpisode(db, courseId, n, { duration: 6, videoId: await makeReadyVideo(db, dataDir, owner.id) })
     ).id;
-  await db
-    .insertInto('enrollment')
-    .values({ id: newId(), userId: cast.customer.id, courseId, paymentId: null, createdAt: new Date() })
-    .execute();
+  await enroll(db, cast.customer.id, courseId);
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

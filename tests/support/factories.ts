@@ -88,3 +88,11 @@ export async function makeEpisode(
   await db.insertInto('episode').values(episode).execute();
   return episode;
 }
+
+/** `userId` enrolled in `courseId` without a payment (as a free course or an admin grant leaves it). */
+export async function enroll(db: Kysely<DB>, userId: string, courseId: string) {
+  await db
+    .insertInto('enrollment')
+    .values({ id: newId(), userId, courseId, paymentId: null, createdAt: new Date() })
+    .execute();
+}
