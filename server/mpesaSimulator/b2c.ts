@@ -7,6 +7,7 @@ import type { Context, Hono } from 'hono';
 import { darajaTimestamp } from '../daraja/timestamp.ts';
 import { B2C_NOT_FOUND, b2cScriptFor, type B2cScript } from './b2cOutcomes.ts';
 import { badField as badRequest, type DarajaFault } from './darajaFault.ts';
+import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
 
 export interface SimPayout {
   originatorConversationId: string;
@@ -65,11 +66,8 @@ export function registerB2c(app: Hono<any>, ctx: B2cSimContext): B2cSimulator {
   const payouts = new Map<string, SimPayout>();
   const float = { kes: ctx.floatKes };
 
-  const post = (url: string, body: object) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-      (res) => res.body?.cancel(),
-      () => {}, // Like Daraja: a result nobody received is not retried.
-    );
+  // Like Daraja: a result nobody received is not retried.
+  const post = (url: string, body: object) => void postJsonOnOwnConnection(url, body);
 
   function resultBody(p: SimPayout): object {
     const ok = p.state === 'completed';

@@ -3,7 +3,7 @@
 // manual mode a person answers prompts on /__mpesa. Used by demos, tests and the payments benchmark.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { darajaTimestamp } from '../daraja/timestamp.ts';
@@ -14,6 +14,8 @@ import type { ReceivedRequest, SimTransaction, SimulatorOptions } from './simula
 import { checkCredentials, validateStkPush } from './validateStkPush.ts';
 import type { DarajaFault } from './darajaFault.ts';
 import { validateReversal } from './validateReversal.ts';
+import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
+import { safeEqual } from '../lib/safeEqual.ts';
 import { badField } from './darajaFault.ts';
 import {
   c2bNotice,
@@ -117,19 +119,14 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     if (tx.result || closed) return;
     tx.result = outcome;
     if (outcome.resultCode === 0) tx.receipt = receiptNumber();
-    const body = JSON.stringify(callbackBody(tx));
+    const body = callbackBody(tx);
     // Duplicates go out together, as a retrying gateway might send them.
     for (let i = 0; i < outcome.callbacks; i++) {
       tx.callbacksSent++;
       const t0 = performance.now();
       const answered = (status: number) => opts.onCallback?.(tx, { status, ms: performance.now() - t0 });
-      fetch(tx.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
-        async (res) => {
-          await res.body?.cancel();
-          answered(res.status);
-        },
-        () => answered(0), // Like Daraja: a callback nobody received is not retried.
-      );
+      // Like Daraja: a callback nobody received (status 0) is not retried.
+      void postJsonOnOwnConnection(tx.callbackUrl, body).then((res) => answered(res.status));
     }
   }
 
@@ -255,7 +252,8 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     later(delayMs, () => {
       const timedOut = opts.reversalQueueTimeout === true;
       const result = timedOut ? reversalTimeout(ids) : reverse(body, ids);
-      postJson(String(timedOut ? body.QueueTimeOutURL : body.ResultURL), result);
+      // Like Daraja: a result nobody received is not retried.
+      void postJsonOnOwnConnection(String(timedOut ? body.QueueTimeOutURL : body.ResultURL), result);
     });
     return c.json({ ...ids, ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' });
   });
@@ -476,19 +474,6 @@ function reversalTimeout(ids: ConversationIds): object {
   return {
     Result: { ResultType: 1, ResultCode: 'SVC0403', ResultDesc: 'The request timed out in the queue.', ...ids },
   };
-}
-
-function postJson(url: string, body: object): void {
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-    (res) => res.body?.cancel(),
-    () => {}, // Like Daraja: a result nobody received is not retried.
-  );
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 const DIGITS = '0123456789';

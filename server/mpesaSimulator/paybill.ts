@@ -1,5 +1,6 @@
 import { FORBIDDEN_URL_WORDS } from '../daraja/c2b.ts';
 import { badField, isHttpUrl, type DarajaFault } from './darajaFault.ts';
+import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
 
 // The simulator's Paybill (C2B): URLs registered per shortcode, and a customer's payment that M-Pesa first
 // offers to the validation URL, then (if accepted) announces to the confirmation URL.
@@ -61,15 +62,11 @@ export function c2bNotice(input: PaybillInput, transId: string, time: string): o
 
 /** POSTs JSON and reads the JSON answer; null when nobody answered sensibly. */
 export async function postForAnswer(url: string, body: object): Promise<Record<string, unknown> | null> {
+  const res = await postJsonOnOwnConnection(url, body);
+  if (res.status < 200 || res.status >= 300) return null;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(8000),
-    });
-    const answer: unknown = await res.json();
-    return res.ok && typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : null;
+    const answer: unknown = JSON.parse(res.text);
+    return typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : null;
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { safeEqual } from '../lib/safeEqual.ts';
+import { postOnOwnConnection } from '../lib/postOnOwnConnection.ts';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { AT_STATUS } from '../sms/statusCodes.ts';
@@ -62,10 +63,8 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
         retryCount: '0',
         ...(r.failureReason ? { failureReason: r.failureReason } : {}),
       });
-      fetch(reportUrl, { method: 'POST', body }).then(
-        (res) => res.body?.cancel(),
-        () => {}, // An unreachable callback just misses its report, as with the real gateway.
-      );
+      // An unreachable callback just misses its report, as with the real gateway.
+      void postOnOwnConnection(reportUrl, body.toString(), 'application/x-www-form-urlencoded');
     }, opts.reportDelayMs ?? 1000);
     timers.add(t);
   };

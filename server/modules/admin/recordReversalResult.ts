@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resultCodeSchema } from '#server/daraja/resultCodes.ts';
 import type { Services } from '#server/core/services.ts';
+import { findOvertakenRecord } from '#server/lib/findOvertakenRecord.ts';
 import { recordAudit } from './recordAudit.ts';
 
 // Daraja's asynchronous answer to a reversal request (ResultURL / QueueTimeOutURL), read by name only.
@@ -36,27 +37,17 @@ export async function recordReversalResult(services: Services, body: unknown): P
   });
 }
 
-// The result can overtake our own record of the ConversationID (it is stored once Daraja's acceptance is
-// back): while a refund is still waiting for its reference, wait briefly for it.
-const IN_FLIGHT_WAIT_MS = 3000;
-const IN_FLIGHT_STEP_MS = 100;
-
-async function findRefund(services: Services, conversationId: string) {
+/** The refund a result names (the result may overtake our record of its ConversationID). */
+function findRefund(services: Services, conversationId: string) {
   const { db } = services.database;
-  for (let waited = 0; ; waited += IN_FLIGHT_STEP_MS) {
-    const refund = await db
-      .selectFrom('refund')
-      .select(['id', 'paymentId', 'amount'])
-      .where('providerRef', '=', conversationId)
-      .executeTakeFirst();
-    if (refund || waited >= IN_FLIGHT_WAIT_MS) return refund;
-    const inFlight = await db
-      .selectFrom('refund')
-      .select('id')
-      .where('providerRef', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (!inFlight) return undefined;
-    await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
-  }
+  return findOvertakenRecord(
+    () =>
+      db
+        .selectFrom('refund')
+        .select(['id', 'paymentId', 'amount'])
+        .where('providerRef', '=', conversationId)
+        .executeTakeFirst(),
+    async () =>
+      !!(await db.selectFrom('refund').select('id').where('providerRef', 'is', null).limit(1).executeTakeFirst()),
+  );
 }

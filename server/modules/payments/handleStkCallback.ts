@@ -4,6 +4,7 @@ import { toNum } from '#server/db/values.ts';
 import { parseStkCallback } from '#server/daraja/callback.ts';
 import type { StkQueryResult } from '#server/daraja/darajaClient.ts';
 import { meaningOf } from '#server/daraja/resultCodes.ts';
+import { findOvertakenRecord } from '#server/lib/findOvertakenRecord.ts';
 import { sameSecret } from '#server/lib/sameSecret.ts';
 import { settlePayment } from './settlePayment.ts';
 
@@ -52,29 +53,17 @@ export async function handleStkCallback(
   return { settled: !!result };
 }
 
-// A fast answer can arrive before we stored the CheckoutRequestID from the STK push response.
-const IN_FLIGHT_WAIT_MS = 3000;
-const IN_FLIGHT_STEP_MS = 100;
-
-/** The payment a callback names; waits briefly while some STK push is still being recorded. */
-async function findPayment(services: Services, checkoutRequestId: string) {
+/** The payment a callback names (the callback may overtake our record of its CheckoutRequestID). */
+function findPayment(services: Services, checkoutRequestId: string) {
   const { db } = services.database;
-  const find = () =>
-    db
-      .selectFrom('payment')
-      .select(['id', 'amount', 'phone', 'merchantRequestId', 'status'])
-      .where('checkoutRequestId', '=', checkoutRequestId)
-      .executeTakeFirst();
-  for (let waited = 0; ; waited += IN_FLIGHT_STEP_MS) {
-    const payment = await find();
-    if (payment || waited >= IN_FLIGHT_WAIT_MS) return payment;
-    const inFlight = await db
-      .selectFrom('payment')
-      .select('id')
-      .where('status', '=', 'created')
-      .limit(1)
-      .executeTakeFirst();
-    if (!inFlight) return undefined;
-    await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
-  }
+  return findOvertakenRecord(
+    () =>
+      db
+        .selectFrom('payment')
+        .select(['id', 'amount', 'phone', 'merchantRequestId', 'status'])
+        .where('checkoutRequestId', '=', checkoutRequestId)
+        .executeTakeFirst(),
+    async () =>
+      !!(await db.selectFrom('payment').select('id').where('status', '=', 'created').limit(1).executeTakeFirst()),
+  );
 }
