@@ -1,6 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** Compares two secrets in constant time (for their length). */
+/**
+ * Compares two secrets (a callback URL's secret segment, a code) without telling an attacker, by timing, how
+ * much of it was right.
+ */
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);

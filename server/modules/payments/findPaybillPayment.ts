@@ -1,12 +1,12 @@
 import type { Services } from '#server/core/services.ts';
 import { notFound } from '#server/core/errors.ts';
-import { sameSecret } from '#server/lib/sameSecret.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { c2bNotificationSchema, type C2bNotification } from '#server/daraja/c2b.ts';
 import { normalisePaybillAccount } from './paybillAccount.ts';
 
 /** A C2B notification, checked: our secret in the URL, a well-formed body, and the purchase it names. */
 export async function findPaybillPayment(services: Services, secret: string, body: unknown) {
-  if (!sameSecret(secret, services.config.mpesa.callbackSecret)) throw notFound();
+  if (!safeEqual(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const parsed = c2bNotificationSchema.safeParse(body);
   const notice: C2bNotification | null = parsed.success ? parsed.data : null;
   const account = notice ? normalisePaybillAccount(notice.BillRefNumber) : '';

@@ -3,7 +3,7 @@ import { invalidInput, notFound } from '#server/core/errors.ts';
 import { toNum } from '#server/db/values.ts';
 import { parseDarajaResult } from '#server/daraja/b2cResult.ts';
 import { readTransactionStatus } from '#server/daraja/statusResult.ts';
-import { sameSecret } from '#server/lib/sameSecret.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { isId } from '#common/ids.ts';
 import { PAID_BY_PAYBILL } from './confirmPaybillPayment.ts';
 
@@ -23,7 +23,7 @@ export async function handleReceiptResult(
   paymentId: string,
   body: unknown,
 ): Promise<{ confirmed: boolean }> {
-  if (!sameSecret(secret, services.config.mpesa.callbackSecret) || !isId(paymentId)) throw notFound();
+  if (!safeEqual(secret, services.config.mpesa.callbackSecret) || !isId(paymentId)) throw notFound();
   const r = parseDarajaResult(body);
   if (!r) throw invalidInput('This is not an M-Pesa transaction status result.');
   const { db } = services.database;

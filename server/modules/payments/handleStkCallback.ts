@@ -5,7 +5,7 @@ import { parseStkCallback } from '#server/daraja/callback.ts';
 import type { StkQueryResult } from '#server/daraja/darajaClient.ts';
 import { meaningOf } from '#server/daraja/resultCodes.ts';
 import { findOvertakenRecord } from '#server/lib/findOvertakenRecord.ts';
-import { sameSecret } from '#server/lib/sameSecret.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { settlePayment } from './settlePayment.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function handleStkCallback(
   secret: string,
   body: unknown,
 ): Promise<{ settled: boolean }> {
-  if (!sameSecret(secret, services.config.mpesa.callbackSecret)) throw notFound();
+  if (!safeEqual(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const cb = parseStkCallback(body);
   if (!cb) throw invalidInput('This is not an M-Pesa STK callback.');
   const payment = await findPayment(services, cb.checkoutRequestId);

@@ -3,7 +3,7 @@ import { invalidInput, notFound } from '#server/core/errors.ts';
 import { parseDarajaResult } from '#server/daraja/b2cResult.ts';
 import { payoutFailureReason } from '#common/payouts/payoutRules.ts';
 import { queryPayoutStatus } from './queryPayoutStatus.ts';
-import { sameSecret } from './sameSecret.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { settlePayout } from './settlePayout.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function handleB2cResult(
   secret: string,
   body: unknown,
 ): Promise<{ settled: boolean }> {
-  if (!sameSecret(secret, services.config.mpesa.b2cResultSecret)) throw notFound();
+  if (!safeEqual(secret, services.config.mpesa.b2cResultSecret)) throw notFound();
   const r = parseDarajaResult(body);
   if (!r?.originatorConversationId) throw invalidInput('This is not an M-Pesa B2C result.');
   const p = await services.database.db

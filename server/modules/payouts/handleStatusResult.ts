@@ -4,7 +4,7 @@ import { parseDarajaResult } from '#server/daraja/b2cResult.ts';
 import { readTransactionStatus } from '#server/daraja/statusResult.ts';
 import { isId } from '#common/ids.ts';
 import { payoutFailureReason } from '#common/payouts/payoutRules.ts';
-import { sameSecret } from './sameSecret.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { settlePayout } from './settlePayout.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function handleStatusResult(
   payoutId: string,
   body: unknown,
 ): Promise<{ settled: boolean }> {
-  if (!sameSecret(secret, services.config.mpesa.b2cResultSecret) || !isId(payoutId)) throw notFound();
+  if (!safeEqual(secret, services.config.mpesa.b2cResultSecret) || !isId(payoutId)) throw notFound();
   const r = parseDarajaResult(body);
   if (!r) throw invalidInput('This is not an M-Pesa transaction status result.');
   const p = await services.database.db
