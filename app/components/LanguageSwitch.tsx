@@ -20,8 +20,13 @@ export function LanguageSwitch() {
         lang={other}
         className="btn btn-ghost"
         title={t('lang.switchHint')}
+        aria-label={t('lang.switchTo')}
       >
-        {t('lang.switchTo')}
+        {/* On a phone's top bar only the short code shows ("SW" / "EN"); the name stays the full one. */}
+        <span className="lang-long">{t('lang.switchTo')}</span>
+        <span className="lang-short" aria-hidden="true">
+          {t('lang.short')}
+        </span>
       </button>
     </form>
   );

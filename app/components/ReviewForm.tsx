@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 
 /** Rate a course 1–5 with an optional comment; saving again edits the learner's one review. */
 export function ReviewForm({ courseId, mine }: { courseId: string; mine: { rating: number; comment: string } | null }) {
+  const { t } = useT();
   const [rating, setRating] = useState(mine?.rating ?? 0);
   const [comment, setComment] = useState(mine?.comment ?? '');
   const [saved, setSaved] = useState(!!mine);
@@ -10,7 +12,7 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: { ratin
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!rating) return setStatus({ kind: 'error', text: 'Choose 1 to 5 stars' });
+    if (!rating) return setStatus({ kind: 'error', text: t('reviews.chooseStars') });
     setBusy(true);
     setStatus(null);
     try {
@@ -22,11 +24,11 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: { ratin
       const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
       if (!res.ok) throw new Error(data?.error?.message ?? 'Could not save your review. Please try again.');
       setSaved(true);
-      setStatus({ kind: 'ok', text: 'Thanks for your review!' });
+      setStatus({ kind: 'ok', text: t('reviews.thanks') });
     } catch (err) {
       setStatus({
         kind: 'error',
-        text: err instanceof Error ? err.message : 'Could not save your review. Please try again.',
+        text: t(err instanceof Error ? err.message : 'Could not save your review. Please try again.'),
       });
     } finally {
       setBusy(false);
@@ -35,25 +37,23 @@ export function ReviewForm({ courseId, mine }: { courseId: string; mine: { ratin
 
   return (
     <form className="review-form" onSubmit={submit}>
-      <h2>{saved ? 'Your review' : 'Rate this course'}</h2>
+      <h2>{t(saved ? 'reviews.yours' : 'reviews.rateCourse')}</h2>
       <fieldset className="stars">
-        <legend className="sr-only">Rating</legend>
+        <legend className="sr-only">{t('reviews.rating')}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= rating ? 'star on' : 'star'}>
             <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} />
             <span aria-hidden="true">★</span>
-            <span className="sr-only">
-              {n} star{n > 1 ? 's' : ''}
-            </span>
+            <span className="sr-only">{t('reviews.stars', { count: n })}</span>
           </label>
         ))}
       </fieldset>
       <label className="review-comment">
-        <span>Comment (optional)</span>
+        <span>{t('reviews.comment')}</span>
         <textarea value={comment} maxLength={2000} rows={3} onChange={(e) => setComment(e.currentTarget.value)} />
       </label>
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving…' : saved ? 'Update review' : 'Submit review'}
+        {t(busy ? 'reviews.saving' : saved ? 'reviews.update' : 'reviews.submit')}
       </button>
       {status ? (
         <p role={status.kind === 'error' ? 'alert' : 'status'} className={`review-${status.kind}`}>

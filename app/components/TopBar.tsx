@@ -4,7 +4,13 @@ import type { SessionUser } from '#app/server/context.server.ts';
 import { MyListSync } from './auth/MyListSync.tsx';
 import { SignOutButton } from './auth/SignOutButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { TopBarIcon } from './TopBarIcon.tsx';
 import { useT } from '#app/i18n/useT.ts';
+
+/** The first letter of a name (a whole character, even outside the BMP), for the phone's avatar. */
+function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? '?').toUpperCase();
+}
 
 // Suggestions while typing: their code loads on the first focus of the box, not with the page.
 const SearchSuggest = lazy(() => import('./search/SearchSuggest.tsx'));
@@ -60,11 +66,17 @@ export function TopBar({ query = '', actor }: { query?: string; actor?: SessionU
       <nav className="topbar-actions" aria-label={t('topbar.accountNav')}>
         {who ? (
           <>
+            {/* On phones the name shows as its initial, Account and Sign Out as icons (their words stay
+                their accessible names), so the bar keeps to one line in every language (topbar.css). */}
             <Link to={`/${who.role}`} className="btn btn-ghost topbar-user" title={t('topbar.dashboard')}>
-              {who.name}
+              <span className="topbar-label">{who.name}</span>
+              <span className="topbar-initial" aria-hidden="true">
+                {initialOf(who.name)}
+              </span>
             </Link>
-            <Link to="/account" className="btn btn-ghost" title={t('topbar.accountTitle')}>
-              {t('topbar.account')}
+            <Link to="/account" className="btn btn-ghost topbar-icon" title={t('topbar.accountTitle')}>
+              <TopBarIcon name="account" />
+              <span className="topbar-label">{t('topbar.account')}</span>
             </Link>
             <SignOutButton />
             <MyListSync key={who.userId} />

@@ -6,3 +6,8 @@ export function formatBytes(bytes: number): string {
 }
 
 export const QUALITY_LABEL = { '240p': '240p', '360p': '360p', audio: 'Listen only (audio)' } as const;
+
+/** The quality's name in the page's language (only "Listen only" has words to translate). */
+export function qualityLabel(quality: keyof typeof QUALITY_LABEL, t: (id: string) => string): string {
+  return quality === 'audio' ? t('dl.quality.audio') : QUALITY_LABEL[quality];
+}

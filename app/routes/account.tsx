@@ -5,9 +5,11 @@ import { loginPathFor } from '#app/lib/authRedirect.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/account.css';
 import type { Route } from './+types/account';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-export function meta() {
-  return [{ title: 'Account settings — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.account') }];
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -30,39 +32,35 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Settings: download everything Darasa keeps about you, or delete your account (Data Protection Act, 2019). */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
   return (
     <>
       <TopBar />
       <main className="account-page">
-        <h1>Account settings</h1>
+        <h1>{t('account.title')}</h1>
         <p>
-          Signed in as <strong>{loaderData.name}</strong> ({loaderData.email}).
+          {t('account.signedInAs')} <strong>{loaderData.name}</strong> ({loaderData.email}).
         </p>
         <section aria-labelledby="account-data">
-          <h2 id="account-data">Your data</h2>
-          <p>
-            Download everything Darasa keeps about you: your account, purchases, progress, reviews and saved courses.
-          </p>
+          <h2 id="account-data">{t('account.data.title')}</h2>
+          <p>{t('account.data.text')}</p>
           <a className="btn btn-ghost" href="/api/account/data" download>
-            Download my data
+            {t('account.data.download')}
           </a>
         </section>
         <section aria-labelledby="account-delete" className="account-danger">
-          <h2 id="account-delete">Delete my account</h2>
-          <p>
-            Your name, email, phone number, progress, saved courses and sign-ins are deleted and you lose access to your
-            courses. Payment records stay, without your name or number, because the law requires us to keep them.
-          </p>
+          <h2 id="account-delete">{t('account.delete.title')}</h2>
+          <p>{t('account.delete.text')}</p>
           <Form method="post">
-            <label htmlFor="account-password">Your password</label>
+            <label htmlFor="account-password">{t('account.password')}</label>
             <input id="account-password" name="password" type="password" autoComplete="current-password" required />
             {actionData?.error && (
               <p role="alert" className="account-error">
-                {actionData.error}
+                {t(actionData.error)}
               </p>
             )}
             <button type="submit" className="btn btn-danger" disabled={busy}>
-              {busy ? 'Deleting…' : 'Delete my account'}
+              {busy ? t('account.deleting') : t('account.delete.title')}
             </button>
           </Form>
         </section>

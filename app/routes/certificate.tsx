@@ -4,6 +4,15 @@ import { serverContext } from '#app/server/context.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/certificate.css';
 import type { Route } from './+types/certificate';
+import { formatDate } from '#common/i18n/formatting.ts';
+import type { UiLocale } from '#common/i18n/uiLocale.ts';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
+
+/** The completion day as the page's language says it (English keeps the server's words). */
+function completedOn(c: { date: string; issuedAt: string }, locale: UiLocale | undefined): string {
+  return locale === 'sw' ? formatDate(c.issuedAt, 'sw') : c.date;
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = serverContext(context);
@@ -12,11 +21,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { certificate, publicUrl: services.config.publicUrl };
 }
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
-  if (!d) return [{ title: 'Certificate not found — Darasa' }];
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  if (!d) return [{ title: t('meta.certificate.notFound') }];
   const c = d.certificate;
-  const title = `${c.learnerName} completed ${c.courseTitle} — Darasa`;
-  const description = `Certificate of completion for ${c.courseTitle} by ${c.creatorName}, issued ${c.date}. Verified by Darasa.`;
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { meta?: { locale?: UiLocale } } | undefined;
+  const title = t('meta.certificate.title', { learner: c.learnerName, course: c.courseTitle });
+  const description = t('meta.certificate.description', {
+    course: c.courseTitle,
+    creator: c.creatorName,
+    date: completedOn(c, root?.meta?.locale),
+  });
   const url = `${d.publicUrl}/certificates/${c.code}`;
   return [
     { title },
@@ -34,38 +49,39 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 /** The public verification page of a certificate of completion. */
 export default function Certificate({ loaderData }: Route.ComponentProps) {
   const c = loaderData.certificate;
+  const { t, locale } = useT();
   return (
     <>
       <TopBar />
       <main className="certificate-page">
         <article className="certificate-card" aria-labelledby="certificate-title">
           <p className="certificate-verified">
-            <span aria-hidden="true">✓</span> Verified by Darasa
+            <span aria-hidden="true">✓</span> {t('certificate.verified')}
           </p>
-          <h1 id="certificate-title">Certificate of completion</h1>
+          <h1 id="certificate-title">{t('certificate.title')}</h1>
           <dl className="certificate-facts">
             <div>
-              <dt>Learner</dt>
+              <dt>{t('certificate.learner')}</dt>
               <dd>{c.learnerName}</dd>
             </div>
             <div>
-              <dt>Course</dt>
+              <dt>{t('certificate.course')}</dt>
               <dd>
                 <Link to={`/course/${c.courseId}`}>{c.courseTitle}</Link>
               </dd>
             </div>
             <div>
-              <dt>Creator</dt>
+              <dt>{t('certificate.creator')}</dt>
               <dd>{c.creatorName}</dd>
             </div>
             <div>
-              <dt>Completed</dt>
+              <dt>{t('certificate.completed')}</dt>
               <dd>
-                <time dateTime={c.issuedAt}>{c.date}</time>
+                <time dateTime={c.issuedAt}>{completedOn(c, locale)}</time>
               </dd>
             </div>
             <div>
-              <dt>Verification code</dt>
+              <dt>{t('certificate.code')}</dt>
               <dd className="certificate-code">{c.code}</dd>
             </div>
           </dl>

@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopBar } from '../components/TopBar.tsx';
 import type { DownloadMeta } from '../offline/downloadStore.ts';
-import { formatBytes, QUALITY_LABEL } from '../offline/formatBytes.ts';
+import { formatBytes, qualityLabel } from '../offline/formatBytes.ts';
 import { currentUserKey, DOWNLOADS_CHANGED } from '../offline/offlineKeys.ts';
 import '../styles/offline.css';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
+import type { Route } from './+types/downloads';
 
-export function meta() {
-  return [{ title: 'Downloads — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.downloads') }];
 }
 
 type Listing = { signedIn: false } | { signedIn: true; items: (DownloadMeta & { stored: number })[] };
@@ -26,6 +29,7 @@ async function readListing(): Promise<Listing> {
 }
 
 function Storage() {
+  const { t } = useT();
   const [estimate, setEstimate] = useState<{ usage: number; quota: number; persisted: boolean } | null>(null);
   useEffect(() => {
     void Promise.all([navigator.storage?.estimate?.(), navigator.storage?.persisted?.()])
@@ -35,17 +39,21 @@ function Storage() {
   if (!estimate) return null;
   const pct = estimate.quota ? Math.min(100, Math.round((estimate.usage / estimate.quota) * 100)) : 0;
   return (
-    <section className="downloads-storage" aria-label="Storage on this device">
-      <meter className="dl-meter" aria-label="Storage used" min={0} max={100} value={Math.max(pct, 1)} />
+    <section className="downloads-storage" aria-label={t('downloads.storage')}>
+      <meter className="dl-meter" aria-label={t('downloads.storageUsed')} min={0} max={100} value={Math.max(pct, 1)} />
       <p className="dl-status">
-        {formatBytes(estimate.usage)} used • {formatBytes(Math.max(0, estimate.quota - estimate.usage))} free
-        {estimate.persisted ? ' • Kept by the browser' : ''}
+        {t('downloads.usage', {
+          used: formatBytes(estimate.usage),
+          free: formatBytes(Math.max(0, estimate.quota - estimate.usage)),
+        })}
+        {estimate.persisted ? ` • ${t('downloads.kept')}` : ''}
       </p>
     </section>
   );
 }
 
 export default function Downloads() {
+  const { t } = useT();
   const [listing, setListing] = useState<Listing | null>(null);
   const [error, setError] = useState(false);
   const [version, setVersion] = useState(0);
@@ -78,22 +86,20 @@ export default function Downloads() {
     <>
       <TopBar />
       <main className="downloads">
-        <h1>Downloads</h1>
+        <h1>{t('downloads.title')}</h1>
         <Storage />
         {error ? (
           <p className="dl-status-error" role="alert">
-            This browser does not let Darasa keep downloads (private browsing?).
+            {t('downloads.blocked')}
           </p>
         ) : !listing ? (
-          <p className="downloads-empty">Loading downloads...</p>
+          <p className="downloads-empty">{t('downloads.loading')}</p>
         ) : !listing.signedIn ? (
           <p className="downloads-empty">
-            <Link to="/login?redirectTo=/downloads">Sign in</Link> to see your downloads.
+            <Link to="/login?redirectTo=/downloads">{t('downloads.signIn')}</Link> {t('downloads.signInToSee')}
           </p>
         ) : courses.size === 0 ? (
-          <p className="downloads-empty">
-            No downloads yet. Download episodes from a course you own to watch them without a connection.
-          </p>
+          <p className="downloads-empty">{t('downloads.empty')}</p>
         ) : (
           [...courses].map(([courseId, c]) => (
             <section key={courseId} className="downloads-course" aria-label={c.title}>
@@ -109,17 +115,25 @@ export default function Downloads() {
                     </a>
                     <div className="dl">
                       <span className={m.state === 'done' ? 'dl-status dl-done' : 'dl-status'}>
-                        {m.state === 'done' ? 'Downloaded' : m.state === 'paused' ? 'Paused' : 'Not finished'} •{' '}
-                        {QUALITY_LABEL[m.quality]} • {formatBytes(m.state === 'done' ? m.bytes : m.stored)}
-                        {m.state === 'done' ? '' : ` of ${formatBytes(m.bytes)}`}
+                        {t(
+                          m.state === 'done'
+                            ? 'dl.downloaded'
+                            : m.state === 'paused'
+                              ? 'dl.paused'
+                              : 'downloads.notFinished',
+                        )}{' '}
+                        • {qualityLabel(m.quality, t)} •{' '}
+                        {m.state === 'done'
+                          ? formatBytes(m.bytes)
+                          : t('dl.partOf', { done: formatBytes(m.stored), total: formatBytes(m.bytes) })}
                       </span>
                       <button
                         type="button"
                         className="btn btn-ghost dl-btn"
-                        aria-label={`Delete ${m.title}`}
+                        aria-label={t('downloads.deleteLabel', { title: m.title })}
                         onClick={() => void remove(m.episodeId)}
                       >
-                        Delete
+                        {t('dl.delete')}
                       </button>
                     </div>
                   </li>

@@ -8,9 +8,11 @@ import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.ts
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/auth.css';
 import type { Route } from './+types/forgotPassword';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-export function meta() {
-  return [{ title: 'Forgot password — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.forgotPassword') }];
 }
 
 const RESET_SENT =
@@ -44,6 +46,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
   if (loaderData.byPhone) return <ResetByPhone actionData={actionData} />;
   const emailResult = actionData && 'sent' in actionData ? actionData : null;
   return (
@@ -51,21 +54,21 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <TopBar />
       <main className="auth-page">
         <Form method="post" className="auth-card">
-          <h1>Reset your password</h1>
+          <h1>{t('reset.title')}</h1>
           <AuthFormMessage error={emailResult?.error} notice={emailResult?.sent ? RESET_SENT : null} />
           <Field id="email" label="Email">
             <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} />
           </Field>
           <button type="submit" className="btn btn-primary auth-submit" disabled={busy}>
-            {busy ? 'Sending...' : 'Send reset link'}
+            {busy ? t('reset.sending') : t('reset.send')}
           </button>
           <p className="auth-alt">
-            Remembered it? <Link to="/login">Sign In</Link>
+            {t('reset.remembered')} <Link to="/login">{t('topbar.signIn')}</Link>
           </p>
         </Form>
         <p className="auth-method">
           <Link className="auth-switch" to="/forgot-password?method=phone" reloadDocument>
-            {PHONE_TEXT.forgotByPhone}
+            {t(PHONE_TEXT.forgotByPhone)}
           </Link>
         </p>
       </main>
@@ -76,25 +79,26 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
 function ResetByPhone({ actionData }: { actionData: Route.ComponentProps['actionData'] }) {
   const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
   const result = actionData && 'reset' in actionData ? actionData : null;
+  const { t } = useT();
   return (
     <>
       <TopBar />
       <main className="auth-page">
         {result?.reset ? (
           <div className="auth-card">
-            <h1>Reset your password</h1>
+            <h1>{t('reset.title')}</h1>
             <AuthFormMessage notice={PHONE_TEXT.passwordResetDone} />
             <Link className="btn btn-primary auth-submit" to="/login">
-              Sign In
+              {t('topbar.signIn')}
             </Link>
           </div>
         ) : (
           <PhoneStart
-            title="Reset your password"
+            title={t('reset.title')}
             actionData={phoneStep}
             codeError={result && result.reset === false && 'fields' in result ? result : null}
             hidden={{ method: 'phone' }}
-            submitLabel={PHONE_TEXT.setPassword}
+            submitLabel={t(PHONE_TEXT.setPassword)}
             codeFields={(fields) => (
               <Field id="password" label={PHONE_TEXT.newPassword} error={fields.password}>
                 <input

@@ -5,9 +5,11 @@ import { Field, AuthFormMessage } from '#app/components/auth/AuthForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/auth.css';
 import type { Route } from './+types/resetPassword';
+import { metaT } from '#app/i18n/metaText.ts';
+import { useT } from '#app/i18n/useT.ts';
 
-export function meta() {
-  return [{ title: 'Choose a new password — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaT(matches)('meta.resetPassword') }];
 }
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -27,21 +29,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
+  const { t } = useT();
   return (
     <>
       <TopBar />
       <main className="auth-page">
         {actionData?.done ? (
           <div className="auth-card">
-            <h1>Password changed</h1>
+            <h1>{t('reset.changed')}</h1>
             <AuthFormMessage notice="Your password has been changed. Please sign in with the new one." />
             <Link className="btn btn-primary auth-submit" to="/login">
-              Sign In
+              {t('topbar.signIn')}
             </Link>
           </div>
         ) : (
           <Form method="post" className="auth-card">
-            <h1>Choose a new password</h1>
+            <h1>{t('reset.choose')}</h1>
             <AuthFormMessage
               error={
                 actionData?.error ??
@@ -61,10 +64,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               />
             </Field>
             <button type="submit" className="btn btn-primary auth-submit" disabled={busy || !loaderData.token}>
-              {busy ? 'Saving...' : 'Save new password'}
+              {busy ? t('reset.saving') : t('reset.save')}
             </button>
             <p className="auth-alt">
-              <Link to="/forgot-password">Ask for a new link</Link>
+              <Link to="/forgot-password">{t('reset.askNew')}</Link>
             </p>
           </Form>
         )}

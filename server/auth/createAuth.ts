@@ -7,6 +7,8 @@ import type { Database } from '#server/db/connect.ts';
 import type { Logger } from '#server/logger.ts';
 import { consumeRateLimit } from '#server/modules/accounts/rateLimit.ts';
 import { sendEmail } from '#server/modules/accounts/sendEmail.ts';
+import { SMS_TEXTS } from '#server/modules/messaging/smsTexts.ts';
+import { toLocale } from '#common/accounts/locale.ts';
 
 const CLIENT_IP_HEADER = 'x-darasa-client-ip';
 
@@ -49,10 +51,12 @@ export function createAuth({ config, database, log }: { config: Config; database
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // In the person's own language (their account's setting), like the SMS and the receipt.
+        const locale = toLocale((user as { locale?: unknown }).locale);
         await sendEmail(config, log, {
           to: user.email,
-          subject: 'Reset your Darasa password',
-          text: `Hello ${user.name},\n\nTo choose a new password, open this link within ${RESET_LINK_SECONDS / 60} minutes:\n\n${link}\n\nIt works once. If you did not ask for this, ignore this email.\n`,
+          subject: SMS_TEXTS.resetEmailSubject[locale](),
+          text: SMS_TEXTS.resetEmailBody[locale]({ name: user.name, minutes: RESET_LINK_SECONDS / 60, link }),
         });
       },
     },

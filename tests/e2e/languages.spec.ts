@@ -10,6 +10,18 @@ const DEMO = DEMO_COURSES.at(-1)!;
 // Chromium sends Accept-Language from its locale (an extra header would be overridden).
 const SWAHILI = { locale: 'sw-KE' };
 
+/** Signs a new learner up on the Kiswahili sign-up form (the account keeps Kiswahili). */
+async function signUpInSwahili(page: Page) {
+  await page.goto('/register');
+  await page.getByLabel('Jina kamili').fill(`Wanjiru ${unique()}`);
+  await page.getByLabel('Barua pepe').fill(`wanjiru.${unique()}@example.com`);
+  await page.getByLabel('Nenosiri').fill('secret1');
+  await page.getByLabel('Simu (M-Pesa)').pressSequentially('708374149');
+  await page.getByLabel('Kujifunza (Mwanafunzi)').check();
+  await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+}
+
 async function openDemoCourse(page: Page) {
   await page.goto(`/search?q=${encodeURIComponent(DEMO.title)}`);
   await page.getByRole('link').filter({ hasText: DEMO.title }).first().click();
@@ -48,14 +60,7 @@ test.describe('a visitor whose browser asks for Kiswahili', () => {
     const coursePath = new URL(page.url()).pathname;
 
     // Sign-up in Kiswahili: the account keeps the language of the page it was made on.
-    await page.goto('/register');
-    await page.getByLabel('Jina kamili').fill(`Wanjiru ${unique()}`);
-    await page.getByLabel('Barua pepe').fill(`wanjiru.${unique()}@example.com`);
-    await page.getByLabel('Nenosiri').fill('secret1');
-    await page.getByLabel('Simu (M-Pesa)').pressSequentially('708374149');
-    await page.getByLabel('Kujifunza (Mwanafunzi)').check();
-    await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
-    await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+    await signUpInSwahili(page);
 
     await page.goto(coursePath);
     await hydrated(page);
@@ -85,6 +90,66 @@ test.describe('a visitor whose browser asks for Kiswahili', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 2, name: 'Trending Now' })).toBeVisible();
     await expect(page.locator('.topbar').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('a learner whose browser asks for Kiswahili', () => {
+  test.use(SWAHILI);
+
+  test('sees the downloads page, account settings and the forgotten-password page in Kiswahili', async ({ page }) => {
+    await signUpInSwahili(page);
+
+    await page.goto('/downloads');
+    await expect(page).toHaveTitle('Vipakuliwa — Darasa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vipakuliwa' })).toBeVisible();
+    await expect(page.getByText(/^Bado huna vipakuliwa\./)).toBeVisible();
+
+    await page.goto('/account');
+    await expect(page).toHaveTitle('Mipangilio ya akaunti — Darasa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mipangilio ya akaunti' })).toBeVisible();
+    await expect(page.getByText(/^Umeingia kama /)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pakua data yangu' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Futa akaunti yangu' })).toBeVisible();
+    await page.getByLabel('Nenosiri lako').fill('si-hili');
+    await page.getByRole('button', { name: 'Futa akaunti yangu' }).click();
+    await expect(page.getByText('Nenosiri hilo si sahihi. Akaunti yako haijafutwa.')).toBeVisible();
+
+    await page.locator('.topbar').getByRole('button', { name: 'Toka' }).click();
+    await page.goto('/forgot-password');
+    await expect(page).toHaveTitle('Umesahau nenosiri — Darasa');
+    await expect(page.getByRole('heading', { level: 1, name: 'Weka upya nenosiri lako' })).toBeVisible();
+    await page.getByLabel('Barua pepe').fill(`hakuna.${unique()}@example.com`);
+    await page.getByRole('button', { name: 'Tuma kiungo cha kuweka upya' }).click();
+    await expect(page.getByText(/^Ikiwa kuna akaunti yenye barua pepe hiyo, tumetuma kiungo/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Badilisha kwa msimbo wa SMS badala yake' })).toBeVisible();
+  });
+});
+
+test.describe('on a 360 px phone in Kiswahili', () => {
+  test.use({ ...SWAHILI, viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  test('the signed-in top bar keeps to one line, as the signed-out one does', async ({ page }) => {
+    const bar = page.locator('.topbar');
+    await page.goto('/');
+    const signedOut = await bar.evaluate((e) => e.getBoundingClientRect().height);
+    await signUpInSwahili(page);
+    await page.goto('/');
+    await expect(bar.getByRole('button', { name: 'Toka' })).toBeVisible();
+    // The accessible names stay the words, though a phone shows an initial, icons and "EN".
+    await expect(bar.getByRole('link', { name: 'Akaunti', exact: true })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'English' })).toHaveText('EN', { useInnerText: true });
+    expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBe(signedOut);
+    // Logo and every action share one row, and each action is a 44 px target.
+    const boxes = await bar.evaluate((e) =>
+      [e.querySelector('.logo'), ...e.querySelectorAll('.topbar-actions > a, .topbar-actions form > button')].map(
+        (el) => el!.getBoundingClientRect(),
+      ),
+    );
+    expect(boxes.length).toBe(5);
+    const middle = (b: DOMRect) => b.top + b.height / 2;
+    for (const b of boxes) expect(Math.abs(middle(b) - middle(boxes[0]!))).toBeLessThanOrEqual(2);
+    for (const b of boxes.slice(1)) expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(44);
+    await expectNoSidewaysScroll(page);
   });
 });
 

@@ -107,6 +107,21 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await visitor.reload();
   await expect(visitor.getByText(comment)).toBeVisible();
 
+  // The same reviews and certificate for a visitor whose browser asks for Kiswahili.
+  const mgeni = await (await browser.newContext({ locale: 'sw-KE' })).newPage();
+  await mgeni.goto(`/course/${courseId}`);
+  await expect(mgeni.getByRole('heading', { name: 'Maoni' })).toBeVisible();
+  await expect(mgeni.getByText(comment)).toBeVisible();
+  await expect(mgeni.getByText(/^(ukadiriaji 1|makadirio \d+)$/)).toBeVisible();
+  await mgeni.goto(certificateUrl);
+  await expect(mgeni.getByRole('heading', { level: 1, name: 'Cheti cha kukamilisha kozi' })).toBeVisible();
+  await expect(mgeni.getByText('Imethibitishwa na Darasa')).toBeVisible();
+  await expect(mgeni.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    `${learnerName} amekamilisha kozi ya Home Workouts: No Gym, No Problem — Darasa`,
+  );
+  await mgeni.context().close();
+
   const phone = await (await browser.newContext(PHONE)).newPage();
   await phone.goto(certificateUrl);
   await shot(phone, 'certificate-phone');

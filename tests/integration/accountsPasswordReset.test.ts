@@ -14,6 +14,13 @@ afterEach(async () => {
 
 /** The reset token of the newest outbox message to `email` (quoted-printable soft breaks undone). */
 function tokenFromOutbox(app: App, email: string): string {
+  const match = newestMessageTo(app, email).match(/\/reset-password\?token=([\w-]+)/);
+  if (!match) throw new Error(`no reset link in the email to ${email}`);
+  return match[1]!;
+}
+
+/** The newest outbox message to `email`, quoted-printable soft breaks undone. */
+function newestMessageTo(app: App, email: string): string {
   const dir = path.join(app.t.dataDir, 'outbox');
   const files = fs
     .readdirSync(dir)
@@ -25,10 +32,9 @@ function tokenFromOutbox(app: App, email: string): string {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '='),
   );
-  const mine = messages.filter((m) => m.includes(`To: ${email}`));
-  const match = mine.at(-1)?.match(/\/reset-password\?token=([\w-]+)/);
-  if (!match) throw new Error(`no reset email to ${email} in ${files.join(', ')}`);
-  return match[1]!;
+  const mine = messages.filter((m) => m.includes(`To: ${email}`)).at(-1);
+  if (!mine) throw new Error(`no email to ${email} in ${files.join(', ')}`);
+  return mine;
 }
 
 it('resets a password through a one-time link from the outbox, ending old sessions', async () => {
@@ -86,4 +92,28 @@ it('rate-limits reset requests per email', async () => {
   await expect(requestPasswordReset(services, { email: 'Someone@example.com' }, '10.0.0.5')).rejects.toThrow(
     /Too many attempts/,
   );
+});
+
+it("writes the reset email in the person's own language", async () => {
+  const app = await startApp(cleanups);
+  const services = app.running.services;
+  const english = newRegistration();
+  const swahili = newRegistration();
+  expect((await new Client(app.url).register(english)).status).toBe(201);
+  expect((await new Client(app.url).register(swahili)).status).toBe(201);
+  await app.t.db.updateTable('user').set({ locale: 'sw' }).where('email', '=', swahili.email).execute();
+
+  await requestPasswordReset(services, { email: english.email }, '10.0.0.6');
+  await requestPasswordReset(services, { email: swahili.email }, '10.0.0.7');
+  const en = newestMessageTo(app, english.email);
+  expect(en).toContain('Subject: Reset your Darasa password');
+  expect(en).toContain(`Hello ${english.name},`);
+  expect(en).toContain('It works once. If you did not ask for this, ignore this email.');
+  const sw = newestMessageTo(app, swahili.email);
+  expect(sw).toContain('Subject: Weka upya nenosiri lako la Darasa');
+  expect(sw).toContain(`Habari ${swahili.name},`);
+  expect(sw).toContain('ndani ya dakika 30');
+  // The link in it works like the English one.
+  await resetPassword(services, { token: tokenFromOutbox(app, swahili.email), password: 'mpya-siri' });
+  expect((await new Client(app.url).signIn(swahili.email, 'mpya-siri')).status).toBe(200);
 });

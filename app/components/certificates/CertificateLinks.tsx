@@ -1,12 +1,17 @@
+import { useT } from '#app/i18n/useT.ts';
+
 /** For a completed course: the certificate PDF and its public verification page. */
 export function CertificateLinks({ code, courseTitle }: { code: string; courseTitle: string }) {
+  const { t } = useT();
   return (
     <p className="certificate-links">
       <a className="btn btn-primary" href={`/api/certificates/${code}.pdf`} download>
-        Download certificate<span className="sr-only"> for {courseTitle}</span>
+        {t('certificate.download')}
+        <span className="sr-only"> {t('certificate.forCourse', { title: courseTitle })}</span>
       </a>
       <a className="btn btn-ghost" href={`/certificates/${code}`}>
-        View certificate<span className="sr-only"> for {courseTitle}</span>
+        {t('certificate.view')}
+        <span className="sr-only"> {t('certificate.forCourse', { title: courseTitle })}</span>
       </a>
     </p>
   );

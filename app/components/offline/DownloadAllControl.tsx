@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { DOWNLOAD_QUALITIES, type DownloadQuality } from '#common/offline/downloadManifest.ts';
 import { fetchManifest, startDownload } from '../../offline/downloader.ts';
 import { QualitySheet } from './QualitySheet.tsx';
+import { useT } from '#app/i18n/useT.ts';
 
 /**
  * The "Download all" sheet: each quality with the size of the whole course, then every episode one after
@@ -14,6 +15,7 @@ export default function DownloadAllControl({
   episodes: { id: string; order: number }[];
   onDone: () => void;
 }) {
+  const { t } = useT();
   const load = useCallback(async () => {
     const manifests = await Promise.all(episodes.map((e) => fetchManifest(e.id)));
     return DOWNLOAD_QUALITIES.filter((q) => manifests.some((m) => m.options.some((o) => o.quality === q))).map(
@@ -34,6 +36,6 @@ export default function DownloadAllControl({
     }
   };
   return (
-    <QualitySheet title="Download all episodes" load={load} onChoose={(q) => void downloadAll(q)} onClose={onDone} />
+    <QualitySheet title={t('dl.downloadAllTitle')} load={load} onChoose={(q) => void downloadAll(q)} onClose={onDone} />
   );
 }

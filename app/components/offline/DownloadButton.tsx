@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { DOWNLOADS_CHANGED, HAS_OFFLINE_FLAG } from '../../offline/offlineKeys.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 // The download code (Cache Storage, the fetch loop, the quality sheet) loads only once a learner presses
 // Download or this browser already holds downloads; until then this is a plain button.
@@ -54,9 +55,10 @@ function Deferred({
 
 /** Download one episode for offline viewing (for a learner who owns the course). */
 export function DownloadButton({ episodeId, label }: { episodeId: string; label: string }) {
+  const { t } = useT();
   return (
     <Deferred
-      label="Download"
+      label={t('dl.download')}
       always
       control={(opened) => <DownloadControl episodeId={episodeId} label={label} openAtStart={opened} />}
     />
@@ -65,11 +67,12 @@ export function DownloadButton({ episodeId, label }: { episodeId: string; label:
 
 /** "Download all": every episode of the course at one quality. */
 export function DownloadAllButton({ episodes }: { episodes: { id: string; order: number }[] }) {
+  const { t } = useT();
   const [round, setRound] = useState(0);
   return (
     <Deferred
       key={round}
-      label="Download all"
+      label={t('dl.downloadAll')}
       always={false}
       control={() => <DownloadAllControl episodes={episodes} onDone={() => setRound((n) => n + 1)} />}
     />

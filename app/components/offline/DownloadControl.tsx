@@ -9,7 +9,8 @@ import {
   startDownload,
   subscribe,
 } from '../../offline/downloader.ts';
-import { formatBytes, QUALITY_LABEL } from '../../offline/formatBytes.ts';
+import { formatBytes, qualityLabel } from '../../offline/formatBytes.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { QualitySheet } from './QualitySheet.tsx';
 
 /** An episode's download: Download (quality sheet), then progress with Pause/Resume/Cancel, then Delete. */
@@ -22,6 +23,7 @@ export default function DownloadControl({
   label: string;
   openAtStart: boolean;
 }) {
+  const { t } = useT();
   const [p, setP] = useState<DownloadProgress | null>(null);
   const [choosing, setChoosing] = useState(openAtStart);
   useEffect(() => {
@@ -42,7 +44,7 @@ export default function DownloadControl({
   const pct = p?.total ? Math.round((p.done / p.total) * 100) : 0;
   const sheet = choosing ? (
     <QualitySheet
-      title={`Download ${label}`}
+      title={t('dl.downloadTitle', { label })}
       load={load}
       onChoose={(q) => void startDownload(episodeId, q)}
       onClose={() => setChoosing(false)}
@@ -53,11 +55,11 @@ export default function DownloadControl({
     return (
       <div className="dl">
         <button type="button" className="btn btn-ghost dl-btn" onClick={() => setChoosing(true)}>
-          {state === 'failed' ? 'Retry download' : 'Download'}
+          {t(state === 'failed' ? 'dl.retry' : 'dl.download')}
         </button>
         {p?.error ? (
           <p className="dl-status dl-status-error" role="alert">
-            {p.error}
+            {t(p.error)}
           </p>
         ) : null}
         {sheet}
@@ -67,16 +69,16 @@ export default function DownloadControl({
     return (
       <div className="dl">
         <span className="dl-status dl-done">
-          <span aria-hidden="true">✓</span> Downloaded • {p?.quality ? QUALITY_LABEL[p.quality] : ''} •{' '}
+          <span aria-hidden="true">✓</span> {t('dl.downloaded')} • {p?.quality ? qualityLabel(p.quality, t) : ''} •{' '}
           {formatBytes(p?.total ?? 0)}
         </span>
         <button
           type="button"
           className="btn btn-ghost dl-btn"
-          aria-label={`Delete download of ${label}`}
+          aria-label={t('dl.deleteLabel', { label })}
           onClick={() => void deleteDownload(episodeId)}
         >
-          Delete
+          {t('dl.delete')}
         </button>
       </div>
     );
@@ -85,7 +87,7 @@ export default function DownloadControl({
       <div
         className="dl-bar"
         role="progressbar"
-        aria-label={`Download of ${label}`}
+        aria-label={t('dl.progressLabel', { label })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
@@ -93,21 +95,21 @@ export default function DownloadControl({
         <span style={{ width: `${pct}%` }} />
       </div>
       <span className="dl-status" aria-live="polite">
-        {state === 'paused' ? 'Paused' : state === 'waiting' ? 'Waiting for a connection…' : 'Downloading'} •{' '}
-        {formatBytes(p?.done ?? 0)} of {formatBytes(p?.total ?? 0)}
+        {t(state === 'paused' ? 'dl.paused' : state === 'waiting' ? 'dl.waiting' : 'dl.downloading')} •{' '}
+        {t('dl.partOf', { done: formatBytes(p?.done ?? 0), total: formatBytes(p?.total ?? 0) })}
       </span>
       <span className="dl-actions">
         {state === 'downloading' ? (
           <button type="button" className="btn btn-ghost dl-btn" onClick={() => void pauseDownload(episodeId)}>
-            Pause
+            {t('dl.pause')}
           </button>
         ) : (
           <button type="button" className="btn btn-ghost dl-btn" onClick={() => void resumeDownload(episodeId)}>
-            Resume
+            {t('dl.resume')}
           </button>
         )}
         <button type="button" className="btn btn-ghost dl-btn" onClick={() => void deleteDownload(episodeId)}>
-          Cancel
+          {t('dl.cancel')}
         </button>
       </span>
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DownloadQuality } from '#common/offline/downloadManifest.ts';
-import { formatBytes, QUALITY_LABEL } from '../../offline/formatBytes.ts';
+import { formatBytes, qualityLabel } from '../../offline/formatBytes.ts';
+import { useT } from '#app/i18n/useT.ts';
 import '../../styles/offline.css';
 
 export interface QualityChoice {
@@ -18,6 +19,7 @@ interface Props {
 
 /** The quality choice for a download, with each size and the space left on the device. A modal dialog. */
 export function QualitySheet({ title, load, onChoose, onClose }: Props) {
+  const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [choices, setChoices] = useState<QualityChoice[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,16 +51,16 @@ export function QualitySheet({ title, load, onChoose, onClose }: Props) {
   return (
     <dialog ref={dialog} className="modal dl-sheet" aria-labelledby="dl-sheet-title" onClose={onClose}>
       <h2 id="dl-sheet-title">{title}</h2>
-      <p className="dl-sheet-note">Choose a quality. Downloads play without a connection for 30 days.</p>
+      <p className="dl-sheet-note">{t('dl.sheetNote')}</p>
       {error ? (
         <div className="dl-error" role="alert">
-          <p>{error}</p>
+          <p>{t(error)}</p>
           <button type="button" className="btn btn-ghost" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('dl.tryAgain')}
           </button>
         </div>
       ) : !choices ? (
-        <p className="dl-sheet-loading">Checking sizes…</p>
+        <p className="dl-sheet-loading">{t('dl.checkingSizes')}</p>
       ) : (
         <ul className="dl-choices">
           {choices.map((c) => (
@@ -72,16 +74,16 @@ export function QualitySheet({ title, load, onChoose, onClose }: Props) {
                   dialog.current?.close();
                 }}
               >
-                <span>{QUALITY_LABEL[c.quality]}</span>
+                <span>{qualityLabel(c.quality, t)}</span>
                 <span>{formatBytes(c.bytes)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      {free !== null ? <p className="dl-sheet-note">{formatBytes(free)} free on this device</p> : null}
+      {free !== null ? <p className="dl-sheet-note">{t('dl.freeOnDevice', { free: formatBytes(free) })}</p> : null}
       <button type="button" className="btn btn-ghost" onClick={() => dialog.current?.close()}>
-        Cancel
+        {t('dl.cancel')}
       </button>
     </dialog>
   );

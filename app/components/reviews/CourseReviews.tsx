@@ -6,6 +6,7 @@ import { ReportButton } from './ReportButton.tsx';
 import { ReviewReply } from './ReviewReply.tsx';
 import { reviewsApi } from './reviewsApi.ts';
 import '../../styles/reviews.css';
+import { useT } from '#app/i18n/useT.ts';
 
 interface Props {
   courseId: string;
@@ -20,12 +21,9 @@ interface Props {
   canReply: boolean;
 }
 
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Africa/Nairobi',
-});
+// "5 Mar 2026" / "5 Mac 2026", Nairobi's calendar day.
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' };
+const days = { en: new Intl.DateTimeFormat('en-GB', DAY), sw: new Intl.DateTimeFormat('sw-KE', DAY) };
 
 /** The course page's reviews: the average, stars 5→1 with counts, then comments newest first ("Show more"). */
 export function CourseReviews({
@@ -38,6 +36,8 @@ export function CourseReviews({
   viewerId,
   canReply,
 }: Props) {
+  const { t, locale } = useT();
+  const day = locale === 'sw' ? days.sw : days.en;
   const [items, setItems] = useState(initial.items);
   const [next, setNext] = useState(initial.next);
   const [loading, setLoading] = useState(false);
@@ -65,18 +65,16 @@ export function CourseReviews({
   return (
     <section className="course-reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title" className="row-title">
-        Reviews
+        {t('reviews.title')}
       </h2>
       <div className="reviews-summary">
         <p className="reviews-average">
           <Rating value={rating} />
-          <span className="reviews-count">
-            {ratingCount} {ratingCount === 1 ? 'rating' : 'ratings'}
-          </span>
+          <span className="reviews-count">{t('reviews.ratings', { count: ratingCount })}</span>
         </p>
         <RatingBars distribution={distribution} />
       </div>
-      {items.length === 0 ? <p className="empty">No reviews yet.</p> : null}
+      {items.length === 0 ? <p className="empty">{t('reviews.none')}</p> : null}
       <ol className="reviews-list">
         {items.map((r) => (
           <li key={r.id} className="review" data-review-id={r.id}>
@@ -84,7 +82,7 @@ export function CourseReviews({
               <span className="review-author">{r.authorName}</span>
               <span className="review-stars">
                 <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
-                <span className="sr-only">Rated {r.rating} out of 5</span>
+                <span className="sr-only">{t('reviews.rated', { rating: r.rating })}</span>
               </span>
               <time dateTime={r.createdAt}>{day.format(new Date(r.createdAt))}</time>
             </p>
@@ -103,12 +101,12 @@ export function CourseReviews({
       </ol>
       {next ? (
         <button type="button" className="btn btn-ghost reviews-more" onClick={more} disabled={loading}>
-          {loading ? 'Loading…' : 'Show more'}
+          {t(loading ? 'reviews.loading' : 'reviews.more')}
         </button>
       ) : null}
       {error ? (
         <p role="alert" className="review-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </section>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { reviewsApi } from './reviewsApi.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 /** "Report": sends a review to the admins' moderation queue (once per person). */
 export function ReportButton({ reviewId }: { reviewId: string }) {
+  const { t } = useT();
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
   const report = async () => {
-    if (!window.confirm('Report this review to the Darasa team?')) return;
+    if (!window.confirm(t('reviews.reportConfirm'))) return;
     setState({ kind: 'busy' });
     try {
       await reviewsApi(`/${reviewId}/report`, {}, 'Could not report this review. Please try again.');
-      setState({ kind: 'done', text: 'Reported. Thank you.' });
+      setState({ kind: 'done', text: t('reviews.reported') });
     } catch (err) {
       setState({ kind: 'error', text: (err as Error).message });
     }
@@ -23,11 +25,11 @@ export function ReportButton({ reviewId }: { reviewId: string }) {
   return (
     <>
       <button type="button" className="btn btn-ghost review-btn" onClick={report} disabled={state.kind === 'busy'}>
-        {state.kind === 'busy' ? 'Reporting…' : 'Report'}
+        {t(state.kind === 'busy' ? 'reviews.reporting' : 'reviews.report')}
       </button>
       {state.kind === 'error' ? (
         <p role="alert" className="review-error">
-          {state.text}
+          {t(state.text ?? '')}
         </p>
       ) : null}
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { reviewsApi } from './reviewsApi.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 /**
  * The creator's reply under a review, and for the course's creator the form to write or edit it (one
@@ -16,6 +17,7 @@ export function ReviewReply({
   initial: string | null;
   canReply: boolean;
 }) {
+  const { t } = useT();
   const [reply, setReply] = useState(initial);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(initial ?? '');
@@ -45,14 +47,14 @@ export function ReviewReply({
     <>
       {reply && !editing ? (
         <div className="review-reply">
-          <p className="review-reply-by">Reply from {creatorName}</p>
+          <p className="review-reply-by">{t('reviews.replyFrom', { name: creatorName })}</p>
           <p className="review-text">{reply}</p>
         </div>
       ) : null}
       {canReply && editing ? (
         <form className="review-reply-form" onSubmit={save}>
           <label>
-            <span>Your reply</span>
+            <span>{t('reviews.yourReply')}</span>
             <textarea
               value={draft}
               maxLength={2000}
@@ -63,22 +65,22 @@ export function ReviewReply({
           </label>
           <div className="review-actions">
             <button type="submit" className="btn btn-primary review-btn" disabled={busy}>
-              {busy ? 'Saving…' : 'Save reply'}
+              {t(busy ? 'reviews.saving' : 'reviews.saveReply')}
             </button>
             <button type="button" className="btn btn-ghost review-btn" onClick={() => setEditing(false)}>
-              Cancel
+              {t('reviews.cancel')}
             </button>
           </div>
           {error ? (
             <p role="alert" className="review-error">
-              {error}
+              {t(error)}
             </p>
           ) : null}
         </form>
       ) : null}
       {canReply && !editing ? (
         <button type="button" className="btn btn-ghost review-btn" onClick={() => setEditing(true)}>
-          {reply ? 'Edit reply' : 'Reply'}
+          {t(reply ? 'reviews.editReply' : 'reviews.reply')}
         </button>
       ) : null}
     </>

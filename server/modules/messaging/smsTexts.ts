@@ -1,6 +1,7 @@
 import type { Locale } from '#common/accounts/locale.ts';
 
-// Every SMS (and the receipt e-mail) we send, in English and Kiswahili: SMS go out in the learner's language. Short, so that one
+// Every SMS (and the receipt and password-reset e-mails) we send, in English and Kiswahili: they go out in the
+// person's language (`user.locale`). SMS are short, so that one
 // message stays one SMS part (160 GSM-7 characters), and no characters outside GSM-7.
 export const SMS_TEXTS = {
   otp: {
@@ -25,7 +26,23 @@ export const SMS_TEXTS = {
     sw: (r: ReceiptFacts) =>
       `Asante kwa ununuzi wako.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\nRisiti ya M-Pesa: ${r.ref}\n\nUtaweza kuitazama milele. Tazama sasa: ${r.link}\n`,
   },
+  resetEmailSubject: {
+    en: () => 'Reset your Darasa password',
+    sw: () => 'Weka upya nenosiri lako la Darasa',
+  },
+  resetEmailBody: {
+    en: (r: ResetFacts) =>
+      `Hello ${r.name},\n\nTo choose a new password, open this link within ${r.minutes} minutes:\n\n${r.link}\n\nIt works once. If you did not ask for this, ignore this email.\n`,
+    sw: (r: ResetFacts) =>
+      `Habari ${r.name},\n\nIli uchague nenosiri jipya, fungua kiungo hiki ndani ya dakika ${r.minutes}:\n\n${r.link}\n\nKinafanya kazi mara moja tu. Kama hukuomba hili, puuza barua pepe hii.\n`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
+
+export interface ResetFacts {
+  name: string;
+  minutes: number;
+  link: string;
+}
 
 export interface ReceiptFacts {
   /** "KES 1,500" */
