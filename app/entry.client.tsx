@@ -7,9 +7,10 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { fromHtmlLang } from '#common/i18n/uiLocale.ts';
-import { createPageI18n } from './i18n/catalog.ts';
+import { areaOf, createI18n } from './i18n/catalog.ts';
 
-const i18n = await createPageI18n(fromHtmlLang(document.documentElement.lang), window.location.pathname);
+const area = areaOf(window.location.pathname);
+const i18n = await createI18n(fromHtmlLang(document.documentElement.lang), area ? [area] : []);
 
 startTransition(() => {
   hydrateRoot(

@@ -70,18 +70,20 @@ export async function loadArea(i18n: I18n, area: Area): Promise<void> {
   loaded.add(area);
 }
 
-// The browser's one instance (entry.client.tsx), so an area layout's clientLoader can add its catalogue
-// before the area's first render. Never set on the server, where every request has its own.
-let pageI18n: I18n | undefined;
+const loading = new WeakMap<I18n, Map<Area, Promise<void>>>();
 
-/** The browser's instance for this page load, with the area of the page it starts on (entry.client.tsx). */
-export async function createPageI18n(locale: UiLocale, pathname: string): Promise<I18n> {
-  const area = areaOf(pathname);
-  pageI18n = await createI18n(locale, area ? [area] : []);
-  return pageI18n;
-}
-
-/** For an area layout's `clientLoader`: its catalogue is in the page's instance before it renders. */
-export async function loadAreaInBrowser(area: Area): Promise<void> {
-  if (pageI18n) await loadArea(pageI18n, area);
+/**
+ * Null when the instance has the area's messages (always on the server, and in the browser for the area the
+ * page started in); else the one promise of their loading, the same for every call (for React's `use`).
+ */
+export function areaLoading(i18n: I18n, area: Area): Promise<void> | null {
+  if (loadedAreas.get(i18n)?.has(area)) return null;
+  const started = loading.get(i18n) ?? new Map<Area, Promise<void>>();
+  loading.set(i18n, started);
+  let promise = started.get(area);
+  if (!promise) {
+    promise = loadArea(i18n, area);
+    started.set(area, promise);
+  }
+  return promise;
 }

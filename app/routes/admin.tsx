@@ -3,9 +3,9 @@ import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import '../styles/admin.css';
 import { serverContext } from '#app/server/context.server.ts';
-import { loadAreaInBrowser } from '../i18n/catalog.ts';
 import { areaMetaCatalogue } from '../i18n/metaCatalogue.server.ts';
 import { metaT } from '../i18n/metaText.ts';
+import { useAreaCatalogue } from '../i18n/useAreaCatalogue.ts';
 import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/admin';
 
@@ -21,12 +21,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { actor, areaMeta: await areaMetaCatalogue('admin', serverContext(args.context).locale) };
 }
 
-/** A client-side navigation into the admin loads its catalogue with the data, before the first render. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), loadAreaInBrowser('admin')]);
-  return data;
-}
-
 const TABS: [to: string, id: string][] = [
   ['/admin', 'admin.tab.overview'],
   ['/admin/users', 'admin.tab.users'],
@@ -39,6 +33,8 @@ const TABS: [to: string, id: string][] = [
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // A client-side navigation into the admin loads its catalogue before the first render (decision 0030).
+  useAreaCatalogue('admin');
   const { t } = useT();
   return (
     <>
