@@ -39,7 +39,16 @@ export async function areaMessages(area: Area, locale: UiLocale): Promise<Messag
   return (await AREA_LOADERS[area][locale]()).messages;
 }
 
-const loadedAreas = new WeakMap<I18n, Set<Area>>();
+// Which areas an instance has, and their loading, are kept on the instance itself: `useLingui()` hands out
+// a new Proxy of it whenever its messages change, so a WeakMap keyed by what it returns would forget them.
+const AREAS = Symbol('darasa.areas');
+const LOADING = Symbol('darasa.areaLoading');
+type WithAreas = I18n & { [AREAS]?: Set<Area>; [LOADING]?: Map<Area, Promise<void>> };
+const loadedAreas = (i18n: I18n): Set<Area> => {
+  const self = i18n as WithAreas;
+  self[AREAS] ??= new Set<Area>();
+  return self[AREAS];
+};
 
 /**
  * A Lingui instance for one render (one per request on the server; one per page load in the browser), with
@@ -57,29 +66,27 @@ export async function createI18n(locale: UiLocale, areas: readonly Area[] = []):
     messages: { [locale]: Object.assign({}, messages, ...more) },
     missing: (_locale, id) => id,
   });
-  loadedAreas.set(i18n, new Set(areas));
+  for (const area of areas) loadedAreas(i18n).add(area);
   return i18n;
 }
 
 /** Adds an area's messages to an instance that lacks them (a client-side navigation into that area). */
 export async function loadArea(i18n: I18n, area: Area): Promise<void> {
-  const loaded = loadedAreas.get(i18n) ?? new Set<Area>();
-  loadedAreas.set(i18n, loaded);
+  const loaded = loadedAreas(i18n);
   if (loaded.has(area)) return;
   i18n.load(i18n.locale, await areaMessages(area, i18n.locale as UiLocale));
   loaded.add(area);
 }
-
-const loading = new WeakMap<I18n, Map<Area, Promise<void>>>();
 
 /**
  * Null when the instance has the area's messages (always on the server, and in the browser for the area the
  * page started in); else the one promise of their loading, the same for every call (for React's `use`).
  */
 export function areaLoading(i18n: I18n, area: Area): Promise<void> | null {
-  if (loadedAreas.get(i18n)?.has(area)) return null;
-  const started = loading.get(i18n) ?? new Map<Area, Promise<void>>();
-  loading.set(i18n, started);
+  if (loadedAreas(i18n).has(area)) return null;
+  const self = i18n as WithAreas;
+  self[LOADING] ??= new Map<Area, Promise<void>>();
+  const started = self[LOADING];
   let promise = started.get(area);
   if (!promise) {
     promise = loadArea(i18n, area);

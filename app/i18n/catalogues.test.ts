@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
-import { areaOf, createI18n, loadArea } from './catalog.ts';
+import { areaLoading, areaOf, createI18n, loadArea } from './catalog.ts';
 
 // The CI check of the catalogues (decision 0030): in the main catalogue and in each area's (studio, admin)
 // both languages have every message, none is empty, and Kiswahili never keeps the English words except where
@@ -123,6 +123,17 @@ describe('the studio and admin catalogues', () => {
     await loadArea(i18n, 'admin');
     expect(i18n._('admin.title')).toBe('Dashibodi ya Msimamizi');
     expect(i18n._('course.episodes', { count: 5 })).toBe('vipindi 5');
+  });
+
+  it('know what an instance has through the Proxy useLingui() hands out (a new one on every change)', async () => {
+    const i18n = await createI18n('en', ['admin']);
+    expect(areaLoading(new Proxy(i18n, {}), 'admin')).toBeNull();
+    const loading = areaLoading(new Proxy(i18n, {}), 'studio');
+    expect(loading).not.toBeNull();
+    expect(areaLoading(new Proxy(i18n, {}), 'studio')).toBe(loading);
+    await loading;
+    expect(areaLoading(new Proxy(i18n, {}), 'studio')).toBeNull();
+    expect(i18n._('studio.form.save')).toBe('Save Course');
   });
 
   it('say plurals the way each language does', async () => {
