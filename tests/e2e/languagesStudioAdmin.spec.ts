@@ -6,10 +6,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { signIn } from '#tests/e2e/learnerHelpers.ts';
 
-/** Signed in as a demo account with the switch's cookie (the demo accounts have no language of their own). */
-async function inKiswahili(page: Page, baseURL: string | undefined, email: string) {
-  await page.context().addCookies([{ name: 'darasa_lang', value: 'sw', url: baseURL! }]);
+/**
+ * Signed in as a demo account, switched to Kiswahili with the top bar's switch (which saves it on the
+ * account: every test here switches back to English before it ends, as the other specs expect).
+ */
+async function inKiswahili(page: Page, email: string) {
   await signIn(page, email);
+  await page.goto('/');
+  await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+}
+
+async function backToEnglish(page: Page) {
+  await page.locator('.topbar').getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -20,12 +30,10 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
-// First: the switch to English in the tests below saves English on the demo accounts, which then wins over
-// the cookie (the accounts start with no language of their own).
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
 
-  test('the studio and the admin in Kiswahili do not scroll sideways', async ({ browser, baseURL }, testInfo) => {
+  test('the studio and the admin in Kiswahili do not scroll sideways', async ({ browser }, testInfo) => {
     const shots: [email: string, path: string, name: string][] = [
       ['creator@darasa.test', '/creator', 'studio-dashboard'],
       ['creator@darasa.test', '/creator/earnings', 'studio-earnings'],
@@ -36,11 +44,12 @@ test.describe('on a 390 px phone', () => {
     for (const [email, path, name] of shots) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
       const page = await context.newPage();
-      await inKiswahili(page, baseURL, email);
+      await inKiswahili(page, email);
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
       await expectNoSidewaysScroll(page);
       await page.screenshot({ path: testInfo.outputPath(`${name}-sw.png`), fullPage: true });
+      await backToEnglish(page);
       await context.close();
     }
   });
@@ -48,11 +57,9 @@ test.describe('on a 390 px phone', () => {
 
 test('a creator sees the studio in Kiswahili, also after a client-side navigation, and in English after the switch', async ({
   page,
-  baseURL,
 }) => {
-  await inKiswahili(page, baseURL, 'creator@darasa.test');
   // A learner's page first: the studio's catalogue comes with the navigation into it.
-  await page.goto('/');
+  await inKiswahili(page, 'creator@darasa.test');
   await hydrated(page);
   await page.locator('.topbar-user').click();
   await expect(page).toHaveURL(/\/creator$/);
@@ -76,8 +83,7 @@ test('a creator sees the studio in Kiswahili, also after a client-side navigatio
   await expect(page.getByRole('heading', { level: 2, name: /^Vipindi \(\d+\)$/ })).toBeVisible();
 
   // The switch: the same page in English, with today's words.
-  await page.locator('.topbar').getByRole('button', { name: 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await backToEnglish(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Course' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Course' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Episodes \(\d+\)$/ })).toBeVisible();
@@ -88,9 +94,8 @@ test('a creator sees the studio in Kiswahili, also after a client-side navigatio
   await expect(page).toHaveTitle('Creator Dashboard — Darasa');
 });
 
-test('an admin sees the admin in Kiswahili, and in English after the switch', async ({ page, baseURL }) => {
-  await inKiswahili(page, baseURL, 'admin@darasa.test');
-  await page.goto('/');
+test('an admin sees the admin in Kiswahili, and in English after the switch', async ({ page }) => {
+  await inKiswahili(page, 'admin@darasa.test');
   await hydrated(page);
   await page.locator('.topbar-user').click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -107,8 +112,7 @@ test('an admin sees the admin in Kiswahili, and in English after the switch', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
   await expect(page.getByRole('heading', { level: 2, name: 'Malipo' })).toBeVisible();
 
-  await page.locator('.topbar').getByRole('button', { name: 'English' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await backToEnglish(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Payouts' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
