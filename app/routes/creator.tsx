@@ -51,7 +51,7 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
             <dd>{totals.courses}</dd>
           </div>
           <div>
-            <dt>{t('studio.status.published')}</dt>
+            <dt>{t('studio.dashboard.published')}</dt>
             <dd>{totals.published}</dd>
           </div>
           <div>
