@@ -9,6 +9,11 @@ export default defineConfig({
   sourceLocale: 'en',
   pseudoLocale: { locale: 'pseudo', extend: 0.4 },
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/app/locales/{locale}', include: ['app'] }],
+  // The studio's and the admin's messages are catalogues of their own, loaded only on their pages.
+  catalogs: [
+    { path: '<rootDir>/app/locales/{locale}', include: ['app'] },
+    { path: '<rootDir>/app/locales/studio/{locale}', include: ['app'] },
+    { path: '<rootDir>/app/locales/admin/{locale}', include: ['app'] },
+  ],
   format: formatter({ explicitIdAsDefault: true, origins: false }),
 });

@@ -8,7 +8,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { serverContext } from '#app/server/context.server.ts';
-import { createI18n } from './i18n/catalog.ts';
+import { areaOf, createI18n } from './i18n/catalog.ts';
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +23,9 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, locale } = serverContext(loadContext);
-  const i18n = await createI18n(locale);
+  // A studio or admin page renders with its area's catalogue as well (decision 0030).
+  const area = areaOf(new URL(request.url).pathname);
+  const i18n = await createI18n(locale, area ? [area] : []);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');

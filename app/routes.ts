@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -16,11 +16,14 @@ export default [
   route('reset-password', 'routes/resetPassword.tsx'),
   route('customer', 'routes/customer.tsx'),
   route('account', 'routes/account.tsx'),
-  route('creator', 'routes/creator.tsx'),
-  route('creator/course/:courseId', 'routes/creatorCourse.tsx'),
-  route('creator/course/:courseId/analytics', 'routes/creatorAnalytics.tsx'),
-  route('creator/earnings', 'routes/creatorEarnings.tsx'),
-  route('creator/earnings/statement', 'routes/creatorStatement.tsx'),
+  // The studio and the admin load catalogues of their own (decision 0030).
+  layout('routes/studio.tsx', [
+    route('creator', 'routes/creator.tsx'),
+    route('creator/course/:courseId', 'routes/creatorCourse.tsx'),
+    route('creator/course/:courseId/analytics', 'routes/creatorAnalytics.tsx'),
+    route('creator/earnings', 'routes/creatorEarnings.tsx'),
+    route('creator/earnings/statement', 'routes/creatorStatement.tsx'),
+  ]),
   route('admin', 'routes/admin.tsx', [
     index('routes/adminDashboard.tsx'),
     route('users', 'routes/adminUsers.tsx'),

@@ -1,5 +1,5 @@
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
-import { createI18n } from './catalog.ts';
+import { type Area, areaMessages, createI18n } from './catalog.ts';
 import type { MetaCatalogue } from './metaText.ts';
 
 /** The `meta.*` and `category.*` messages of a language, compiled, for the root loader to hand to `meta`. */
@@ -9,4 +9,10 @@ export async function metaCatalogue(locale: UiLocale): Promise<MetaCatalogue> {
     Object.entries(i18n.messages).filter(([id]) => id.startsWith('meta.') || id.startsWith('category.')),
   );
   return { locale, messages };
+}
+
+/** An area's own `meta.*` messages (page titles), for its layout loader to hand to the area's `meta`. */
+export async function areaMetaCatalogue(area: Area, locale: UiLocale): Promise<MetaCatalogue> {
+  const all = await areaMessages(area, locale);
+  return { locale, messages: Object.fromEntries(Object.entries(all).filter(([id]) => id.startsWith('meta.'))) };
 }

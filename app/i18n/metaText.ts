@@ -13,16 +13,22 @@ const made = new WeakMap<Messages, I18n>();
 
 /**
  * A translator for a route's `meta` (page title, description, Open Graph text), built from the root
- * loader's `meta` messages: the same words on the server and after hydration, in the page's language.
+ * loader's `meta` messages, plus an area layout's (`areaMeta`, the studio's or admin's page titles): the
+ * same words on the server and after hydration, in the page's language.
  */
 export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): Translate {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { meta?: MetaCatalogue } | undefined;
   const meta = root?.meta;
   if (!meta) return (id) => id;
-  let i18n = made.get(meta.messages);
+  const area = matches
+    .map((m) => (m?.loaderData as { areaMeta?: MetaCatalogue } | undefined)?.areaMeta)
+    .find((a) => a !== undefined);
+  const key = area?.messages ?? meta.messages;
+  let i18n = made.get(key);
   if (!i18n) {
-    i18n = setupI18n({ locale: meta.locale, messages: { [meta.locale]: meta.messages }, missing: (_l, id) => id });
-    made.set(meta.messages, i18n);
+    const messages = area ? { ...meta.messages, ...area.messages } : meta.messages;
+    i18n = setupI18n({ locale: meta.locale, messages: { [meta.locale]: messages }, missing: (_l, id) => id });
+    made.set(key, i18n);
   }
   const bound = i18n;
   return (id, values) => bound._(id, values);

@@ -1,10 +1,13 @@
 import { auditListQuery, listAuditLog } from '#app/server/admin.server.ts';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { loadList } from '#app/server/adminPages.server.ts';
+import { metaT } from '../i18n/metaText.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminAudit';
 
-export function meta() {
-  return [{ title: 'Audit log — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.audit') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -21,27 +24,28 @@ function summary(details: Record<string, unknown>): string {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
+  const { t } = useT();
   return (
     <AdminListSection
       id="audit"
-      title="Audit log"
+      title={t('admin.tab.audit')}
       page={page}
       error={error}
-      emptyText="No admin actions yet."
-      sorts={[['createdAt', 'When']]}
+      emptyText={t('admin.audit.empty')}
+      sorts={[['createdAt', t('admin.audit.when')]]}
       filters={[
         {
           name: 'targetType',
-          label: 'About',
+          label: t('admin.audit.about'),
           options: [
-            ['course', 'Courses'],
-            ['user', 'Users'],
-            ['payment', 'Purchases'],
-            ['job', 'Jobs'],
+            ['course', t('admin.tab.courses')],
+            ['user', t('admin.tab.users')],
+            ['payment', t('admin.tab.purchases')],
+            ['job', t('admin.audit.jobs')],
           ],
         },
       ]}
-      columns={['When (UTC)', 'Who', 'What', 'Details']}
+      columns={[t('admin.audit.whenUtc'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.details')]}
       row={(e) => (
         <tr key={e.id}>
           <td>{e.createdAt.slice(0, 19).replace('T', ' ')}</td>

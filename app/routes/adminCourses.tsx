@@ -5,10 +5,12 @@ import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { useFormat } from '../i18n/useFormat.ts';
+import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminCourses';
 
-export function meta() {
-  return [{ title: 'Courses — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.courses') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -31,40 +33,46 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
-  const { price: formatPrice } = useFormat();
+  const { t, price: formatPrice } = useFormat();
   const { page, error } = loaderData;
   return (
     <AdminListSection
       id="courses"
-      title="Courses"
+      title={t('admin.tab.courses')}
       page={page}
       error={error}
-      emptyText="No courses match."
+      emptyText={t('admin.courses.empty')}
       sorts={[
-        ['createdAt', 'Created'],
-        ['title', 'Title'],
-        ['price', 'Price'],
-        ['enrolledCount', 'Students'],
+        ['createdAt', t('admin.courses.created')],
+        ['title', t('admin.courses.titleSort')],
+        ['price', t('admin.courses.price')],
+        ['enrolledCount', t('admin.courses.students')],
       ]}
       filters={[
         {
           name: 'status',
-          label: 'Status',
+          label: t('admin.status'),
           options: [
-            ['published', 'Published'],
-            ['draft', 'Draft'],
+            ['published', t('admin.overview.published')],
+            ['draft', t('admin.overview.draft')],
           ],
         },
         {
           name: 'featured',
-          label: 'Featured',
+          label: t('admin.overview.featured'),
           options: [
-            ['true', 'Featured'],
-            ['false', 'Not featured'],
+            ['true', t('admin.overview.featured')],
+            ['false', t('admin.courses.notFeatured')],
           ],
         },
       ]}
-      columns={['Course', 'Status', { label: 'Price', num: true }, { label: 'Students', num: true }, 'Actions']}
+      columns={[
+        t('admin.courses.course'),
+        t('admin.status'),
+        { label: t('admin.courses.price'), num: true },
+        { label: t('admin.courses.students'), num: true },
+        t('admin.actions'),
+      ]}
       row={(c) => (
         <tr key={c.id} data-course-title={c.title}>
           <td>
@@ -74,8 +82,10 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             </span>
           </td>
           <td>
-            <span className={`pill ${c.published ? 'good' : ''}`}>{c.published ? 'published' : 'draft'}</span>{' '}
-            {c.featured ? <span className="pill warn">featured</span> : null}
+            <span className={`pill ${c.published ? 'good' : ''}`}>
+              {c.published ? t('admin.pill.published') : t('admin.pill.draft')}
+            </span>{' '}
+            {c.featured ? <span className="pill warn">{t('admin.pill.featured')}</span> : null}
           </td>
           <td className="num">{formatPrice(c.price)}</td>
           <td className="num">{c.enrolledCount}</td>
@@ -83,23 +93,23 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             {c.published ? (
               <>
                 {c.featured ? (
-                  <ActionButton intent="unfeature" id={c.id} label="Unfeature" />
+                  <ActionButton intent="unfeature" id={c.id} label={t('admin.courses.unfeature')} />
                 ) : (
-                  <ActionButton intent="feature" id={c.id} label="Feature" />
+                  <ActionButton intent="feature" id={c.id} label={t('admin.courses.feature')} />
                 )}
                 <ActionButton
                   intent="unpublish"
                   id={c.id}
-                  label="Unpublish"
+                  label={t('admin.courses.unpublish')}
                   danger
-                  confirmText={`Unpublish "${c.title}"? It leaves the catalog at once.`}
+                  confirmText={t('admin.courses.unpublishConfirm', { title: c.title })}
                 />
               </>
             ) : (
-              <ActionButton intent="publish" id={c.id} label="Publish" />
+              <ActionButton intent="publish" id={c.id} label={t('admin.courses.publish')} />
             )}
             <Link className="btn btn-ghost btn-small" to={`/creator/course/${c.id}/analytics`}>
-              Analytics
+              {t('admin.courses.analytics')}
             </Link>
           </td>
         </tr>

@@ -2,10 +2,13 @@ import { listFailedJobs, retryFailedJob } from '#app/server/admin.server.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminTable } from '../components/admin/AdminTable.tsx';
 import { adminContext, field, runAction } from '#app/server/adminPages.server.ts';
+import { metaT } from '../i18n/metaText.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminJobs';
 
-export function meta() {
-  return [{ title: 'Media jobs — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.jobs') }) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -22,14 +25,15 @@ export function action(args: Route.ActionArgs) {
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
   const { jobs } = loaderData;
+  const { t } = useT();
   return (
     <section className="admin-section" aria-labelledby="jobs-h">
-      <h2 id="jobs-h">Failed media jobs</h2>
+      <h2 id="jobs-h">{t('admin.jobs.title')}</h2>
       {jobs.length === 0 ? (
-        <p className="empty-hint">No failed jobs. Every upload was processed.</p>
+        <p className="empty-hint">{t('admin.jobs.empty')}</p>
       ) : (
         <AdminTable
-          columns={['Job', 'Error', 'Failed', 'Actions']}
+          columns={[t('admin.jobs.job'), t('admin.jobs.error'), t('admin.jobs.failed'), t('admin.actions')]}
           items={jobs}
           row={(j) => (
             <tr key={j.id}>
@@ -37,15 +41,15 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
                 {j.type}
                 <span className="sub">
                   {j.ownerName ? `${j.ownerName} · ` : ''}
-                  {j.attempts} {j.attempts === 1 ? 'attempt' : 'attempts'}
+                  {t('admin.jobs.attempts', { count: j.attempts })}
                 </span>
               </td>
               <td>
-                <span className="sub">{j.lastError ?? 'Unknown error'}</span>
+                <span className="sub">{j.lastError ?? t('admin.jobs.unknownError')}</span>
               </td>
               <td>{j.updatedAt.slice(0, 16).replace('T', ' ')}</td>
               <td>
-                <ActionButton intent="retry" id={j.id} label="Retry" />
+                <ActionButton intent="retry" id={j.id} label={t('admin.retry')} />
               </td>
             </tr>
           )}

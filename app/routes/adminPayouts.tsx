@@ -6,10 +6,13 @@ import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { CreatorPayoutControls } from '../components/admin/CreatorPayoutControls.tsx';
 import { formatKes } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
+import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminPayouts';
 
-export function meta() {
-  return [{ title: 'Payouts — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.payouts') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -47,21 +50,32 @@ const PILL: Record<string, string> = { paid: 'good', failed: 'bad' };
 
 export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
+  const { t, kes } = useFormat();
   return (
     <AdminListSection
       id="payouts"
-      title="Payouts"
+      title={t('admin.tab.payouts')}
       page={page}
       error={error}
-      emptyText="No payouts match."
+      emptyText={t('admin.payouts.empty')}
       sorts={[
-        ['createdAt', 'Date'],
-        ['amount', 'Amount'],
+        ['createdAt', t('admin.date')],
+        ['amount', t('admin.amount')],
       ]}
       filters={[
-        { name: 'status', label: 'Status', options: ['requested', 'sent', 'paid', 'failed'].map((s) => [s, s]) },
+        {
+          name: 'status',
+          label: t('admin.status'),
+          options: ['requested', 'sent', 'paid', 'failed'].map((s) => [s, t(`admin.payout.${s}`)]),
+        },
       ]}
-      columns={['Creator', { label: 'Amount', num: true }, 'Status', 'Date', 'Actions']}
+      columns={[
+        t('admin.payouts.creator'),
+        { label: t('admin.amount'), num: true },
+        t('admin.status'),
+        t('admin.date'),
+        t('admin.actions'),
+      ]}
       row={(p) => (
         <tr key={p.id}>
           <td>
@@ -70,11 +84,11 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             <span className="sub">{localPhone(p.phone)}</span>
           </td>
           <td className="num">
-            {formatKes(p.amount)}
-            {p.purpose === 'verification' ? <span className="sub">number check</span> : null}
+            {kes(p.amount)}
+            {p.purpose === 'verification' ? <span className="sub">{t('admin.payouts.numberCheck')}</span> : null}
           </td>
           <td>
-            <span className={`pill ${PILL[p.status] ?? ''}`}>{p.status}</span>
+            <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payout.${p.status}`)}</span>
             {p.receipt ? <span className="sub">{p.receipt}</span> : null}
             {p.failureReason ? <span className="sub">{p.failureReason}</span> : null}
           </td>
@@ -84,8 +98,8 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               <ActionButton
                 intent="retry"
                 id={p.id}
-                label="Retry"
-                confirmText={`Send ${formatKes(p.amount)} to ${p.creatorName} again?`}
+                label={t('admin.retry')}
+                confirmText={t('admin.payouts.retryConfirm', { amount: kes(p.amount), name: p.creatorName })}
               />
             ) : null}
             <CreatorPayoutControls creatorId={p.creatorId} name={p.creatorName} />

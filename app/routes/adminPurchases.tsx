@@ -2,11 +2,13 @@ import { listAllPurchases, purchaseListQuery, refundPurchase } from '#app/server
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, loadList, runAction } from '#app/server/adminPages.server.ts';
-import { formatKes } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
+import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminPurchases';
 
-export function meta() {
-  return [{ title: 'Purchases — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.purchases') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -31,19 +33,29 @@ const STATUSES = ['paid', 'refunded', 'pending', 'created', 'failed', 'cancelled
 
 export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
+  const { t, kes: formatKes } = useFormat();
   return (
     <AdminListSection
       id="purchases"
-      title="Purchases"
+      title={t('admin.tab.purchases')}
       page={page}
       error={error}
-      emptyText="No purchases match."
+      emptyText={t('admin.purchases.empty')}
       sorts={[
-        ['createdAt', 'Date'],
-        ['amount', 'Amount'],
+        ['createdAt', t('admin.date')],
+        ['amount', t('admin.amount')],
       ]}
-      filters={[{ name: 'status', label: 'Status', options: STATUSES.map((s) => [s, s]) }]}
-      columns={['Buyer', 'Course', { label: 'Amount', num: true }, 'Status', 'Date', 'Actions']}
+      filters={[
+        { name: 'status', label: t('admin.status'), options: STATUSES.map((s) => [s, t(`admin.payment.${s}`)]) },
+      ]}
+      columns={[
+        t('admin.purchases.buyer'),
+        t('admin.courses.course'),
+        { label: t('admin.amount'), num: true },
+        t('admin.status'),
+        t('admin.date'),
+        t('admin.actions'),
+      ]}
       row={(p) => (
         <tr key={p.id}>
           <td>
@@ -53,7 +65,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
           <td>{p.courseTitle}</td>
           <td className="num">{formatKes(p.amount)}</td>
           <td>
-            <span className={`pill ${PILL[p.status] ?? ''}`}>{p.status}</span>
+            <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payment.${p.status}`)}</span>
             {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
           </td>
           <td>{(p.paidAt ?? p.createdAt).slice(0, 16).replace('T', ' ')}</td>
@@ -62,9 +74,9 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
               <ActionButton
                 intent="refund"
                 id={p.id}
-                label="Refund"
+                label={t('admin.purchases.refund')}
                 danger
-                confirmText={`Refund ${formatKes(p.amount)} to ${p.userName} through M-Pesa? Their access to the course ends.`}
+                confirmText={t('admin.purchases.refundConfirm', { amount: formatKes(p.amount), name: p.userName })}
               />
             ) : null}
           </td>

@@ -4,10 +4,13 @@ import { reviewAction } from '#common/reviews/reviewSchemas.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
+import { metaT } from '../i18n/metaText.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminReviews';
 
-export function meta() {
-  return [{ title: 'Reviews — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.reviews') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -27,53 +30,63 @@ export function action(args: Route.ActionArgs) {
 /** The moderation queue: reported reviews (and hidden ones, to restore), most reported first. */
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
+  const { t } = useT();
   return (
     <AdminListSection
       id="reviews"
-      title="Reported reviews"
+      title={t('admin.reviews.title')}
       page={page}
       error={error}
-      emptyText="No reported reviews."
+      emptyText={t('admin.reviews.empty')}
       sorts={[
-        ['reportCount', 'Reports'],
-        ['createdAt', 'Written'],
+        ['reportCount', t('admin.reviews.reports')],
+        ['createdAt', t('admin.reviews.written')],
       ]}
       filters={[
         {
           name: 'status',
-          label: 'Status',
+          label: t('admin.status'),
           options: [
-            ['visible', 'Visible'],
-            ['hidden', 'Hidden'],
+            ['visible', t('admin.reviews.visible')],
+            ['hidden', t('admin.reviews.hidden')],
           ],
         },
       ]}
-      columns={['Review', 'Status', { label: 'Reports', num: true }, 'Actions']}
+      columns={[
+        t('admin.reviews.review'),
+        t('admin.status'),
+        { label: t('admin.reviews.reports'), num: true },
+        t('admin.actions'),
+      ]}
       row={(r) => (
         <tr key={r.id} data-review-id={r.id}>
           <td>
             <span className="review-queue-text">
               <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
-              <span className="sr-only">{r.rating} stars:</span> {r.comment || <em>No comment</em>}
+              <span className="sr-only">{t('admin.reviews.stars', { count: r.rating })}</span>{' '}
+              {r.comment || <em>{t('admin.reviews.noComment')}</em>}
             </span>
             <span className="sub">
-              {r.authorName} on <Link to={`/course/${r.courseId}`}>{r.courseTitle}</Link> · {r.createdAt.slice(0, 10)}
+              {r.authorName} {t('admin.reviews.on')} <Link to={`/course/${r.courseId}`}>{r.courseTitle}</Link> ·{' '}
+              {r.createdAt.slice(0, 10)}
             </span>
           </td>
           <td>
-            <span className={`pill ${r.hidden ? 'warn' : 'good'}`}>{r.hidden ? 'hidden' : 'visible'}</span>
+            <span className={`pill ${r.hidden ? 'warn' : 'good'}`}>
+              {r.hidden ? t('admin.pill.hidden') : t('admin.pill.visible')}
+            </span>
           </td>
           <td className="num">{r.reportCount}</td>
           <td className="admin-actions">
             {r.hidden ? (
-              <ActionButton intent="restore" id={r.id} label="Restore" />
+              <ActionButton intent="restore" id={r.id} label={t('admin.restore')} />
             ) : (
               <ActionButton
                 intent="hide"
                 id={r.id}
-                label="Hide"
+                label={t('admin.reviews.hide')}
                 danger
-                confirmText="Hide this review? It leaves the course page and its rating."
+                confirmText={t('admin.reviews.hideConfirm')}
               />
             )}
           </td>

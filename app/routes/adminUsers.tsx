@@ -3,10 +3,13 @@ import { userAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
+import { metaT } from '../i18n/metaText.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminUsers';
 
-export function meta() {
-  return [{ title: 'Users — Admin — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.admin.users') }) }];
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -23,59 +26,68 @@ export function action(args: Route.ActionArgs) {
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
+  const { t } = useT();
   return (
     <AdminListSection
       id="users"
-      title="Users"
+      title={t('admin.tab.users')}
       page={page}
       error={error}
-      emptyText="No users match."
+      emptyText={t('admin.users.empty')}
       sorts={[
-        ['createdAt', 'Joined'],
-        ['name', 'Name'],
-        ['email', 'Email'],
+        ['createdAt', t('admin.users.joined')],
+        ['name', t('admin.users.name')],
+        ['email', t('admin.users.email')],
       ]}
       filters={[
         {
           name: 'role',
-          label: 'Role',
+          label: t('admin.users.role'),
           options: [
-            ['customer', 'Customer'],
-            ['creator', 'Creator'],
-            ['admin', 'Admin'],
+            ['customer', t('admin.role.customer')],
+            ['creator', t('admin.role.creator')],
+            ['admin', t('admin.role.admin')],
           ],
         },
         {
           name: 'status',
-          label: 'Status',
+          label: t('admin.status'),
           options: [
-            ['active', 'Active'],
-            ['suspended', 'Suspended'],
+            ['active', t('admin.users.active')],
+            ['suspended', t('admin.overview.suspended')],
           ],
         },
       ]}
-      columns={['Name', 'Role', 'Status', 'Joined', 'Actions']}
+      columns={[
+        t('admin.users.name'),
+        t('admin.users.role'),
+        t('admin.status'),
+        t('admin.users.joined'),
+        t('admin.actions'),
+      ]}
       row={(u) => (
         <tr key={u.id} data-user-email={u.email}>
           <td>
             {u.name}
             <span className="sub">{u.email}</span>
           </td>
-          <td>{u.role}</td>
+          <td>{t(`admin.userRole.${u.role}`)}</td>
           <td>
-            <span className={`pill ${u.status === 'suspended' ? 'bad' : 'good'}`}>{u.status}</span>
+            <span className={`pill ${u.status === 'suspended' ? 'bad' : 'good'}`}>
+              {t(`admin.userStatus.${u.status}`)}
+            </span>
           </td>
           <td>{u.createdAt.slice(0, 10)}</td>
           <td className="admin-actions">
             {u.role === 'admin' ? null : u.status === 'suspended' ? (
-              <ActionButton intent="restore" id={u.id} label="Restore" />
+              <ActionButton intent="restore" id={u.id} label={t('admin.restore')} />
             ) : (
               <ActionButton
                 intent="suspend"
                 id={u.id}
-                label="Suspend"
+                label={t('admin.users.suspend')}
                 danger
-                confirmText={`Suspend ${u.email ?? u.name}? They are signed out at once.`}
+                confirmText={t('admin.users.suspendConfirm', { who: u.email ?? u.name })}
               />
             )}
           </td>

@@ -5,13 +5,14 @@ import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { useFormat } from '../i18n/useFormat.ts';
-import { formatKes } from '../lib/format.ts';
+import { metaT } from '../i18n/metaText.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/creator';
 import '../styles/studio.css';
 
-export function meta() {
-  return [{ title: 'Creator Dashboard — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.studio.dashboard') }) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
-  const { price: formatPrice } = useFormat();
+  const { t, kes, price: formatPrice } = useFormat();
   const { actor, dashboard } = loaderData;
   const { totals, courses } = dashboard;
   return (
@@ -33,39 +34,39 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="studio">
         <div className="studio-head">
-          <h1>Creator Dashboard</h1>
+          <h1>{t('studio.dashboard.title')}</h1>
           <div className="form-actions">
             <Link to="/creator/earnings" className="btn btn-light">
-              Earnings
+              {t('studio.earnings.title')}
             </Link>
             <Link to="/creator/course/new" className="btn btn-primary">
-              + New Course
+              {t('studio.dashboard.newCourse')}
             </Link>
           </div>
         </div>
-        <p className="studio-welcome">Welcome, {actor.name}.</p>
+        <p className="studio-welcome">{t('studio.dashboard.welcome', { name: actor.name })}</p>
         <dl className="studio-totals">
           <div>
-            <dt>Courses</dt>
+            <dt>{t('studio.dashboard.courses')}</dt>
             <dd>{totals.courses}</dd>
           </div>
           <div>
-            <dt>Published</dt>
+            <dt>{t('studio.dashboard.published')}</dt>
             <dd>{totals.published}</dd>
           </div>
           <div>
-            <dt>Students</dt>
+            <dt>{t('studio.dashboard.students')}</dt>
             <dd>{totals.students}</dd>
           </div>
           <div>
-            <dt>Revenue</dt>
-            <dd>{formatKes(totals.revenue)}</dd>
+            <dt>{t('studio.dashboard.revenue')}</dt>
+            <dd>{kes(totals.revenue)}</dd>
           </div>
         </dl>
-        <h2>Your courses</h2>
+        <h2>{t('studio.dashboard.yourCourses')}</h2>
         {courses.length === 0 ? (
           <p className="empty-hint">
-            You have no courses yet. <Link to="/creator/course/new">Create your first course</Link>.
+            {t('studio.dashboard.empty')} <Link to="/creator/course/new">{t('studio.dashboard.createFirst')}</Link>.
           </p>
         ) : (
           <ul className="studio-courses">
@@ -88,15 +89,15 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
                   <h3>{c.title}</h3>
                   <CourseStatusBadges course={c} />
                   <p className="studio-course-meta">
-                    {formatPrice(c.price)} · {c.lessonsCount} {c.lessonsCount === 1 ? 'episode' : 'episodes'} ·{' '}
-                    {c.enrolledCount} {c.enrolledCount === 1 ? 'student' : 'students'}
+                    {formatPrice(c.price)} · {t('course.episodes', { count: c.lessonsCount })} ·{' '}
+                    {t('course.students', { count: c.enrolledCount })}
                   </p>
                   <div className="studio-course-actions">
                     <Link to={`/creator/course/${c.id}`} className="btn btn-light btn-small">
-                      Edit Course
+                      {t('studio.course.edit')}
                     </Link>
                     <Link to={`/creator/course/${c.id}/analytics`} className="btn btn-ghost btn-small">
-                      View Analytics
+                      {t('studio.dashboard.viewAnalytics')}
                     </Link>
                   </div>
                 </div>

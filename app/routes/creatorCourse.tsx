@@ -8,14 +8,15 @@ import { EpisodeManager } from '../components/studio/EpisodeManager.tsx';
 import { isPending } from '../components/studio/useAssetPolling.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
+import { metaT } from '../i18n/metaText.ts';
+import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/creatorCourse';
 import '../styles/studio.css';
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
-  return [
-    { title: `${d?.course ? `Edit ${d.course.title}` : 'New Course'} — Darasa` },
-    { name: 'robots', content: 'noindex' },
-  ];
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  const title = d?.course ? t('meta.studio.editCourse', { title: d.course.title }) : t('meta.studio.newCourse');
+  return [{ title: t('meta.pageTitle', { title }) }, { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ const REFRESH_MS = 5000;
 
 export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
   const { course, actor } = loaderData;
+  const { t } = useT();
   const location = useLocation();
   const revalidator = useRevalidator();
   const flash = (location.state as { flash?: string } | null)?.flash;
@@ -52,19 +54,19 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="studio">
         <Link to="/creator" className="back">
-          ← Creator Dashboard
+          ← {t('studio.dashboard.title')}
         </Link>
-        <h1>{course ? 'Edit Course' : 'New Course'}</h1>
+        <h1>{course ? t('studio.course.edit') : t('studio.course.new')}</h1>
         {course ? (
           <p className="studio-status">
             {course.published ? (
-              <span className="badge published">Published</span>
+              <span className="badge published">{t('studio.status.published')}</span>
             ) : (
-              <span className="badge draft">Draft</span>
+              <span className="badge draft">{t('studio.status.draft')}</span>
             )}
             {course.published ? (
               <Link to={`/course/${course.id}`} className="studio-view-link">
-                View course page
+                {t('studio.course.viewPage')}
               </Link>
             ) : null}
           </p>
@@ -74,7 +76,7 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
           course={course}
           initialFlash={flash ? { kind: 'success', text: flash } : null}
         />
-        {course ? <EpisodeManager course={course} /> : <p className="empty-hint">Save the course to add episodes.</p>}
+        {course ? <EpisodeManager course={course} /> : <p className="empty-hint">{t('studio.course.saveFirst')}</p>}
         {course ? <CouponManager courseId={course.id} /> : null}
       </main>
     </>

@@ -4,20 +4,17 @@ import { getEarnings, refusalData, setPayoutNumber, setPayoutSchedule, withdraw 
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import { localPhone } from '#common/phone.ts';
-import {
-  MIN_PAYOUT_KES,
-  PAYOUT_STATUS_LABELS,
-  SCHEDULE_LABELS,
-  type PayoutScheduleName,
-} from '#common/payouts/payoutRules.ts';
+import { MIN_PAYOUT_KES, SCHEDULE_LABELS, type PayoutScheduleName } from '#common/payouts/payoutRules.ts';
 import { TopBar } from '../components/TopBar.tsx';
-import { formatKes } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
+import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/creatorEarnings';
 import '../styles/studio.css';
 import '../styles/earnings.css';
 
-export function meta() {
-  return [{ title: 'Earnings — Darasa' }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  return [{ title: t('meta.pageTitle', { title: t('meta.studio.earnings') }) }];
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -51,11 +48,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', dateStyle: 'medium', timeStyle: 'short' });
-
 export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
   const { actor, earnings: e, month } = loaderData;
+  const { t, kes: formatKes, dateTime: when } = useFormat();
   const result = useActionData<typeof action>();
   const nav = useNavigation();
   const busy = nav.state !== 'idle' ? String(nav.formData?.get('intent') ?? '') : '';
@@ -73,68 +68,71 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="studio earnings">
         <Link to="/creator" className="btn btn-ghost btn-small back">
-          ← Creator Dashboard
+          ← {t('studio.dashboard.title')}
         </Link>
-        <h1>Earnings</h1>
+        <h1>{t('studio.earnings.title')}</h1>
         {result ? (
           <p role="status" className={result.ok ? 'notice' : 'notice error'}>
-            {result.message}
+            {t(result.message)}
           </p>
         ) : null}
         {e.account.holdReason ? (
           <p className="notice error" role="alert">
-            Payouts are on hold: {e.account.holdReason}
+            {t('studio.earnings.onHold', { reason: e.account.holdReason })}
           </p>
         ) : null}
         <dl className="studio-totals earnings-totals">
           <div className="earnings-available">
-            <dt>Available</dt>
+            <dt>{t('studio.earnings.available')}</dt>
             <dd data-testid="available">{formatKes(e.balances.available)}</dd>
           </div>
           <div>
-            <dt>Pending ({e.holdDays}-day hold)</dt>
+            <dt>{t('studio.earnings.pending', { days: e.holdDays })}</dt>
             <dd data-testid="pending">{formatKes(e.balances.pending)}</dd>
           </div>
           <div>
-            <dt>On its way</dt>
+            <dt>{t('studio.earnings.inFlight')}</dt>
             <dd>{formatKes(e.balances.inFlight)}</dd>
           </div>
           <div>
-            <dt>Paid out</dt>
+            <dt>{t('studio.earnings.paidOut')}</dt>
             <dd data-testid="paid-out">{formatKes(e.balances.paidOut)}</dd>
           </div>
         </dl>
         {e.balances.available < 0 ? (
-          <p className="field-hint">
-            A refund came after its sale was paid out: your next earnings repay the {formatKes(-e.balances.available)}.
-          </p>
+          <p className="field-hint">{t('studio.earnings.negative', { amount: formatKes(-e.balances.available) })}</p>
         ) : null}
         <Form method="post" className="earnings-withdraw">
           <input type="hidden" name="intent" value="withdraw" />
           <button type="submit" className="btn btn-primary" disabled={!canWithdraw || busy === 'withdraw'}>
-            {busy === 'withdraw' ? 'Requesting…' : `Withdraw ${formatKes(Math.max(0, e.balances.available))}`}
+            {busy === 'withdraw'
+              ? t('studio.earnings.requesting')
+              : t('studio.earnings.withdraw', { amount: formatKes(Math.max(0, e.balances.available)) })}
           </button>
           <p className="field-hint">
             {e.account.verifiedPhone
-              ? `To M-Pesa ${localPhone(e.account.verifiedPhone)}${e.account.verifiedName ? ` (${e.account.verifiedName})` : ''}. Minimum ${formatKes(MIN_PAYOUT_KES)}.`
-              : 'Add and verify your M-Pesa number below to withdraw.'}
-            {e.nextAutoPayoutAt ? ` Next automatic payout: ${when(e.nextAutoPayoutAt)}.` : ''}
+              ? t('studio.earnings.to', {
+                  phone: `${localPhone(e.account.verifiedPhone)}${e.account.verifiedName ? ` (${e.account.verifiedName})` : ''}`,
+                  min: formatKes(MIN_PAYOUT_KES),
+                })
+              : t('studio.earnings.addNumber')}
+            {e.nextAutoPayoutAt ? ` ${t('studio.earnings.nextAuto', { at: when(e.nextAutoPayoutAt) })}` : ''}
           </p>
         </Form>
 
-        <h2>Payouts</h2>
+        <h2>{t('studio.earnings.payouts')}</h2>
         {e.payouts.length === 0 ? (
-          <p className="empty-hint">
-            No payouts yet. Your earnings become available {e.holdDays} days after each sale.
-          </p>
+          <p className="empty-hint">{t('studio.earnings.noPayouts', { days: e.holdDays })}</p>
         ) : (
           <ul className="earnings-payouts">
             {e.payouts.map((p) => (
               <li key={p.id} className={`payout payout-${p.status}`}>
                 <div className="payout-main">
-                  <strong>{p.purpose === 'verification' ? 'Number check' : formatKes(p.amount)}</strong>
+                  <strong>
+                    {p.purpose === 'verification' ? t('studio.earnings.numberCheck') : formatKes(p.amount)}
+                  </strong>
                   <span className={`pill ${p.status === 'paid' ? 'good' : p.status === 'failed' ? 'bad' : 'warn'}`}>
-                    {PAYOUT_STATUS_LABELS[p.status]}
+                    {t(`studio.payout.status.${p.status}`)}
                   </span>
                 </div>
                 <span className="payout-meta">
@@ -146,21 +144,21 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
                     </>
                   ) : null}
                 </span>
-                {p.failureReason ? <span className="payout-reason">{p.failureReason}</span> : null}
+                {p.failureReason ? <span className="payout-reason">{t(p.failureReason)}</span> : null}
               </li>
             ))}
           </ul>
         )}
 
-        <h2>Statement</h2>
+        <h2>{t('studio.earnings.statement')}</h2>
         <form method="get" action="/creator/earnings/statement" className="earnings-statement">
           <label className="field">
-            <span className="field-label">Month</span>
+            <span className="field-label">{t('studio.earnings.month')}</span>
             <input type="month" name="month" defaultValue={month} required />
           </label>
           <div className="form-actions">
             <button type="submit" className="btn btn-light btn-small">
-              View printable statement
+              {t('studio.earnings.viewStatement')}
             </button>
             <button
               type="submit"
@@ -169,16 +167,16 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
               value="csv"
               className="btn btn-ghost btn-small"
             >
-              Download CSV
+              {t('studio.earnings.csv')}
             </button>
           </div>
         </form>
 
-        <h2>Payout settings</h2>
+        <h2>{t('studio.earnings.settings')}</h2>
         <Form method="post" className="studio-form">
           <input type="hidden" name="intent" value="number" />
           <label className="field">
-            <span className="field-label">M-Pesa number</span>
+            <span className="field-label">{t('studio.earnings.number')}</span>
             <input
               name="phone"
               type="tel"
@@ -190,37 +188,37 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
             />
             <span className="field-hint">
               {e.account.verifying
-                ? 'Checking this number with a KES 1 transfer…'
+                ? t('studio.earnings.checking')
                 : e.account.verifiedPhone
-                  ? `Verified: ${localPhone(e.account.verifiedPhone)}. Changing it sends KES 1 to the new number to check it.`
-                  : 'We send KES 1 to this number to check it is yours and can receive M-Pesa.'}
+                  ? t('studio.earnings.verified', { phone: localPhone(e.account.verifiedPhone) })
+                  : t('studio.earnings.willCheck')}
             </span>
           </label>
           <div className="form-actions">
             <button type="submit" className="btn btn-light" disabled={busy === 'number'}>
-              {busy === 'number' ? 'Saving…' : 'Save and verify'}
+              {busy === 'number' ? t('studio.saving') : t('studio.earnings.saveVerify')}
             </button>
           </div>
         </Form>
         <Form method="post" className="studio-form">
           <input type="hidden" name="intent" value="schedule" />
           <fieldset className="field">
-            <legend className="field-label">Automatic payouts</legend>
+            <legend className="field-label">{t('studio.earnings.auto')}</legend>
             {(Object.keys(SCHEDULE_LABELS) as PayoutScheduleName[]).map((s) => (
               <label key={s} className="earnings-radio">
                 <input type="radio" name="schedule" value={s} defaultChecked={e.account.schedule === s} />
-                {SCHEDULE_LABELS[s]}
+                {t(`studio.payout.schedule.${s}`)}
               </label>
             ))}
-            <span className="field-hint">Automatic payouts send everything available at 09:00 (Nairobi time).</span>
+            <span className="field-hint">{t('studio.earnings.autoHint')}</span>
           </fieldset>
           <div className="form-actions">
             <button type="submit" className="btn btn-light" disabled={!e.account.phone || busy === 'schedule'}>
-              Save schedule
+              {t('studio.earnings.saveSchedule')}
             </button>
           </div>
         </Form>
-        <p className="field-hint">Darasa keeps {e.feePercent}% of each sale; the rest is yours.</p>
+        <p className="field-hint">{t('studio.earnings.fee', { percent: e.feePercent })}</p>
       </main>
     </>
   );

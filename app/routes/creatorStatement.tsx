@@ -3,13 +3,20 @@ import { getStatement, refusalData } from '#app/server/earnings.server.ts';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { serverContext } from '#app/server/context.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
-import { formatKes } from '../lib/format.ts';
+import { useFormat } from '../i18n/useFormat.ts';
+import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/creatorStatement';
 import '../styles/earnings.css';
 
-export function meta({ loaderData: d }: Route.MetaArgs) {
+export function meta({ loaderData: d, matches }: Route.MetaArgs) {
+  const t = metaT(matches);
+  const month = d && 'statement' in d && d.statement ? d.statement.month : null;
   return [
-    { title: d && 'statement' in d && d.statement ? `Statement ${d.statement.month} — Darasa` : 'Statement — Darasa' },
+    {
+      title: t('meta.pageTitle', {
+        title: month ? t('meta.studio.statementOf', { month }) : t('meta.studio.statement'),
+      }),
+    },
   ];
 }
 
@@ -24,83 +31,79 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-const TYPES: Record<string, string> = {
-  sale: 'Sale',
-  refund: 'Refund',
-  payout: 'Payout',
-  payout_failed: 'Payout returned',
-  adjustment: 'Adjustment',
-};
+/** The kinds of statement line, each `studio.statement.type.<kind>` in the catalogue. */
+const TYPES = new Set(['sale', 'refund', 'payout', 'payout_failed', 'adjustment']);
 
 export default function CreatorStatement({ loaderData }: Route.ComponentProps) {
   const { actor, statement: s, error } = loaderData;
+  const { t, kes: formatKes } = useFormat();
   return (
     <>
       <TopBar actor={actor} />
       <main className="statement">
         <div className="no-print form-actions">
           <Link to="/creator/earnings" className="btn btn-ghost btn-small">
-            ← Earnings
+            ← {t('studio.earnings.title')}
           </Link>
           {s ? (
             <>
               <button type="button" className="btn btn-light btn-small" onClick={() => window.print()}>
-                Print
+                {t('studio.statement.print')}
               </button>
               <a
                 className="btn btn-ghost btn-small"
                 href={`/api/earnings/statement?month=${s.month}&format=csv`}
                 download
               >
-                Download CSV
+                {t('studio.earnings.csv')}
               </a>
             </>
           ) : null}
         </div>
         {error || !s ? (
-          <p role="alert">{error ?? 'No statement.'}</p>
+          <p role="alert">{error ? t(error) : t('studio.statement.none')}</p>
         ) : (
           <>
-            <h1>Darasa statement — {s.month}</h1>
+            <h1>{t('studio.statement.title', { month: s.month })}</h1>
             <p>
               {actor.name} · {actor.email}
             </p>
             <dl className="statement-totals">
-              <dt>Sales</dt>
+              <dt>{t('studio.statement.sales')}</dt>
               <dd data-testid="statement-sales">{formatKes(s.totals.sales)}</dd>
-              <dt>Darasa fees</dt>
+              <dt>{t('studio.statement.fees')}</dt>
               <dd data-testid="statement-fees">{formatKes(s.totals.fees)}</dd>
-              <dt>Refunds</dt>
+              <dt>{t('studio.statement.refunds')}</dt>
               <dd>{formatKes(s.totals.refunds)}</dd>
-              <dt>Payouts</dt>
+              <dt>{t('studio.earnings.payouts')}</dt>
               <dd>{formatKes(s.totals.payouts)}</dd>
               {s.totals.adjustments ? (
                 <>
-                  <dt>Adjustments</dt>
+                  <dt>{t('studio.statement.adjustments')}</dt>
                   <dd>{formatKes(s.totals.adjustments)}</dd>
                 </>
               ) : null}
             </dl>
             {s.lines.length === 0 ? (
-              <p>Nothing happened this month.</p>
+              <p>{t('studio.statement.empty')}</p>
             ) : (
               <div className="statement-table">
                 <table>
                   <thead>
                     <tr>
-                      <th>Date</th>
-                      <th>Type</th>
-                      <th>Description</th>
-                      <th className="num">Gross</th>
-                      <th className="num">Fee</th>
-                      <th className="num">Net</th>
+                      <th>{t('studio.statement.date')}</th>
+                      <th>{t('studio.statement.type')}</th>
+                      <th>{t('studio.statement.description')}</th>
+                      <th className="num">{t('studio.statement.gross')}</th>
+                      <th className="num">{t('studio.statement.fee')}</th>
+                      <th className="num">{t('studio.statement.net')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {s.lines.map((l) => (
                       <tr key={l.id}>
                         <td>{l.date.slice(0, 10)}</td>
-                        <td>{TYPES[l.kind] ?? l.kind}</td>
+                        <td>{TYPES.has(l.kind) ? t(`studio.statement.type.${l.kind}`) : l.kind}</td>
                         <td>{l.description}</td>
                         <td className="num">{l.gross ? formatKes(l.gross) : ''}</td>
                         <td className="num">{l.fee ? formatKes(l.fee) : ''}</td>
@@ -111,7 +114,7 @@ export default function CreatorStatement({ loaderData }: Route.ComponentProps) {
                 </table>
               </div>
             )}
-            <p className="field-hint">Amounts in Kenyan shillings; dates in UTC.</p>
+            <p className="field-hint">{t('studio.statement.note')}</p>
           </>
         )}
       </main>

@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
 
 /**
  * One moderation button: posts `intent` and `id` to the page's action. `confirmText` asks first (refunds,
@@ -17,6 +18,7 @@ export function ActionButton({
   confirmText?: string;
   danger?: boolean;
 }) {
+  const { t } = useT();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const busy = fetcher.state !== 'idle';
   return (
@@ -29,11 +31,11 @@ export function ActionButton({
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={`btn btn-small ${danger ? 'btn-danger' : 'btn-ghost'}`} disabled={busy}>
-        {busy ? 'Working…' : label}
+        {busy ? t('admin.working') : label}
       </button>
       {fetcher.data && !busy ? (
         <span role="status" className={`sub ${fetcher.data.ok ? '' : 'error'}`}>
-          {fetcher.data.message}
+          {t(fetcher.data.message)}
         </span>
       ) : null}
     </fetcher.Form>

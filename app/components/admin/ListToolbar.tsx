@@ -1,4 +1,5 @@
 import { Form } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
 
 export interface SelectSpec {
   name: string;
@@ -16,14 +17,15 @@ export function ListToolbar({
   sorts: [string, string][];
   filters?: SelectSpec[];
 }) {
+  const { t } = useT();
   const selects: SelectSpec[] = [
-    { name: 'sort', label: 'Sort by', options: sorts },
+    { name: 'sort', label: t('admin.list.sortBy'), options: sorts },
     {
       name: 'dir',
-      label: 'Order',
+      label: t('admin.list.order'),
       options: [
-        ['desc', 'Descending'],
-        ['asc', 'Ascending'],
+        ['desc', t('admin.list.desc')],
+        ['asc', t('admin.list.asc')],
       ],
     },
     ...filters,
@@ -31,14 +33,14 @@ export function ListToolbar({
   return (
     <Form method="get" className="list-toolbar" role="search">
       <label>
-        Search
+        {t('admin.list.search')}
         <input type="search" name="q" defaultValue={params.get('q') ?? ''} maxLength={100} />
       </label>
       {selects.map((s) => (
         <label key={s.name}>
           {s.label}
           <select name={s.name} defaultValue={params.get(s.name) ?? ''}>
-            {s.name !== 'sort' && s.name !== 'dir' ? <option value="">All</option> : null}
+            {s.name !== 'sort' && s.name !== 'dir' ? <option value="">{t('admin.list.all')}</option> : null}
             {s.options.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -48,7 +50,7 @@ export function ListToolbar({
         </label>
       ))}
       <button type="submit" className="btn btn-light btn-small">
-        Apply
+        {t('admin.list.apply')}
       </button>
     </Form>
   );

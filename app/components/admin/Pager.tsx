@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
 
 /** Previous/next links for a keyset page, keeping the search, sort and filters. */
 export function Pager({ params, prev, next }: { params: URLSearchParams; prev: string | null; next: string | null }) {
+  const { t } = useT();
   const to = (key: 'after' | 'before', cursor: string) => {
     const p = new URLSearchParams(params);
     p.delete('after');
@@ -11,17 +13,17 @@ export function Pager({ params, prev, next }: { params: URLSearchParams; prev: s
   };
   if (!prev && !next) return null;
   return (
-    <nav className="pager" aria-label="Pages">
+    <nav className="pager" aria-label={t('admin.pager.label')}>
       {prev ? (
         <Link className="btn btn-ghost btn-small" to={to('before', prev)} rel="prev">
-          ← Previous
+          ← {t('admin.pager.prev')}
         </Link>
       ) : (
         <span />
       )}
       {next ? (
         <Link className="btn btn-ghost btn-small" to={to('after', next)} rel="next">
-          Next →
+          {t('admin.pager.next')} →
         </Link>
       ) : null}
     </nav>

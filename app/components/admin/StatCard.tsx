@@ -1,4 +1,5 @@
 import type { Trend } from '#app/server/admin.server.ts';
+import { useT } from '#app/i18n/useT.ts';
 
 /** One dashboard figure, with this month against last month when given. */
 export function StatCard({
@@ -22,13 +23,15 @@ export function StatCard({
 }
 
 function TrendLine({ trend, format }: { trend: Trend; format: (n: number) => string }) {
+  const { t } = useT();
   const pct = trend.growthPct;
   const cls = pct === null || pct === 0 ? '' : pct > 0 ? 'up' : 'down';
-  const text = pct === null ? 'no figures last month' : `${pct > 0 ? '+' : ''}${pct}% from last month`;
+  const text =
+    pct === null ? t('admin.trend.noFigures') : t('admin.trend.growth', { pct: `${pct > 0 ? '+' : ''}${pct}` });
   return (
     // A second <dd> of the same term: a <dl> group holds only <dt> and <dd> (axe: definition-list).
     <dd className={`trend ${cls}`}>
-      {format(trend.thisMonth)} this month · {text}
+      {t('admin.trend.thisMonth', { value: format(trend.thisMonth) })} · {text}
     </dd>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { useT } from '#app/i18n/useT.ts';
 
 export interface ChartSeries {
   label: string;
@@ -28,6 +29,7 @@ export function UChart({
   bars?: boolean;
   format?: (v: number) => string;
 }) {
+  const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -96,12 +98,10 @@ export function UChart({
       <figcaption>
         <h3>{title}</h3>
       </figcaption>
-      {failed ? (
-        <p className="notice error">The chart could not be drawn; the figures are in the table below.</p>
-      ) : null}
+      {failed ? <p className="notice error">{t('studio.chart.failed')}</p> : null}
       <div ref={box} className="chart-box" aria-hidden="true" />
       <details>
-        <summary>Show as a table</summary>
+        <summary>{t('studio.chart.table')}</summary>
         <div className="table-wrap">
           <table className="admin-table">
             <thead>

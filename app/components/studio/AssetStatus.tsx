@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AssetView } from '#app/server/studio.server.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { studioApi } from './studioApi.ts';
 
 const RETRY_FAILED = 'Could not retry. Please try again.';
@@ -9,9 +10,10 @@ const RETRY_FAILED = 'Could not retry. Please try again.';
  * the reason and a retry.
  */
 export function AssetStatus({ asset, onChange }: { asset: AssetView; onChange?(a: AssetView): void }) {
+  const { t } = useT();
   const [retrying, setRetrying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (asset.status === 'ready') return <span className="asset-status ready">Ready</span>;
+  if (asset.status === 'ready') return <span className="asset-status ready">{t('studio.asset.ready')}</span>;
   if (asset.status === 'failed') {
     async function retry() {
       setRetrying(true);
@@ -26,22 +28,25 @@ export function AssetStatus({ asset, onChange }: { asset: AssetView; onChange?(a
     }
     return (
       <span className="asset-status failed" role="alert">
-        Processing failed{asset.error ? `: ${asset.error}` : ''}{' '}
+        {t('studio.asset.failed')}
+        {asset.error ? `: ${t(asset.error)}` : ''}{' '}
         {onChange ? (
           <button type="button" className="btn btn-ghost btn-small" onClick={retry} disabled={retrying}>
-            {retrying ? 'Retrying…' : 'Retry'}
+            {retrying ? t('studio.asset.retrying') : t('studio.asset.retry')}
           </button>
         ) : null}
-        {error ? <span> {error}</span> : null}
+        {error ? <span> {t(error)}</span> : null}
       </span>
     );
   }
   if (asset.status === 'processing') {
     return (
       <span className="asset-status processing">
-        Processing{asset.progress != null ? ` ${Math.round(asset.progress)}%` : '…'}
+        {asset.progress != null
+          ? t('studio.asset.processingPct', { pct: Math.round(asset.progress) })
+          : t('studio.asset.processing')}
       </span>
     );
   }
-  return <span className="asset-status queued">Queued for processing</span>;
+  return <span className="asset-status queued">{t('studio.asset.queued')}</span>;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CouponView } from '#app/server/coupons.server.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { couponDiscount, couponExpiry, couponUses, endOfNairobiDay } from './couponText.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 
@@ -13,6 +14,7 @@ const wholeOrNull = (s: string) => (s.trim() === '' ? null : Number(s));
 
 /** A saved course's coupons: the list with "Deactivate", and the form that makes a new code. */
 export function CouponManager({ courseId }: { courseId: string }) {
+  const { t, locale } = useT();
   const base = `/courses/${courseId}/coupons`;
   const [coupons, setCoupons] = useState<CouponView[] | null>(null);
   const [flash, setFlash] = useState<Flash>(null);
@@ -67,16 +69,17 @@ export function CouponManager({ courseId }: { courseId: string }) {
 
   return (
     <section className="studio-section" aria-labelledby="coupons-heading">
-      <h2 id="coupons-heading">Coupons</h2>
+      <h2 id="coupons-heading">{t('studio.coupons.title')}</h2>
       <SaveMessage flash={flash} />
-      {coupons?.length === 0 ? <p className="empty-hint">No coupons yet. Make the first one below.</p> : null}
+      {coupons?.length === 0 ? <p className="empty-hint">{t('studio.coupons.empty')}</p> : null}
       <ul className="studio-coupons">
         {coupons?.map((c) => (
           <li key={c.id} className="studio-coupon" data-code={c.code}>
             <div>
               <h3>{c.code}</h3>
               <p className="studio-episode-meta">
-                {couponDiscount(c)} · {couponExpiry(c)} · {couponUses(c)} · {c.active ? 'Active' : 'Inactive'}
+                {couponDiscount(c, t, locale)} · {couponExpiry(c, t)} · {couponUses(c, t)} ·{' '}
+                {c.active ? t('studio.coupons.active') : t('studio.coupons.inactive')}
               </p>
             </div>
             {c.active ? (
@@ -84,7 +87,7 @@ export function CouponManager({ courseId }: { courseId: string }) {
                 type="button"
                 className="btn btn-ghost btn-small danger"
                 disabled={busy}
-                aria-label={`Deactivate ${c.code}`}
+                aria-label={t('studio.coupons.deactivateOne', { code: c.code })}
                 onClick={() =>
                   void run(
                     () =>
@@ -97,16 +100,16 @@ export function CouponManager({ courseId }: { courseId: string }) {
                   )
                 }
               >
-                Deactivate
+                {t('studio.coupons.deactivate')}
               </button>
             ) : null}
           </li>
         ))}
       </ul>
-      <h3 className="studio-subheading">New Coupon</h3>
+      <h3 className="studio-subheading">{t('studio.coupons.new')}</h3>
       <form className="studio-form" onSubmit={create} noValidate>
         <label className="field">
-          <span className="field-label">Code *</span>
+          <span className="field-label">{t('studio.coupons.code')}</span>
           <input
             name="code"
             value={form.code}
@@ -115,28 +118,30 @@ export function CouponManager({ courseId }: { courseId: string }) {
             maxLength={32}
             required
           />
-          <span className="field-hint">3–32 letters, digits or dashes; learners may type it in any case.</span>
+          <span className="field-hint">{t('studio.coupons.codeHint')}</span>
         </label>
         <div className="field-row">
           <label className="field">
-            <span className="field-label">Discount</span>
+            <span className="field-label">{t('studio.coupons.discount')}</span>
             <select name="kind" value={form.kind} onChange={set('kind')}>
-              <option value="percent">Percent off</option>
-              <option value="fixed">KES off</option>
+              <option value="percent">{t('studio.coupons.kindPercent')}</option>
+              <option value="fixed">{t('studio.coupons.kindFixed')}</option>
             </select>
           </label>
           <label className="field">
-            <span className="field-label">{form.kind === 'percent' ? 'Percent (1–100) *' : 'Amount (KES) *'}</span>
+            <span className="field-label">
+              {form.kind === 'percent' ? t('studio.coupons.percent') : t('studio.coupons.amount')}
+            </span>
             <input name="value" type="number" inputMode="numeric" min={1} value={form.value} onChange={set('value')} />
           </label>
         </div>
         <div className="field-row">
           <label className="field">
-            <span className="field-label">Expires on (optional)</span>
+            <span className="field-label">{t('studio.coupons.expiresOn')}</span>
             <input name="expires" type="date" value={form.expires} onChange={set('expires')} />
           </label>
           <label className="field">
-            <span className="field-label">Maximum uses (optional)</span>
+            <span className="field-label">{t('studio.coupons.maxUses')}</span>
             <input
               name="maxUses"
               type="number"
@@ -149,7 +154,7 @@ export function CouponManager({ courseId }: { courseId: string }) {
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Create Coupon
+            {t('studio.coupons.create')}
           </button>
         </div>
       </form>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { EditorCourse } from '#app/server/studio.server.ts';
+import { InEnglish } from '#tests/components/inEnglish.tsx';
 import { json, mockApi } from '#tests/components/mockApi.ts';
 import { CourseForm } from './CourseForm.tsx';
 
@@ -59,7 +60,9 @@ async function mount(course: EditorCourse | null = null) {
     { path: '/creator/course/c1', Component: () => <CourseForm course={course} initialFlash={null} /> },
     { path: '/creator/course/:id', Component: CreatedPage },
   ]);
-  const screen = await render(<Stub initialEntries={[course ? '/creator/course/c1' : '/creator/course/new']} />);
+  const screen = await render(<Stub initialEntries={[course ? '/creator/course/c1' : '/creator/course/new']} />, {
+    wrapper: InEnglish,
+  });
   return {
     screen,
     title: screen.getByRole('textbox', { name: 'Title *' }),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { CATEGORIES, categoryLabel } from '#common/catalog/categories.ts';
+import { CATEGORIES } from '#common/catalog/categories.ts';
+import { type Translate, useT } from '#app/i18n/useT.ts';
 import type { AssetView, EditorCourse } from '#app/server/studio.server.ts';
 import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
@@ -10,6 +11,7 @@ import { type UploadInProgress, useSaveAfterUploads } from './useSaveAfterUpload
 
 /** The course fields and "Save Course"; the published toggle persists only here. */
 export function CourseForm({ course, initialFlash }: { course: EditorCourse | null; initialFlash: Flash }) {
+  const { t } = useT();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [title, setTitle] = useState(course?.title ?? '');
@@ -24,7 +26,8 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
 
   const uploads = useSaveAfterUploads(
     () => void send(),
-    (field) => setFlash({ kind: 'error', text: STUDIO_MESSAGES.uploadFailedNotSaved(field) }),
+    // The field's label is already in the page's language.
+    (field) => setFlash({ kind: 'error', text: t('studio.form.uploadFailed', { field: field.toLowerCase() }) }),
   );
 
   function save(e: React.FormEvent) {
@@ -71,7 +74,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
   return (
     <form className="studio-form" onSubmit={save} noValidate>
       <label className="field">
-        <span className="field-label">Title *</span>
+        <span className="field-label">{t('studio.form.title')}</span>
         <input
           value={title}
           onChange={(e) => setTitle(e.target.value)}
@@ -81,7 +84,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
         />
       </label>
       <label className="field">
-        <span className="field-label">Description *</span>
+        <span className="field-label">{t('studio.form.description')}</span>
         <textarea
           value={description}
           onChange={(e) => setDescription(e.target.value)}
@@ -93,7 +96,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
       </label>
       <div className="field-row">
         <label className="field">
-          <span className="field-label">Price (KES)</span>
+          <span className="field-label">{t('studio.form.price')}</span>
           <input
             value={price}
             onChange={(e) => setPrice(e.target.value)}
@@ -106,12 +109,12 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           />
         </label>
         <label className="field">
-          <span className="field-label">Category *</span>
+          <span className="field-label">{t('studio.form.category')}</span>
           <select value={category} onChange={(e) => setCategory(e.target.value)} required name="category">
-            <option value="">Choose a category</option>
+            <option value="">{t('studio.form.chooseCategory')}</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {categoryLabel(c)}
+                {t(`category.${c}`)}
               </option>
             ))}
           </select>
@@ -119,12 +122,18 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
       </div>
       <UploadField
         kind="image"
-        label="Thumbnail"
+        label={t('studio.form.thumbnail')}
         value={thumbnail}
         onChange={setThumbnail}
         onUploadState={uploads.report}
       />
-      <UploadField kind="video" label="Trailer" value={trailer} onChange={setTrailer} onUploadState={uploads.report} />
+      <UploadField
+        kind="video"
+        label={t('studio.form.trailer')}
+        value={trailer}
+        onChange={setTrailer}
+        onUploadState={uploads.report}
+      />
       <label className="switch">
         <input
           type="checkbox"
@@ -135,23 +144,19 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           onChange={(e) => setPublished(e.target.checked)}
           name="published"
         />
-        <span>Published</span>
+        <span>{t('studio.status.published')}</span>
       </label>
-      <p className="field-hint">
-        {course
-          ? 'Publishing takes effect when you save. A course needs a thumbnail and an episode with a ready video.'
-          : 'New courses start as drafts. Save the course, then add episodes and publish it.'}
-      </p>
-      <SaveMessage flash={uploads.waiting ? waitingFlash(uploads.inProgress) : flash} />
+      <p className="field-hint">{course ? t('studio.form.publishHint') : t('studio.form.draftHint')}</p>
+      <SaveMessage flash={uploads.waiting ? waitingFlash(uploads.inProgress, t) : flash} />
       <button type="submit" className="btn btn-primary" disabled={saving || uploads.waiting}>
-        {uploads.waiting ? STUDIO_MESSAGES.waitingForUpload : saving ? 'Saving…' : 'Save Course'}
+        {uploads.waiting ? t(STUDIO_MESSAGES.waitingForUpload) : saving ? t('studio.saving') : t('studio.form.save')}
       </button>
     </form>
   );
 }
 
 /** "Waiting for upload to finish… Thumbnail 42%, Trailer 7%". */
-function waitingFlash(inProgress: UploadInProgress[]): Flash {
+function waitingFlash(inProgress: UploadInProgress[], t: Translate): Flash {
   const progress = inProgress.map((u) => `${u.field} ${u.percent}%`).join(', ');
-  return { kind: 'pending', text: `${STUDIO_MESSAGES.waitingForUpload} ${progress}` };
+  return { kind: 'pending', text: `${t(STUDIO_MESSAGES.waitingForUpload)} ${progress}` };
 }

@@ -1,3 +1,4 @@
+import { useT } from '#app/i18n/useT.ts';
 import type { DashboardCourse } from '#app/server/studio.server.ts';
 
 /** Draft or published, and whether its media is still processing or failed. */
@@ -6,15 +7,16 @@ export function CourseStatusBadges({
 }: {
   course: Pick<DashboardCourse, 'published' | 'processing' | 'failed'>;
 }) {
+  const { t } = useT();
   return (
     <p className="studio-badges">
       {course.published ? (
-        <span className="badge published">Published</span>
+        <span className="badge published">{t('studio.status.published')}</span>
       ) : (
-        <span className="badge draft">Draft</span>
+        <span className="badge draft">{t('studio.status.draft')}</span>
       )}
-      {course.processing ? <span className="badge processing">Media processing</span> : null}
-      {course.failed ? <span className="badge failed">Media failed</span> : null}
+      {course.processing ? <span className="badge processing">{t('studio.status.processing')}</span> : null}
+      {course.failed ? <span className="badge failed">{t('studio.status.failed')}</span> : null}
     </p>
   );
 }

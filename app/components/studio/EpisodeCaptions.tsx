@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EditorEpisode } from '#app/server/studio.server.ts';
 import { CAPTION_LANGUAGE_CODES, CAPTION_LANGUAGES, CAPTION_MESSAGES } from '#common/captions/captions.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 
@@ -17,6 +18,7 @@ export function EpisodeCaptions({
   episode: EditorEpisode;
   onChange: () => Promise<void>;
 }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
   const path = (language: string) => `/courses/${courseId}/episodes/${episode.id}/captions/${language}`;
@@ -44,7 +46,7 @@ export function EpisodeCaptions({
     );
   };
   const remove = (language: string) => {
-    if (!window.confirm(CAPTION_MESSAGES.deleteConfirm)) return;
+    if (!window.confirm(t(CAPTION_MESSAGES.deleteConfirm))) return;
     void run(
       () => studioApi(path(language), { method: 'DELETE' }, CAPTION_MESSAGES.deleteFailed),
       CAPTION_MESSAGES.deleted,
@@ -54,7 +56,7 @@ export function EpisodeCaptions({
 
   return (
     <div className="studio-captions">
-      <h4 className="studio-captions-heading">Captions</h4>
+      <h4 className="studio-captions-heading">{t('studio.captions.title')}</h4>
       <ul>
         {CAPTION_LANGUAGE_CODES.map((language) => {
           const name = CAPTION_LANGUAGES[language];
@@ -62,16 +64,19 @@ export function EpisodeCaptions({
           return (
             <li key={language} className="studio-caption">
               <span className="studio-caption-state">
-                {name}: {have ? `${have.cues} ${have.cues === 1 ? 'caption' : 'captions'}` : 'none'}
+                {name}: {have ? t('studio.captions.count', { count: have.cues }) : t('studio.captions.none')}
               </span>
               <label className={`btn btn-ghost btn-small studio-caption-file${busy ? ' disabled' : ''}`}>
-                {have ? 'Replace' : 'Upload'}
+                {have ? t('studio.captions.replace') : t('studio.captions.upload')}
                 <input
                   type="file"
                   accept=".vtt,.srt,text/vtt"
                   className="sr-only"
                   disabled={busy}
-                  aria-label={`${have ? 'Replace' : 'Upload'} ${name} captions for episode ${episode.order}`}
+                  aria-label={t(have ? 'studio.captions.replaceOne' : 'studio.captions.uploadOne', {
+                    name,
+                    n: episode.order,
+                  })}
                   onChange={(e) => {
                     upload(language, e.currentTarget.files?.[0]);
                     e.currentTarget.value = '';
@@ -84,9 +89,9 @@ export function EpisodeCaptions({
                   className="btn btn-ghost btn-small danger"
                   disabled={busy}
                   onClick={() => remove(language)}
-                  aria-label={`Delete ${name} captions for episode ${episode.order}`}
+                  aria-label={t('studio.captions.deleteOne', { name, n: episode.order })}
                 >
-                  Delete
+                  {t('studio.episodes.delete')}
                 </button>
               ) : null}
             </li>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '#app/i18n/useT.ts';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
@@ -23,6 +24,7 @@ const EMPTY: EpisodeValues = { title: '', description: '', video: null, thumbnai
 
 /** Adding or editing an episode; the button stays disabled until it has a title and a video. */
 export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }: Props) {
+  const { t } = useT();
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
@@ -59,7 +61,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
   return (
     <form className="studio-form episode-form" onSubmit={submit} noValidate>
       <label className="field">
-        <span className="field-label">Episode title *</span>
+        <span className="field-label">{t('studio.episode.title')}</span>
         <input
           value={values.title}
           onChange={(e) => set('title')(e.target.value)}
@@ -68,7 +70,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
         />
       </label>
       <label className="field">
-        <span className="field-label">Episode description</span>
+        <span className="field-label">{t('studio.episode.description')}</span>
         <textarea
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
@@ -80,7 +82,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
       <UploadField
         key={`v-${generation}`}
         kind="video"
-        label="Episode video"
+        label={t('studio.episode.video')}
         value={values.video}
         onChange={set('video')}
         required
@@ -88,18 +90,18 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel }
       <UploadField
         key={`t-${generation}`}
         kind="image"
-        label="Episode thumbnail (optional)"
+        label={t('studio.episode.thumbnail')}
         value={values.thumbnail}
         onChange={set('thumbnail')}
       />
       <SaveMessage flash={flash} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('studio.saving') : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
+            {t('studio.upload.cancel')}
           </button>
         ) : null}
       </div>

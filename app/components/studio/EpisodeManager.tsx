@@ -6,6 +6,7 @@ import { formatDuration } from '#app/lib/format.ts';
 import { AssetStatus } from './AssetStatus.tsx';
 import { EpisodeCaptions } from './EpisodeCaptions.tsx';
 import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
+import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 
@@ -18,6 +19,7 @@ const toJson = (v: EpisodeValues) => ({
 
 /** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
 export function EpisodeManager({ course }: { course: EditorCourse }) {
+  const { t } = useT();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +57,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   }
 
   function remove(e: EditorEpisode) {
-    if (!window.confirm(STUDIO_MESSAGES.episodeDeleteConfirm)) return;
+    if (!window.confirm(t(STUDIO_MESSAGES.episodeDeleteConfirm))) return;
     void run(
       () => studioApi(`${base}/${e.id}`, { method: 'DELETE' }, STUDIO_MESSAGES.episodeDeleteFailed),
       STUDIO_MESSAGES.episodeDeleted,
@@ -79,16 +81,16 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   const last = course.episodes.length - 1;
   return (
     <section className="studio-section" aria-labelledby="episodes-heading">
-      <h2 id="episodes-heading">Episodes ({course.episodes.length})</h2>
+      <h2 id="episodes-heading">{t('studio.episodes.title', { count: course.episodes.length })}</h2>
       <SaveMessage flash={flash} />
-      {course.episodes.length === 0 ? <p className="empty-hint">No episodes yet. Add the first one below.</p> : null}
+      {course.episodes.length === 0 ? <p className="empty-hint">{t('studio.episodes.empty')}</p> : null}
       <ol className="studio-episodes">
         {course.episodes.map((e, i) => (
           <li key={e.id} className="studio-episode">
             {editing === e.id ? (
               <EpisodeForm
                 initial={{ title: e.title, description: e.description, video: e.video, thumbnail: e.thumbnail }}
-                submitLabel="Save Episode"
+                submitLabel={t('studio.episodes.save')}
                 onSubmit={(v) => save(e, v)}
                 onCancel={() => setEditing(null)}
               />
@@ -103,7 +105,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                       {e.video ? (
                         <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
                       ) : (
-                        'No video'
+                        t('studio.episodes.noVideo')
                       )}
                     </p>
                   </div>
@@ -114,7 +116,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     className="btn btn-ghost btn-small"
                     disabled={busy || i === 0}
                     onClick={() => move(i, -1)}
-                    aria-label={`Move episode ${e.order} up`}
+                    aria-label={t('studio.episodes.up', { n: e.order })}
                   >
                     ↑
                   </button>
@@ -123,7 +125,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     className="btn btn-ghost btn-small"
                     disabled={busy || i === last}
                     onClick={() => move(i, 1)}
-                    aria-label={`Move episode ${e.order} down`}
+                    aria-label={t('studio.episodes.down', { n: e.order })}
                   >
                     ↓
                   </button>
@@ -133,16 +135,16 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     disabled={busy}
                     onClick={() => setEditing(e.id)}
                   >
-                    Edit
+                    {t('studio.episodes.edit')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-ghost btn-small danger"
                     disabled={busy}
                     onClick={() => remove(e)}
-                    aria-label={`Delete episode ${e.order}`}
+                    aria-label={t('studio.episodes.deleteOne', { n: e.order })}
                   >
-                    Delete
+                    {t('studio.episodes.delete')}
                   </button>
                 </div>
                 <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
@@ -151,8 +153,8 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
           </li>
         ))}
       </ol>
-      <h3 className="studio-subheading">Add Episode</h3>
-      <EpisodeForm submitLabel="Add Episode" onSubmit={add} />
+      <h3 className="studio-subheading">{t('studio.episodes.add')}</h3>
+      <EpisodeForm submitLabel={t('studio.episodes.add')} onSubmit={add} />
     </section>
   );
 }

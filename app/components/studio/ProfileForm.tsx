@@ -4,12 +4,14 @@ import type { EditorProfile } from '#app/server/studio.server.ts';
 import { BIO_MAX } from '#common/studio/profileSchema.ts';
 import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import type { AssetView } from '#app/server/studio.server.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { type Flash, SaveMessage } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 import { UploadField } from './UploadField.tsx';
 
 /** The creator's public profile: bio and avatar (uploaded like thumbnails), shown on their public page. */
 export function ProfileForm({ profile }: { profile: EditorProfile }) {
+  const { t } = useT();
   const [bio, setBio] = useState(profile.bio);
   const [avatar, setAvatar] = useState<AssetView | null>(profile.avatar);
   const [saving, setSaving] = useState(false);
@@ -35,19 +37,20 @@ export function ProfileForm({ profile }: { profile: EditorProfile }) {
 
   return (
     <section className="studio-profile" aria-labelledby="profile-title">
-      <h2 id="profile-title">Public profile</h2>
+      <h2 id="profile-title">{t('studio.profile.title')}</h2>
       <p className="studio-welcome">
-        Learners see this on <Link to={profile.publicPath}>your creator page</Link> once a course is published.
+        {t('studio.profile.seenOn')} <Link to={profile.publicPath}>{t('studio.profile.creatorPage')}</Link>{' '}
+        {t('studio.profile.oncePublished')}
       </p>
       <form className="studio-form" onSubmit={save} noValidate>
         <label className="field">
-          <span className="field-label">Bio</span>
+          <span className="field-label">{t('studio.profile.bio')}</span>
           <textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={BIO_MAX} rows={4} name="bio" />
         </label>
-        <UploadField kind="image" label="Avatar" value={avatar} onChange={setAvatar} />
+        <UploadField kind="image" label={t('studio.profile.avatar')} value={avatar} onChange={setAvatar} />
         <SaveMessage flash={flash} />
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save Profile'}
+          {saving ? t('studio.saving') : t('studio.profile.save')}
         </button>
       </form>
     </section>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { UploadField } from './UploadField.tsx';
+import { InEnglish } from '#tests/components/inEnglish.tsx';
 
 const MB = 1024 * 1024;
 const stub = (what: 'hold' | 'release' | 'unhold') => fetch(`/__stub/${what}`, { method: 'POST' });
@@ -35,7 +36,7 @@ async function mount(kind: 'image' | 'video' = 'image') {
       />
     );
   }
-  const screen = await render(<Harness />);
+  const screen = await render(<Harness />, { wrapper: InEnglish });
   return { screen, changes, phases };
 }
 

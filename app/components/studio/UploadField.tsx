@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { ACCEPT, UPLOAD_LIMITS, type UploadKind } from '#common/uploads/uploadRules.ts';
+import { useT } from '#app/i18n/useT.ts';
 import { AssetStatus } from './AssetStatus.tsx';
 import { useAssetPolling } from './useAssetPolling.ts';
 import { type UploadState, useTusUpload } from './useTusUpload.ts';
@@ -15,13 +16,11 @@ interface Props {
   onUploadState?(label: string, state: UploadState): void;
 }
 
-const HINT: Record<UploadKind, string> = {
-  image: `PNG, JPG, JPEG or WebP, up to ${UPLOAD_LIMITS.image.maxMb}MB`,
-  video: `MP4, MOV, AVI or WebM, up to ${UPLOAD_LIMITS.video.maxMb}MB`,
-};
+const FORMATS: Record<UploadKind, string> = { image: 'PNG, JPG, JPEG or WebP', video: 'MP4, MOV, AVI or WebM' };
 
 /** A file picker that uploads at once (resumably), shows its progress, then a preview and a remove button. */
 export function UploadField({ kind, label, value, onChange, required, onUploadState }: Props) {
+  const { t } = useT();
   const id = useId();
   const { state, start, reset } = useTusUpload(kind, onChange);
   useEffect(() => {
@@ -55,7 +54,7 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
       {value ? (
         <div className="upload-done">
           {kind === 'image' && preview ? (
-            <img src={preview} alt={`${label} preview`} className="upload-preview" />
+            <img src={preview} alt={t('studio.upload.preview', { label })} className="upload-preview" />
           ) : null}
           {kind === 'video' && localUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: a preview of the creator's own just-chosen file, which has no captions yet (caption upload is issue 17)
@@ -64,17 +63,17 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
               controls
               preload="metadata"
               className="upload-preview"
-              aria-label={`${label} preview`}
+              aria-label={t('studio.upload.preview', { label })}
             />
           ) : null}
           {kind === 'video' && !localUrl && preview ? (
-            <img src={preview} alt={`${label} preview`} className="upload-preview" />
+            <img src={preview} alt={t('studio.upload.preview', { label })} className="upload-preview" />
           ) : null}
           <div className="upload-meta">
-            <span className="upload-name">{value.fileName ?? 'Uploaded file'}</span>
+            <span className="upload-name">{value.fileName ?? t('studio.upload.file')}</span>
             <AssetStatus asset={value} onChange={onChange} />
             <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
-              Remove
+              {t('studio.upload.remove')}
             </button>
           </div>
         </div>
@@ -82,11 +81,10 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
         <div className="upload-progress">
           <progress max={100} value={state.percent} aria-labelledby={`${id}-label`} />
           <span aria-live="polite">
-            {state.resumed ? 'Resuming… ' : 'Uploading… '}
-            {state.percent}%
+            {state.resumed ? t('studio.upload.resuming') : t('studio.upload.uploading')} {state.percent}%
           </span>
           <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
-            Cancel
+            {t('studio.upload.cancel')}
           </button>
         </div>
       ) : (
@@ -101,12 +99,12 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
             aria-labelledby={`${id}-label`}
           />
           <label className="upload-drop" htmlFor={id}>
-            <span>Choose {kind === 'image' ? 'an image' : 'a video'}</span>
-            <small>{HINT[kind]}</small>
+            <span>{t(kind === 'image' ? 'studio.upload.chooseImage' : 'studio.upload.chooseVideo')}</span>
+            <small>{t('studio.upload.hint', { formats: FORMATS[kind], mb: UPLOAD_LIMITS[kind].maxMb })}</small>
           </label>
           {state.phase === 'failed' ? (
             <p className="form-error" role="alert">
-              {state.message}
+              {t(state.message)}
             </p>
           ) : null}
         </>
