@@ -4,6 +4,7 @@ import { loadList } from '#app/server/adminPages.server.ts';
 import { metaT } from '../i18n/metaText.ts';
 import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminAudit';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -45,10 +46,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           ],
         },
       ]}
-      columns={[t('admin.audit.whenUtc'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.details')]}
+      columns={[t('admin.audit.whenNairobi'), t('admin.audit.who'), t('admin.audit.what'), t('admin.audit.details')]}
       row={(e) => (
         <tr key={e.id}>
-          <td>{e.createdAt.slice(0, 19).replace('T', ' ')}</td>
+          <td>{formatStamp(e.createdAt, 'second')}</td>
           <td>{e.actorName ?? e.actorId}</td>
           <td>
             {e.action}

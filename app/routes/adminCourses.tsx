@@ -7,6 +7,7 @@ import { field, intentOf, loadList, runAction } from '#app/server/adminPages.ser
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminCourses';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -78,7 +79,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
           <td>
             <Link to={`/course/${c.id}`}>{c.title}</Link>
             <span className="sub">
-              {c.creatorName} · {c.category} · {c.createdAt.slice(0, 10)}
+              {c.creatorName} · {c.category} · {formatStamp(c.createdAt, 'day')}
             </span>
           </td>
           <td>

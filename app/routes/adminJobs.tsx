@@ -5,6 +5,7 @@ import { adminContext, field, runAction } from '#app/server/adminPages.server.ts
 import { metaT } from '../i18n/metaText.ts';
 import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminJobs';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -47,7 +48,7 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
               <td>
                 <span className="sub">{j.lastError ?? t('admin.jobs.unknownError')}</span>
               </td>
-              <td>{j.updatedAt.slice(0, 16).replace('T', ' ')}</td>
+              <td>{formatStamp(j.updatedAt)}</td>
               <td>
                 <ActionButton intent="retry" id={j.id} label={t('admin.retry')} />
               </td>

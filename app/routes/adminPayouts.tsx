@@ -9,6 +9,7 @@ import { formatKes } from '../lib/format.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminPayouts';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -92,7 +93,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             {p.receipt ? <span className="sub">{p.receipt}</span> : null}
             {p.failureReason ? <span className="sub">{p.failureReason}</span> : null}
           </td>
-          <td>{p.createdAt.slice(0, 16).replace('T', ' ')}</td>
+          <td>{formatStamp(p.createdAt)}</td>
           <td className="admin-actions">
             {p.status === 'failed' && p.purpose !== 'verification' ? (
               <ActionButton

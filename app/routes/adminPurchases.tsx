@@ -5,6 +5,7 @@ import { field, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/adminPurchases';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -68,7 +69,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
             <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payment.${p.status}`)}</span>
             {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
           </td>
-          <td>{(p.paidAt ?? p.createdAt).slice(0, 16).replace('T', ' ')}</td>
+          <td>{formatStamp(p.paidAt ?? p.createdAt)}</td>
           <td className="admin-actions">
             {p.status === 'paid' ? (
               <ActionButton

@@ -7,6 +7,7 @@ import { field, intentOf, loadList, runAction } from '#app/server/adminPages.ser
 import { metaT } from '../i18n/metaText.ts';
 import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminReviews';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -68,7 +69,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="sub">
               {r.authorName} {t('admin.reviews.on')} <Link to={`/course/${r.courseId}`}>{r.courseTitle}</Link> ·{' '}
-              {r.createdAt.slice(0, 10)}
+              {formatStamp(r.createdAt, 'day')}
             </span>
           </td>
           <td>

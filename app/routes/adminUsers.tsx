@@ -6,6 +6,7 @@ import { field, intentOf, loadList, runAction } from '#app/server/adminPages.ser
 import { metaT } from '../i18n/metaText.ts';
 import { useT } from '../i18n/useT.ts';
 import type { Route } from './+types/adminUsers';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -77,7 +78,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               {t(`admin.userStatus.${u.status}`)}
             </span>
           </td>
-          <td>{u.createdAt.slice(0, 10)}</td>
+          <td>{formatStamp(u.createdAt, 'day')}</td>
           <td className="admin-actions">
             {u.role === 'admin' ? null : u.status === 'suspended' ? (
               <ActionButton intent="restore" id={u.id} label={t('admin.restore')} />

@@ -17,7 +17,8 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 export function formatNumber(n: number, locale: UiLocale = 'en'): string {
   const tag = intlTag(locale);
-  return cached(`n ${tag}`, () => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 })).format(n);
+  // Rounded first: Intl writes -0 (and -0.4) as "-0", as in "KES -0" for fees that net to nothing.
+  return cached(`n ${tag}`, () => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 })).format(Math.round(n) || 0);
 }
 
 /** Prices are whole shillings: "KES 1,500" in either language. */
@@ -40,4 +41,26 @@ export function formatDate(at: string | Date, locale: UiLocale = 'en'): string {
   return cached(`d ${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: NAIROBI })).format(
     new Date(at),
   );
+}
+
+/** "2026-03-05 08:03" (or to the second, or the day only), Nairobi time: compact and sortable, for tables. */
+export function formatStamp(at: string | Date, precision: 'day' | 'minute' | 'second' = 'minute'): string {
+  const parts = cached(
+    'stamp',
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+        timeZone: NAIROBI,
+      }),
+  ).formatToParts(new Date(at));
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  const day = `${p.year}-${p.month}-${p.day}`;
+  if (precision === 'day') return day;
+  return precision === 'second' ? `${day} ${p.hour}:${p.minute}:${p.second}` : `${day} ${p.hour}:${p.minute}`;
 }

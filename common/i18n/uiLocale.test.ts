@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatKes } from './formatting.ts';
+import { formatDate, formatDateTime, formatKes, formatStamp } from './formatting.ts';
 import { acceptedLocale, cookieLocale, pickLocale } from './uiLocale.ts';
 
 describe('the page language', () => {
@@ -34,10 +34,23 @@ describe('numbers, money and times', () => {
     expect(formatKes(1_250_000, 'sw')).toBe('KES 1,250,000');
   });
 
+  it('never says "KES -0"', () => {
+    expect(formatKes(-0, 'en')).toBe('KES 0');
+    expect(formatKes(-0.4, 'sw')).toBe('KES 0');
+    expect(formatKes(-500, 'en')).toBe('KES -500');
+  });
+
   it('shows Nairobi time whatever the machine’s zone (05:03 UTC is 08:03 in Nairobi)', () => {
     expect(formatDateTime('2026-03-05T05:03:00Z', 'en')).toBe('5 Mar 2026, 08:03');
     expect(formatDateTime('2026-03-05T05:03:00Z', 'sw')).toBe('5 Mac 2026, 08:03');
     // 22:30 UTC is already the next day in Nairobi.
     expect(formatDate('2026-03-05T22:30:00Z', 'sw')).toBe('6 Machi 2026');
+  });
+
+  it('stamps admin tables in Nairobi time too (the receipt and the admin list agree)', () => {
+    expect(formatStamp('2026-03-05T05:03:09Z')).toBe('2026-03-05 08:03');
+    expect(formatStamp('2026-03-05T05:03:09Z', 'second')).toBe('2026-03-05 08:03:09');
+    expect(formatStamp('2026-03-05T22:30:00Z', 'day')).toBe('2026-03-06');
+    expect(formatStamp('2026-03-05T21:00:00Z')).toBe('2026-03-06 00:00');
   });
 });
