@@ -2,6 +2,7 @@
 // downloadable as a PDF that names the learner, and verifiable by anyone at /certificates/<code>.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids.ts';
+import { formatDate } from '#common/i18n/formatting.ts';
 import { getCertificate } from '#server/modules/certificates/getCertificate.ts';
 import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
@@ -71,6 +72,28 @@ describe('certificates of completion', () => {
     expect(pdf.text).toContain(cert!.code);
     const view = await getCertificate(db(), cert!.code.toLowerCase());
     expect(pdf.text).toContain(view!.date);
+  });
+
+  it("comes in the reader's language: Kiswahili words and date for a Kiswahili reader", async () => {
+    const [cert] = await certificates();
+    const asked = (headers: Record<string, string>) =>
+      cast.visitor.request(`/api/certificates/${cert!.code}.pdf`, { headers }).then(async (res) => {
+        expect(res.status).toBe(200);
+        expect(res.headers.get('vary')).toMatch(/accept-language/);
+        return (await pdfText(new Uint8Array(await res.arrayBuffer()))).text;
+      });
+    const view = await getCertificate(db(), cert!.code);
+    const swahiliDate = formatDate(view!.issuedAt, 'sw');
+    for (const headers of [{ cookie: 'darasa_lang=sw' }, { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' }]) {
+      const text = await asked(headers);
+      expect(text).toContain('Cheti cha kukamilisha kozi');
+      expect(text).toContain('iliyoandaliwa na Amina Wanjiru');
+      expect(text).toContain(`Msimbo wa uthibitisho ${cert!.code}`);
+      expect(text).toContain(swahiliDate);
+      expect(text).not.toContain('Certificate of completion');
+    }
+    // English readers keep the English certificate.
+    expect(await asked({ 'accept-language': 'en' })).toContain('Certificate of completion');
   });
 
   it('shows the date as the Nairobi calendar day: 22:30 UTC is already the next day', async () => {

@@ -1,4 +1,7 @@
 import { type PDFFont, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import type { Locale } from '#common/accounts/locale.ts';
+import { formatDate } from '#common/i18n/formatting.ts';
+import { CERTIFICATE_TEXTS } from './certificateTexts.ts';
 import type { CertificateView } from './getCertificate.ts';
 
 const BRAND = rgb(0.7, 0.05, 0.09);
@@ -27,12 +30,18 @@ function printable(font: PDFFont, text: string): string {
   return chars.join('');
 }
 
-/** The certificate of completion as a one-page landscape A4 PDF. */
-export async function renderCertificatePdf(c: CertificateView, verifyUrl: string): Promise<Uint8Array> {
+/** The certificate of completion as a one-page landscape A4 PDF, in the reader's language. */
+export async function renderCertificatePdf(
+  c: CertificateView,
+  verifyUrl: string,
+  locale: Locale = 'en',
+): Promise<Uint8Array> {
+  const words = CERTIFICATE_TEXTS[locale];
+  const date = locale === 'en' ? c.date : formatDate(c.issuedAt, locale);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Certificate of completion — ${c.learnerName} — ${c.courseTitle}`);
+  doc.setTitle(`${words.title} — ${c.learnerName} — ${c.courseTitle}`);
   doc.setAuthor('Darasa');
-  doc.setSubject(`Verification code ${c.code}`);
+  doc.setSubject(words.code(c.code));
   const page = doc.addPage([842, 595]);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -47,14 +56,14 @@ export async function renderCertificatePdf(c: CertificateView, verifyUrl: string
     page.drawText(s, { x: (width - font.widthOfTextAtSize(s, size)) / 2, y, size, font, color });
   };
   centred('Darasa', height - 90, 22, bold, BRAND);
-  centred('Certificate of completion', height - 150, 34, bold);
-  centred('This certifies that', height - 205, 14, regular, MUTED);
+  centred(words.title, height - 150, 34, bold);
+  centred(words.certifies, height - 205, 14, regular, MUTED);
   centred(c.learnerName, height - 250, 30, bold);
-  centred('has completed every episode of', height - 295, 14, regular, MUTED);
+  centred(words.completed, height - 295, 14, regular, MUTED);
   centred(c.courseTitle, height - 335, 22, bold);
-  centred(`by ${c.creatorName}`, height - 365, 14, regular);
-  centred(c.date, height - 420, 14, regular);
-  centred(`Verification code ${c.code}`, 90, 12, bold);
-  centred(`Verify at ${verifyUrl}`, 70, 10, regular, MUTED);
+  centred(words.by(c.creatorName), height - 365, 14, regular);
+  centred(date, height - 420, 14, regular);
+  centred(words.code(c.code), 90, 12, bold);
+  centred(words.verifyAt(verifyUrl), 70, 10, regular, MUTED);
   return doc.save();
 }
