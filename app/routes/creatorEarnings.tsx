@@ -11,6 +11,7 @@ import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/creatorEarnings';
 import '../styles/studio.css';
 import '../styles/earnings.css';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const actor = requireArea(args, 'creator');
   const { services } = serverContext(args.context);
   const now = new Date();
-  return { actor, earnings: await getEarnings(services, actor, now), month: now.toISOString().slice(0, 7) };
+  return { actor, earnings: await getEarnings(services, actor, now), month: formatStamp(now, 'day').slice(0, 7) };
 }
 
 export async function action(args: Route.ActionArgs) {

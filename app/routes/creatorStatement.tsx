@@ -7,6 +7,7 @@ import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import type { Route } from './+types/creatorStatement';
 import '../styles/earnings.css';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const t = metaT(matches);
@@ -23,7 +24,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   const actor = requireArea(args, 'creator');
   const { services } = serverContext(args.context);
-  const month = new URL(args.request.url).searchParams.get('month') ?? new Date().toISOString().slice(0, 7);
+  const month = new URL(args.request.url).searchParams.get('month') ?? formatStamp(new Date(), 'day').slice(0, 7);
   try {
     return { actor, statement: await getStatement(services, actor, { month }), error: null };
   } catch (err) {
@@ -102,7 +103,7 @@ export default function CreatorStatement({ loaderData }: Route.ComponentProps) {
                   <tbody>
                     {s.lines.map((l) => (
                       <tr key={l.id}>
-                        <td>{l.date.slice(0, 10)}</td>
+                        <td>{formatStamp(l.date, 'day')}</td>
                         <td>{TYPES.has(l.kind) ? t(`studio.statement.type.${l.kind}`) : l.kind}</td>
                         <td>{l.description}</td>
                         <td className="num">{l.gross ? formatKes(l.gross) : ''}</td>

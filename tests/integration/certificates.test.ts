@@ -84,7 +84,11 @@ describe('certificates of completion', () => {
       });
     const view = await getCertificate(db(), cert!.code);
     const swahiliDate = formatDate(view!.issuedAt, 'sw');
-    for (const headers of [{ cookie: 'darasa_lang=sw' }, { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' }]) {
+    const swahiliReaders: Record<string, string>[] = [
+      { cookie: 'darasa_lang=sw' },
+      { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' },
+    ];
+    for (const headers of swahiliReaders) {
       const text = await asked(headers);
       expect(text).toContain('Cheti cha kukamilisha kozi');
       expect(text).toContain('iliyoandaliwa na Amina Wanjiru');

@@ -9,6 +9,7 @@ import { makePaidSale, makeVerifiedAccount } from '../support/payoutFactories.ts
 import { Client, newRegistration } from './accountsHelpers.ts';
 import { startWorld, type World } from './paymentsHarness.ts';
 import { B2C_PHONES, finalPayout } from './payoutsHarness.ts';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 let w: World;
 let creator: Client;
@@ -85,13 +86,13 @@ describe('payout HTTP API', () => {
     expect(res.status).toBe(202);
     const { payoutId } = (await res.json()) as { payoutId: string };
     expect((await finalPayout(w, payoutId)).status).toBe('paid');
-    const month = new Date(Date.now() - 4 * 86_400_000).toISOString().slice(0, 7);
+    const month = formatStamp(new Date(Date.now() - 4 * 86_400_000), 'day').slice(0, 7);
     const csv = await creator.request(`/api/earnings/statement?month=${month}&format=csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();
     expect(text).toContain('sale,Sale: =cmd|calc,1500,150,1350');
     const thisMonth = await (
-      await creator.request(`/api/earnings/statement?month=${new Date().toISOString().slice(0, 7)}`)
+      await creator.request(`/api/earnings/statement?month=${formatStamp(new Date(), 'day').slice(0, 7)}`)
     ).json();
     expect(thisMonth.totals.payouts).toBe(1000);
   });

@@ -3,7 +3,7 @@ import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { getDashboard } from './getDashboard.ts';
-import { nairobiMonthStart } from './nairobiTime.ts';
+import { nairobiMonthBounds, nairobiMonthStart } from './nairobiTime.ts';
 
 let t: TestDatabase;
 beforeEach(async () => {
@@ -22,6 +22,10 @@ describe('admin dashboard figures', () => {
     expect(nairobiMonthStart(NOW).toISOString()).toBe('2026-10-31T21:00:00.000Z');
     expect(nairobiMonthStart(NOW, -1).toISOString()).toBe('2026-09-30T21:00:00.000Z');
     expect(nairobiMonthStart(at('2026-01-10T00:00:00Z'), -1).toISOString()).toBe('2025-11-30T21:00:00.000Z');
+    // The creator's statement for "2026-11" covers the same instants.
+    const { from, to } = nairobiMonthBounds('2026-11');
+    expect([from.toISOString(), to.toISOString()]).toEqual(['2026-10-31T21:00:00.000Z', '2026-11-30T21:00:00.000Z']);
+    expect(nairobiMonthBounds('2026-12').to.toISOString()).toBe('2026-12-31T21:00:00.000Z');
   });
 
   it('counts users by role, courses by status and computes growth from the data', async () => {

@@ -27,6 +27,16 @@ export function nairobiMonthStart(now: Date, monthsFromNow = 0): Date {
   return new Date(wallMidnight - nairobiOffsetMs(new Date(wallMidnight)));
 }
 
+/** The instants a Nairobi calendar month "2026-11" begins and ends. */
+export function nairobiMonthBounds(month: string): { from: Date; to: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const start = (monthIndex: number) => {
+    const wallMidnight = Date.UTC(y, monthIndex, 1);
+    return new Date(wallMidnight - nairobiOffsetMs(new Date(wallMidnight)));
+  };
+  return { from: start(m - 1), to: start(m) };
+}
+
 /** "2026-11-01": the Nairobi calendar day of an instant. */
 export function nairobiDay(at: Date): string {
   return new Date(at.getTime() + nairobiOffsetMs(at)).toISOString().slice(0, 10);

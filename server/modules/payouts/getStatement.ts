@@ -4,6 +4,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { toIso, toNum } from '#server/db/values.ts';
 import { requireCreator } from './requireCreator.ts';
+import { nairobiMonthBounds } from '../admin/nairobiTime.ts';
 
 export interface StatementLine {
   /** The journal entry. */
@@ -35,12 +36,14 @@ const DESCRIPTIONS: Record<(typeof KINDS)[number], string> = {
   adjustment: 'Adjustment by Darasa',
 };
 
-/** A creator's month (UTC) of ledger entries touching their balance, with totals: sales, fees, refunds, payouts. */
+/**
+ * A creator's Nairobi calendar month of ledger entries touching their balance, with totals: sales, fees,
+ * refunds, payouts (the admin's platform fees count the same months).
+ */
 export async function getStatement(services: Services, actor: Actor, raw: unknown): Promise<Statement> {
   requireCreator(actor);
   const { month } = parseInput(input, raw);
-  const from = new Date(`${month}-01T00:00:00Z`);
-  const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  const { from, to } = nairobiMonthBounds(month);
   const { db } = services.database;
   const rows = await db
     .selectFrom('journalEntry as e')

@@ -1,3 +1,4 @@
+import { nairobiDay } from '../admin/nairobiTime.ts';
 import type { Statement } from './getStatement.ts';
 
 const cell = (v: string | number) => {
@@ -7,10 +8,10 @@ const cell = (v: string | number) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The monthly statement as CSV (RFC 4180), amounts in whole KES, totals at the end. */
+/** The monthly statement as CSV (RFC 4180), Nairobi days, amounts in whole KES, totals at the end. */
 export function statementCsv(s: Statement): string {
   const rows: (string | number)[][] = [['Date', 'Type', 'Description', 'Gross (KES)', 'Darasa fee (KES)', 'Net (KES)']];
-  for (const l of s.lines) rows.push([l.date.slice(0, 10), l.kind, l.description, l.gross, l.fee, l.net]);
+  for (const l of s.lines) rows.push([nairobiDay(new Date(l.date)), l.kind, l.description, l.gross, l.fee, l.net]);
   rows.push([]);
   rows.push(['Totals', '', `Sales ${s.month}`, s.totals.sales, s.totals.fees, s.totals.net]);
   rows.push(['', '', 'Refunds', -s.totals.refunds, '', '']);
