@@ -144,6 +144,13 @@ describe('the studio and admin catalogues', () => {
     expect(s._('admin.jobs.attempts', { count: 3 })).toBe('majaribio 3');
   });
 
+  it("put the server's figures into its sentences in either language", async () => {
+    const [e, s] = await Promise.all([createI18n('en', ['admin']), createI18n('sw', ['admin'])]);
+    const said = { message: 'Balance adjusted by {amount}.', values: { amount: 'KES 500' } };
+    expect(e._(said.message, said.values)).toBe('Balance adjusted by KES 500.');
+    expect(s._(said.message, said.values)).toBe('Salio limerekebishwa kwa KES 500.');
+  });
+
   it('have a pseudo-locale too', async () => {
     const [e, p] = await Promise.all([createI18n('en', ['studio']), createI18n('pseudo', ['studio'])]);
     const id = 'studio.earnings.willCheck';

@@ -41,7 +41,7 @@ export function action(args: Route.ActionArgs) {
           amount: field(form, 'amount'),
           reason: field(form, 'reason'),
         });
-        return `Balance adjusted by ${formatKes(amount)}.`;
+        return { message: 'Balance adjusted by {amount}.', values: { amount: formatKes(amount) } };
       }
     }
   });

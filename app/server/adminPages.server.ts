@@ -37,14 +37,21 @@ export async function loadList<S extends z.ZodType, T>(
 }
 
 /** Runs a moderation action from a form; its refusal (404, 409, 502…) becomes a message, not an error page. */
+/** An answer with figures in it: the English sentence with `{placeholders}` is the message id. */
+export interface ActionAnswer {
+  message: string;
+  values: Record<string, string>;
+}
+
 export async function runAction(
   args: Args,
-  act: (services: Services, actor: SessionUser, form: FormData) => Promise<string>,
+  act: (services: Services, actor: SessionUser, form: FormData) => Promise<string | ActionAnswer>,
 ) {
   const { services, actor } = adminContext(args);
   const form = await args.request.formData().catch(() => new FormData());
   try {
-    return { ok: true as const, message: await act(services, actor, form) };
+    const answer = await act(services, actor, form);
+    return { ok: true as const, ...(typeof answer === 'string' ? { message: answer } : answer) };
   } catch (err) {
     return refusalData(err, (e) => ({ ok: false as const, message: e.message }));
   }

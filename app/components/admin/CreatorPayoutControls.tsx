@@ -8,7 +8,7 @@ import { useT } from '#app/i18n/useT.ts';
 export function CreatorPayoutControls({ creatorId, name }: { creatorId: string; name: string }) {
   const { t } = useT();
   const hold = useFetcher<{ ok: boolean; message: string }>();
-  const adjust = useFetcher<{ ok: boolean; message: string }>();
+  const adjust = useFetcher<{ ok: boolean; message: string; values?: Record<string, string> }>();
   return (
     <details className="payout-controls">
       <summary className="btn btn-ghost btn-small">{t('admin.payouts.holdAdjust')}</summary>
@@ -60,7 +60,7 @@ export function CreatorPayoutControls({ creatorId, name }: { creatorId: string; 
         </button>
         {adjust.data ? (
           <span role="status" className={`sub ${adjust.data.ok ? '' : 'error'}`}>
-            {t(adjust.data.message)}
+            {t(adjust.data.message, adjust.data.values)}
           </span>
         ) : null}
       </adjust.Form>
