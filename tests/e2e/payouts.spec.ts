@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PORT } from './urls.ts';
+import { formatStamp } from '#common/i18n/formatting.ts';
 
 const PASSWORD = 'darasa-demo';
 const PHONE = { width: 390, height: 844 };
@@ -121,7 +122,7 @@ test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the
   const desktop = await signedIn(browser, sale.email, false);
   await desktop.goto('/creator/earnings');
   await desktop.screenshot({ path: `${SHOTS}/payouts-earnings-desktop.png`, fullPage: true });
-  await desktop.goto(`/creator/earnings/statement?month=${new Date().toISOString().slice(0, 7)}`);
+  await desktop.goto(`/creator/earnings/statement?month=${formatStamp(new Date(), 'day').slice(0, 7)}`);
   await expect(desktop.getByTestId('statement-fees')).not.toHaveText('KES 0');
   await desktop.screenshot({ path: `${SHOTS}/payouts-statement-desktop.png`, fullPage: true });
   db.close();
