@@ -89,7 +89,11 @@ export function areaLoading(i18n: I18n, area: Area): Promise<void> | null {
   const started = self[LOADING];
   let promise = started.get(area);
   if (!promise) {
-    promise = loadArea(i18n, area);
+    // A failed load (the connection dropped) is forgotten, so the next navigation tries again.
+    promise = loadArea(i18n, area).catch((err: unknown) => {
+      started.delete(area);
+      throw err;
+    });
     started.set(area, promise);
   }
   return promise;
