@@ -12,9 +12,17 @@ export const EARLY_PRESS = '__darasaEarlyPress';
 export const HYDRATED = '__darasaHydrated';
 
 /**
- * Inline in every page's <head>: a button pressed before React is attached (scripts still loading, or
- * parked until the page is read) is held and pressed again once it is (app/lib/replayEarlyPress.ts), so an
- * early "Play" or "Preview" is not lost. A form's submit button is left to the browser: the form works
- * without scripts.
+ * Marks a server-rendered region whose code arrives after the page's (a lazy component such as the video
+ * player): React cannot attach to it before then, so a press inside it is held until the region has mounted
+ * (app/lib/useHeldPressReplay.ts), even once the rest of the page is hydrated.
  */
-export const HOLD_EARLY_PRESS = `addEventListener('click',(e)=>{const w=window,b=!w.${HYDRATED}&&e.target instanceof Element&&e.target.closest('button');if(b&&!(b.form&&b.type==='submit')){e.preventDefault();w.${EARLY_PRESS}=b}},true)`;
+export const AWAITS_CODE = 'data-awaits-code';
+
+/**
+ * Inline in every page's <head>: a button pressed before React is attached (scripts still loading, or
+ * parked until the page is read, or a region still waiting for its code) is held and pressed again once it
+ * is (app/lib/replayEarlyPress.ts), so an early "Play" or "Preview" is not lost. A form's submit button is
+ * left to the browser: the form works without scripts. Inside a hydrated page the held press also stops
+ * there, so React never half-handles it.
+ */
+export const HOLD_EARLY_PRESS = `addEventListener('click',(e)=>{const w=window,t=e.target,h=w.${HYDRATED},b=t instanceof Element&&(!h||t.closest('[${AWAITS_CODE}]'))&&t.closest('button');if(b&&!(b.form&&b.type==='submit')){e.preventDefault();if(h)e.stopPropagation();w.${EARLY_PRESS}=b}},true)`;

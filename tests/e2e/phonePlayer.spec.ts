@@ -136,6 +136,29 @@ test.describe('on a phone', () => {
     await expect.poll(stored, { timeout: 20_000 }).toBeGreaterThan(before);
   });
 
+  test("a tap on Play while the player's code is still downloading is not lost", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpLearner(page);
+    const courseId = await enrollInFreeCourse(page);
+    // The player's code arrives late, as on a slow connection (the context's route also sees the service
+    // worker's requests).
+    let release = () => {};
+    const late = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.context().route(/\/assets\/VideoPlayer-[^/]+\.js$/, async (route) => {
+      await late;
+      await route.continue();
+    });
+    await page.goto(`/learn/${courseId}/2`);
+    await hydrated(page);
+    const player = page.getByRole('group', { name: /^Video player: / });
+    await player.getByRole('button', { name: 'Play', exact: true }).tap();
+    release();
+    // One tap is enough: it was held while the code downloaded, then pressed on the ready player.
+    await playingPast(player.locator('video'), 0.5);
+  });
+
   test('the preview modal: every control fits and nothing above the screen rule is fetched', async ({ page }, info) => {
     test.setTimeout(120_000);
     const { renditions, dialog, video } = await playPreview(page);

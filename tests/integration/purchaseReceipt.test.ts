@@ -84,11 +84,16 @@ it('sends the receipt by SMS in Kiswahili and by e-mail', async () => {
   expect(sms.message).toBe(
     `Darasa: malipo yamepokelewa. KES 1,500 kwa "Kilimo Bora". Kumbukumbu ya M-Pesa SGR7Q2XK4M. Tazama sasa: ${services.config.publicUrl}/learn/${settled!.payment.courseId}/1`,
   );
-  await runJobsUntil(services, async () => fs.existsSync(path.join(t.dataDir, 'outbox')));
-  const mails = fs
-    .readdirSync(path.join(t.dataDir, 'outbox'))
-    .map((f) => fs.readFileSync(path.join(t.dataDir, 'outbox', f), 'utf8'));
-  expect(mails.some((m) => m.includes('soma@example.com') && m.includes('SGR7Q2XK4M'))).toBe(true);
+  const outbox = path.join(t.dataDir, 'outbox');
+  const receiptMailed = async () =>
+    fs.existsSync(outbox) &&
+    fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+      .some((m) => m.includes('soma@example.com') && m.includes('SGR7Q2XK4M'));
+  // Waits for the mail itself, not just the outbox folder (made a moment before the file).
+  await runJobsUntil(services, receiptMailed);
+  expect(await receiptMailed()).toBe(true);
 });
 
 it('settles even when the SMS gateway is down, and the receipt job retries', async () => {

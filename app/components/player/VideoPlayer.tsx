@@ -22,6 +22,7 @@ import { useTouchGestures } from './useTouchGestures.ts';
 import { useCaptions } from './useCaptions.ts';
 import type { CaptionTrack } from '#common/captions/captions.ts';
 import { useViewTracking, type ViewTracking } from './useViewTracking.ts';
+import { useHeldPressReplay } from '#app/lib/useHeldPressReplay.ts';
 
 export type PlayerState = 'loading' | 'paused' | 'playing' | 'error';
 
@@ -173,6 +174,10 @@ export function VideoPlayer({
     };
   }, [src]);
 
+  // After the source effect above: a Play pressed while this code downloaded is pressed again on a ready player.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const awaitsCode = useHeldPressReplay(rootRef);
+
   const toggle = () => (state === 'playing' || state === 'loading' ? pause() : play());
 
   const seekBy = (by: number) => {
@@ -219,6 +224,8 @@ export function VideoPlayer({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <fieldset> is for form fields; this groups a video and its controls
     <div
+      ref={rootRef}
+      {...awaitsCode}
       className="player"
       data-state={state}
       data-started={started || undefined}

@@ -27,7 +27,11 @@ export async function sendEmail(config: Config, log: Logger, email: Email): Prom
     .sendMail(message);
   const dir = path.join(config.dataDir, 'outbox');
   await fs.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
-  await fs.writeFile(file, built.message as Buffer, { mode: 0o600 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`;
+  const file = path.join(dir, name);
+  // Written beside the outbox, then moved in: whoever reads the outbox never sees half a message.
+  const partial = path.join(config.dataDir, `.outbox-${name}`);
+  await fs.writeFile(partial, built.message as Buffer, { mode: 0o600 });
+  await fs.rename(partial, file);
   log.info({ to: email.to, subject: email.subject, file }, 'email written to the outbox (SMTP_URL is not set)');
 }
