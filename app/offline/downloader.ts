@@ -165,12 +165,22 @@ async function run(cache: Cache, meta: DownloadMeta, base: string | null, alongs
         return;
       }
     };
+    // On the first failure no new file starts, but the files in flight finish and are kept: a file that
+    // arrived whole is never fetched again because another one failed beside it.
     const queue = [...missing];
+    let failure: { err: unknown } | null = null;
     await Promise.all(
       Array.from({ length: PARALLEL }, async () => {
-        for (let f = queue.shift(); f; f = queue.shift()) await fetchOne(f);
+        for (let f = queue.shift(); f && !failure; f = queue.shift()) {
+          try {
+            await fetchOne(f);
+          } catch (err) {
+            failure ??= { err };
+          }
+        }
       }),
     );
+    if (failure) throw (failure as { err: unknown }).err;
     await alongside;
     // Complete: the master playlist last, then the meta that lets the service worker serve it.
     await cache.put(
