@@ -2,7 +2,8 @@ import type { EpisodeSummary } from '#app/server/catalog.server.ts';
 import { PLAY_INTENT } from '#app/lib/playIntent.ts';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { formatMegabytes, listenOnlyCost, useDataSaver } from '../lib/dataSaver.ts';
+import { useDataSaver } from '../lib/dataSaver.ts';
+import { PlaybackCost } from './PlaybackCost.tsx';
 import { formatDuration } from '../lib/format.ts';
 import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
@@ -51,9 +52,8 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
             </h3>
             <p className="episode-duration">
               {formatDuration(e.duration)}
-              {e.sizes
-                ? ` • ${formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full)}${dataSaver ? t('episodes.dataSaver') : ''}${listenOnlyCost(e.sizes, t)}`
-                : null}
+              {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
+              <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
             </p>
           </div>
           {playHref && downloadable ? (

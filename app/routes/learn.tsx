@@ -8,7 +8,8 @@ import { ReviewForm } from '../components/ReviewForm.tsx';
 import { DownloadButton } from '../components/offline/DownloadButton.tsx';
 import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
-import { formatMegabytes, listenOnlyCost, useDataSaver } from '../lib/dataSaver.ts';
+import { useDataSaver } from '../lib/dataSaver.ts';
+import { PlaybackCost } from '../components/PlaybackCost.tsx';
 import { formatDuration } from '../lib/format.ts';
 import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
 import { serverContext } from '#app/server/context.server.ts';
@@ -62,8 +63,6 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         crossOrigin: 'anonymous',
       });
   }
-  const cost = (e: (typeof episodes)[number]) =>
-    e.sizes ? formatMegabytes(dataSaver ? e.sizes.saver : e.sizes.full) : null;
 
   return (
     <>
@@ -93,9 +92,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="learn-meta">
               {formatDuration(current.duration)}
-              {cost(current)
-                ? ` • ${t(dataSaver ? 'learn.costSaver' : 'learn.costBest', { size: cost(current) })}${listenOnlyCost(current.sizes, t)}`
-                : null}
+              <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
             <nav className="learn-nav" aria-label={t('course.episodesTitle')}>
@@ -150,7 +147,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                       <span className="learn-ep-title">{e.title}</span>
                       <span className="learn-ep-meta">
                         {formatDuration(e.duration)}
-                        {cost(e) ? ` • ${cost(e)}` : null}
+                        <PlaybackCost sizes={e.sizes} place="learn" compact />
                         {e.completed
                           ? ` • ${t('learn.completed')}`
                           : pct > 0

@@ -4,41 +4,46 @@
 /** Data saver caps quality at 360p. */
 export const DATA_SAVER_MAX_SHORT_SIDE = 360;
 
-export interface VideoSizes {
-  /** Bytes at the best quality (what Auto uses on a good connection). */
-  full: number;
-  /** Bytes with data saver on. */
-  saver: number;
-  /** Bytes of "Listen only" (sound without picture); null when the video has no sound. */
-  listen: number | null;
-  /** Each rendition, for the quality menu: name and bytes. */
-  renditions: { name: string; height: number; bytes: number }[];
-}
-
-interface MetaRendition {
+export interface RenditionSize {
   name: string;
   width: number;
   height: number;
   bytes: number;
 }
 
+export interface VideoSizes {
+  /** Bytes of "Listen only" (sound without picture); null when the video has no sound. */
+  listen: number | null;
+  /** Each rendition, lowest first: what the quality menu offers and what a screen may play. */
+  renditions: RenditionSize[];
+}
+
 export function videoSizes(metaJson: string | null | undefined): VideoSizes | null {
-  let renditions: MetaRendition[];
+  let renditions: RenditionSize[];
   let listen: number | null;
   try {
-    const meta = JSON.parse(metaJson ?? '{}') as { renditions?: MetaRendition[]; audio?: { bytes?: unknown } | null };
+    const meta = JSON.parse(metaJson ?? '{}') as { renditions?: RenditionSize[]; audio?: { bytes?: unknown } | null };
     renditions = Array.isArray(meta.renditions) ? meta.renditions : [];
     listen = typeof meta.audio?.bytes === 'number' ? meta.audio.bytes : null;
   } catch {
     return null;
   }
   if (!renditions.length) return null;
-  const small = renditions.filter((r) => Math.min(r.width, r.height) <= DATA_SAVER_MAX_SHORT_SIDE);
-  const bytes = (list: MetaRendition[]) => Math.max(...list.map((r) => r.bytes));
   return {
-    full: bytes(renditions),
-    saver: bytes(small.length ? small : [renditions[0]!]),
     listen,
-    renditions: renditions.map((r) => ({ name: r.name, height: r.height, bytes: r.bytes })),
+    renditions: renditions
+      .map((r) => ({ name: r.name, width: r.width, height: r.height, bytes: r.bytes }))
+      .sort((a, b) => a.height - b.height),
   };
+}
+
+/**
+ * The rendition a player plays whole on a good connection: the tallest the screen allows (`screenCap`, an
+ * index into the renditions, lowest first), no more than 360p with data saver on.
+ */
+export function playedRendition(sizes: VideoSizes, screenCap: number, dataSaver: boolean): RenditionSize {
+  const allowed = sizes.renditions.filter(
+    (r, i) => i <= screenCap && (!dataSaver || Math.min(r.width, r.height) <= DATA_SAVER_MAX_SHORT_SIDE),
+  );
+  return allowed.at(-1) ?? sizes.renditions[0]!;
 }

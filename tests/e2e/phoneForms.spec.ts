@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from '#tests/e2e/hydration.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
@@ -49,6 +50,31 @@ test('a number pasted in any Kenyan form keeps all its digits and signs up in E.
     .first();
   await card.getByRole('button', { name: 'Purchase Course' }).click();
   await expect(page.getByRole('dialog').getByLabel('M-Pesa phone number')).toHaveValue('+254 722 000 111');
+});
+
+test('digits typed before the page has come alive stay in the phone field', async ({ page }) => {
+  // The sign-up page's code arrives late, as on a slow connection: the learner types meanwhile.
+  let release = () => {};
+  const late = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/register-[^/]+\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  // Not waiting for "load": the late code holds it back, and the page is readable long before.
+  await page.goto('/register', { waitUntil: 'domcontentloaded' });
+  const phone = page.getByLabel('Phone (M-Pesa)');
+  await phone.tap();
+  await phone.press('End');
+  await phone.pressSequentially('722000111');
+  await expect(phone).toHaveValue('+254 722000111');
+  release();
+  await hydrated(page);
+  await expect(phone).toHaveValue('+254 722000111');
+  // And it is a live field now: the next digit is refused (nine at most), a backspace edits it.
+  await phone.press('Backspace');
+  await expect(phone).toHaveValue('+254 72200011');
 });
 
 test('Save pressed while the thumbnail uploads waits for it; the saved course has the thumbnail', async ({

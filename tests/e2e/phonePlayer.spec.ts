@@ -170,12 +170,24 @@ test.describe('on a phone', () => {
     const allowed = await allowedRung(video, 3);
     expect(renditions.length).toBeGreaterThan(0);
     expect(Math.max(...renditions)).toBeLessThanOrEqual(allowed);
+    // The size beside the episode is for that rendition, not the video's best.
+    await expect(page.locator('.episode').first().locator('.playback-cost')).toContainText(`at ${allowed}p`);
   });
 
-  test('a 320 px phone: the preview player fetches only 240p, which is all its picture can show', async ({ page }) => {
+  test('a 320 px phone: the preview player fetches only 240p, which is all its picture can show; the size shown is what it downloads', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 320, height: 640 });
+    // Every byte of the rendition's files (playlist, init, segments), once per file whoever asked for it.
+    const downloaded = new Map<string, number>();
+    page.on('response', async (r) => {
+      const file = /\/media\/s\/[^/]+\/(.+\/\d+p\/[^/?]+)/.exec(r.url())?.[1];
+      if (file && r.ok()) downloaded.set(file, (await r.body()).length);
+    });
     const { renditions, dialog, video } = await playPreview(page);
+    const shown = page.locator('.episode').first().locator('.playback-cost');
+    await expect(shown).toContainText('at 240p');
     expect(await allowedRung(video, 3)).toBe(240); // under 180 CSS px tall: × 2 is under 360 device px
     await dialog.getByRole('button', { name: 'Pause' }).tap();
     // So narrow a player leaves the volume to the phone's buttons; Mute stays.
@@ -184,6 +196,12 @@ test.describe('on a phone', () => {
     await dialog.getByRole('button', { name: 'Play' }).tap();
     await watch(video, 20);
     expect([...new Set(renditions)]).toEqual([240]);
+    // Played to the end: what came down matches the figure beside the episode within 10 %.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
+    const figure = Number(await shown.getAttribute('data-bytes'));
+    const total = [...downloaded.values()].reduce((a, b) => a + b, 0);
+    expect(total / figure).toBeGreaterThan(0.9);
+    expect(total / figure).toBeLessThan(1.1);
   });
 
   test('two taps on the right or left of the picture seek 10 s forward or back', async ({ page }) => {

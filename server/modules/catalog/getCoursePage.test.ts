@@ -49,7 +49,7 @@ describe('course page', () => {
     expect(page.episodes[1]!.video).toBeNull();
   });
 
-  it('tells what each ready episode costs in data, at best quality and with data saver', async () => {
+  it('tells what each ready episode costs in data: every rendition and Listen only', async () => {
     const owner = await makeUser(t.db);
     const ready = await makeAsset(t.db, owner.id, 'video');
     await t.db
@@ -68,7 +68,14 @@ describe('course page', () => {
     await makeEpisode(t.db, course.id, 1, { videoId: ready });
     await makeEpisode(t.db, course.id, 2, { videoId: pending });
     const [first, second] = (await getCoursePage(services, null, course.id))!.episodes;
-    expect(first!.sizes).toEqual({ full: 9_000_000, saver: 3_000_000, listen: 500_000 });
+    expect(first!.sizes).toEqual({
+      listen: 500_000,
+      renditions: [
+        { name: '240p', width: 427, height: 240, bytes: 2_000_000 },
+        { name: '360p', width: 640, height: 360, bytes: 3_000_000 },
+        { name: '720p', width: 1280, height: 720, bytes: 9_000_000 },
+      ],
+    });
     expect(second!.sizes).toBeNull();
   });
 });

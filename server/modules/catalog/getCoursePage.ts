@@ -3,7 +3,7 @@ import { canViewCourse } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
-import { videoSizes } from '#common/media/videoSizes.ts';
+import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
 import { type VideoSource, videoSource, videoSourceWithCaptions } from '../playback/videoSource.ts';
 
@@ -17,7 +17,7 @@ export interface EpisodeSummary {
   /** Only set for episodes this actor may play (episode 1, the free preview with its captions, for everyone). */
   video: VideoSource | null;
   /** Bytes to watch it at the best quality and with data saver, once its video is ready. */
-  sizes: { full: number; saver: number; listen: number | null } | null;
+  sizes: VideoSizes | null;
 }
 
 export interface CoursePage {
@@ -114,6 +114,5 @@ export async function getCoursePage(services: Services, actor: Actor, courseId: 
 }
 
 function sizesOf(meta: string | null): EpisodeSummary['sizes'] {
-  const sizes = meta ? videoSizes(meta) : null;
-  return sizes ? { full: sizes.full, saver: sizes.saver, listen: sizes.listen } : null;
+  return meta ? videoSizes(meta) : null;
 }
