@@ -17,7 +17,9 @@ const TOOLS = {
 
 // A path (a module is no command) must exist; a name must be on PATH.
 const has = (bin) =>
-  bin.startsWith('/') ? existsSync(bin) : spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+  bin.startsWith('/')
+    ? existsSync(bin)
+    : spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 const wanted = process.argv.slice(2).filter((t) => TOOLS[t]);
 const missing = wanted.filter((t) => !TOOLS[t].bins.every(has));
 if (missing.length === 0) process.exit(0);

@@ -2,6 +2,7 @@
 // `/media/s/<expiry>.<signature>/<assetId>/…`, the signature the first 32 characters of the base64url
 // HMAC-SHA256 of `<assetId>:<expiry>` under MEDIA_TOKEN_SECRET. Synchronous and without I/O, so it runs on
 // every request, cache hits included, for the cost of one HMAC (decision 0033).
+// biome-ignore lint/style/useNodejsImportProtocol: njs knows its modules without the node: prefix.
 import crypto from 'crypto';
 
 const PATH = /^\/media\/s\/([0-9]{10})\.([A-Za-z0-9_-]{32})\/([A-Za-z0-9_-]+)\//;

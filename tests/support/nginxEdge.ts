@@ -11,11 +11,19 @@ import { NJS_MEDIA_TOKEN, renderNginxSite } from '../../scripts/nginxConfig.ts';
 const NGINX = '/usr/sbin/nginx';
 const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
+export interface EdgeLogEntry {
+  reqId: string;
+  status: number;
+  upstream: string;
+  cache: string;
+  uri: string;
+}
+
 export interface NginxEdge {
   url: string;
   dir: string;
-  /** Lines of the access log so far (`$status $request_uri`). */
-  accessLog(): string[];
+  /** The access log so far: `upstream` is `-` for a request nginx answered without asking an app process. */
+  accessLog(): EdgeLogEntry[];
   stop(): Promise<void>;
 }
 
@@ -39,7 +47,9 @@ export async function startNginxEdge(opts: {
 }): Promise<NginxEdge> {
   for (const file of [NGINX, NJS_MODULE])
     if (!fs.existsSync(file))
-      throw new Error(`${file} is missing: run \`node scripts/ensure-system-deps.mjs nginx\` (apt: nginx libnginx-mod-http-js)`);
+      throw new Error(
+        `${file} is missing: run \`node scripts/ensure-system-deps.mjs nginx\` (apt: nginx libnginx-mod-http-js)`,
+      );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-nginx-'));
   // Workers of a master started as root run as `nobody` unless told otherwise, and could not enter this
   // directory (mkdtemp makes it 0700).
@@ -66,7 +76,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  log_format edge '$status $request_uri';
+  log_format edge '$http_x_request_id $status $upstream_addr $upstream_cache_status $request_uri';
   access_log ${dir}/access.log edge;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
@@ -99,7 +109,15 @@ http {
   return {
     url,
     dir,
-    accessLog: () => fs.readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean),
+    accessLog: () =>
+      fs
+        .readFileSync(path.join(dir, 'access.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [reqId, status, upstream, cache, uri] = line.split(' ') as [string, string, string, string, string];
+          return { reqId, status: Number(status), upstream, cache, uri };
+        }),
     async stop() {
       if (child.exitCode === null) {
         // SIGQUIT: nginx's graceful stop.
