@@ -1,7 +1,8 @@
 // Renders deploy/nginx/darasa.conf (the load balancer and media edge, decision 0033) with this site's app
 // processes, port and paths; the tests and benchmarks render it the same way. Run with Node's type stripping:
-//   node scripts/nginxConfig.ts --app 127.0.0.1:3001 --app 127.0.0.1:3002 --listen 80 \
-//     --cache-dir /var/cache/nginx/darasa --njs-dir /etc/nginx/njs > /etc/nginx/conf.d/darasa.conf
+//   node scripts/nginxConfig.ts --app 127.0.0.1:3000 --app 127.0.0.1:3001 --listen 443 \
+//     --server-name darasa.example --tls-certificate /etc/letsencrypt/live/darasa.example/fullchain.pem \
+//     --tls-key /etc/letsencrypt/live/darasa.example/privkey.pem > /etc/nginx/conf.d/darasa.conf
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,8 @@ export interface NginxSite {
   appServers: string[];
   /** nginx `listen` argument: a port or address:port. */
   listen: string;
+  /** With TLS: the site's name and its certificate files (`listen` is then the TLS port, e.g. 443). */
+  tls?: { serverName: string; certificate: string; key: string };
   cacheDir: string;
   /** Where mediaToken.js is. */
   njsDir: string;
@@ -35,12 +38,21 @@ export function renderNginxSite(site: NginxSite): string {
   if (site.appServers.length === 0) fail('at least one app server (host:port) is needed');
   for (const s of site.appServers) if (!HOST_PORT.test(s)) fail(`app server "${s}" is not host:port`);
   if (!/^([A-Za-z0-9.-]+:|\[[0-9a-fA-F:]+\]:)?[0-9]{1,5}$/.test(site.listen)) fail(`listen "${site.listen}"`);
-  for (const p of [site.cacheDir, site.njsDir]) if (!SAFE_PATH.test(p)) fail(`"${p}" must be an absolute plain path`);
+  const paths = [site.cacheDir, site.njsDir, ...(site.tls ? [site.tls.certificate, site.tls.key] : [])];
+  for (const p of paths) if (!SAFE_PATH.test(p)) fail(`"${p}" must be an absolute plain path`);
+  if (site.tls && !/^[A-Za-z0-9.-]+$/.test(site.tls.serverName)) fail(`server name "${site.tls.serverName}"`);
   const maxSize = site.cacheMaxSize ?? '10g';
   if (!SIZE.test(maxSize)) fail(`cache size "${maxSize}" (e.g. 10g)`);
   const values: Record<string, string> = {
     APP_SERVERS: site.appServers.map((s) => `    server ${s} max_fails=1 fail_timeout=5s;`).join('\n'),
-    LISTEN: site.listen,
+    LISTEN: site.tls
+      ? [
+          `    listen ${site.listen} ssl http2;`,
+          `    server_name ${site.tls.serverName};`,
+          `    ssl_certificate ${site.tls.certificate};`,
+          `    ssl_certificate_key ${site.tls.key};`,
+        ].join('\n')
+      : `    listen ${site.listen};\n    server_name _;`,
     CACHE_DIR: site.cacheDir,
     NJS_DIR: site.njsDir,
     CACHE_MAX_SIZE: maxSize,
@@ -57,8 +69,16 @@ function main(): number {
         'cache-dir': { type: 'string', default: '/var/cache/nginx/darasa' },
         'njs-dir': { type: 'string', default: '/etc/nginx/njs' },
         'cache-max-size': { type: 'string', default: '10g' },
+        'server-name': { type: 'string' },
+        'tls-certificate': { type: 'string' },
+        'tls-key': { type: 'string' },
       },
     });
+    const name = values['server-name'];
+    const certificate = values['tls-certificate'];
+    const key = values['tls-key'];
+    if ((name || certificate || key) && !(name && certificate && key))
+      throw new Error('TLS needs --server-name, --tls-certificate and --tls-key together');
     process.stdout.write(
       renderNginxSite({
         appServers: values.app ?? [],
@@ -66,13 +86,14 @@ function main(): number {
         cacheDir: values['cache-dir'],
         njsDir: values['njs-dir'],
         cacheMaxSize: values['cache-max-size'],
+        tls: name && certificate && key ? { serverName: name, certificate, key } : undefined,
       }),
     );
     return 0;
   } catch (err) {
     console.error(
       `${(err as Error).message}\nUsage: node scripts/nginxConfig.ts --app HOST:PORT [--app HOST:PORT …] [--listen 80] ` +
-        '[--cache-dir DIR] [--njs-dir DIR] [--cache-max-size 10g]',
+        '[--cache-dir DIR] [--njs-dir DIR] [--cache-max-size 10g] [--server-name NAME --tls-certificate FILE --tls-key FILE]',
     );
     return 2;
   }

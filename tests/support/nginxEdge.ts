@@ -12,7 +12,10 @@ const NGINX = '/usr/sbin/nginx';
 const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
 export interface EdgeLogEntry {
+  /** The X-Request-Id the client sent. */
   reqId: string;
+  /** nginx's own id of the request, the one the app sees and logs. */
+  edgeId: string;
   status: number;
   upstream: string;
   cache: string;
@@ -76,7 +79,10 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  log_format edge '$http_x_request_id $status $upstream_addr $upstream_cache_status $request_uri';
+  # As in Debian's nginx.conf.
+  sendfile on;
+  tcp_nopush on;
+  log_format edge '$http_x_request_id $request_id $status $upstream_addr $upstream_cache_status $request_uri';
   access_log ${dir}/access.log edge;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
@@ -115,8 +121,8 @@ http {
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [reqId, status, upstream, cache, uri] = line.split(' ') as [string, string, string, string, string];
-          return { reqId, status: Number(status), upstream, cache, uri };
+          const [reqId, edgeId, status, upstream, cache, uri] = line.split(' ') as [string, ...string[]];
+          return { reqId, edgeId: edgeId!, status: Number(status), upstream: upstream!, cache: cache!, uri: uri! };
         }),
     async stop() {
       if (child.exitCode === null) {
