@@ -1,10 +1,12 @@
 // Darasa as deployed on several processes (issue 16, decision 0033): nginx as load balancer and media edge
 // in front of three web processes (JOB_CONCURRENCY=0) and one job worker, all real processes on one database
-// and one DATA_DIR. A creator uploads through nginx, the worker transcodes, a learner pays on one process
+// and one DATA_DIR. A creator's upload starts on one process and, that process killed, resumes through
+// nginx on another; the worker transcodes; a learner pays on one process
 // while M-Pesa's callback lands on another, plays through nginx (token checked and files cached by nginx),
 // a tampered or expired token never reaches the app, and an unpublish made on one process empties the page
 // cache of every process.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
@@ -17,7 +19,7 @@ import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
 import { eventually, PHONES, newKey, simulatorCredentials } from './paymentsHarness.ts';
-import { uploadWhole } from './studioHelpers.ts';
+import { tusCreate, tusOffset, tusPatch } from './studioHelpers.ts';
 
 const SECRET = `edge-test-${'s'.repeat(32)}`;
 const ADMIN = { email: 'edge-admin@example.com', password: 'admin-secret-1' };
@@ -28,6 +30,9 @@ let edge: NginxEdge;
 /** The three web processes, in the order of their ports in nginx's upstream. */
 const web: ChildServer[] = [];
 let worker: ChildServer;
+/** Starts web process `i` on its port (again, after it was killed, as systemd's Restart= would). */
+let startWeb: (i: number) => Promise<ChildServer>;
+const killed: ChildServer[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -46,16 +51,18 @@ beforeAll(async () => {
       PAYMENT_RECONCILE_INTERVAL_MS: '0',
       ...more,
     });
-  // One at a time: the first creates the admin account and runs the migrations the others find done.
-  web.push(
-    await startServerProcess(env({ PORT: String(ports[0]), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })),
-  );
-  for (const port of ports.slice(1)) web.push(await startServerProcess(env({ PORT: String(port) })));
+  startWeb = async (i) => {
+    // The first creates the admin account (and runs the migrations the others then find done).
+    const admin = i === 0 ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {};
+    web[i] = await startServerProcess(env({ PORT: String(ports[i]), ...admin }));
+    return web[i]!;
+  };
+  for (const i of [0, 1, 2]) await startWeb(i);
   worker = await startWorkerChild(env({ JOB_CONCURRENCY: '1' }));
 }, 120_000);
 
 afterAll(async () => {
-  for (const c of [...web, worker]) c?.child.kill('SIGKILL');
+  for (const c of [...web, ...killed, worker]) c?.child.kill('SIGKILL');
   await edge?.stop();
   await sim?.close();
   await t?.close();
@@ -103,24 +110,61 @@ const firstUri = (playlistPath: string, body: string) =>
   new URL(body.split('\n').find((l) => l && !l.startsWith('#'))!, `http://x${playlistPath}`).pathname;
 
 let courseId: string;
+let assetId: string;
 let masterPath: string;
 
-it('a creator uploads through nginx and the worker process transcodes the video', async () => {
+it('a creator uploads through one process, resumes through nginx after it is killed, and the worker transcodes', async () => {
   const clip = fs.readFileSync(
     await makeClip(path.join(t.dataDir, 'clip.mp4'), { width: 640, height: 360, seconds: 4 }),
   );
   const { client, user } = await signedUp(edge.url, 'creator');
-  const { res, id } = await uploadWhole(client, { kind: 'video', filename: 'lesson.mp4' }, clip);
-  expect(res.status).toBe(204);
+  // The same browser on the first process directly: the upload starts there.
+  const onFirst = new Client(web[0]!.url, edge.url);
+  onFirst.cookies = client.cookies;
+  const created = await tusCreate(onFirst, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
+  expect(created.status).toBe(201);
+  const upload = created.headers.get('location')!;
+  const half = Math.floor(clip.length / 2);
+  expect((await tusPatch(onFirst, upload, 0, clip.subarray(0, half))).status).toBe(204);
+
+  // The next chunk is on its way when that process dies (SIGKILL: no goodbye).
+  const first = web[0]!;
+  await new Promise<void>((resolve) => {
+    const req = http.request(first.url + upload, {
+      method: 'PATCH',
+      headers: {
+        cookie: client.cookieHeader,
+        origin: edge.url,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(half),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(clip.length - half),
+      },
+    });
+    req.on('error', () => resolve());
+    req.on('response', () => resolve());
+    req.write(clip.subarray(half, half + 4096), () => first.child.kill('SIGKILL'));
+  });
+  await first.exited;
+  killed.push(first);
+
+  // The client carries on through nginx, which now reaches only the other processes.
+  const offset = await tusOffset(client, upload);
+  expect(offset).not.toBeNull();
+  expect(offset!).toBeGreaterThanOrEqual(half);
+  expect((await tusPatch(client, upload, offset!, clip.subarray(offset!))).status).toBe(204);
+  const id = upload.split('/').pop()!;
+  // A replacement takes the dead process's place (its port, its place in nginx's upstream).
+  await startWeb(0);
   await eventually(async () => {
     const asset = await t.db.selectFrom('mediaAsset').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(asset.status).not.toBe('failed');
     return asset.status === 'ready';
   }, 100);
-  // The web processes run no jobs: the transcode was the worker's.
+  // Done by the worker: the web processes run no jobs (JOB_CONCURRENCY=0).
   const job = await t.db
     .selectFrom('job')
-    .select(['status', 'lockedBy'])
+    .select('status')
     .where('type', '=', 'media.processVideo')
     .where('payload', 'like', `%${id}%`)
     .executeTakeFirstOrThrow();
@@ -128,11 +172,10 @@ it('a creator uploads through nginx and the worker process transcodes the video'
   const course = await makeCourse(t.db, user, { title: 'Ufugaji wa Nyuki', price: 1500 });
   await makeEpisode(t.db, course.id, 1, { videoId: id, title: 'Mzinga wa kwanza' });
   courseId = course.id;
-  masterPath = `/${id}`;
+  assetId = id;
 }, 120_000);
 
 it('a learner pays on one process, the M-Pesa callback lands on another, and playback goes through nginx', async () => {
-  const assetId = masterPath.slice(1);
   const { client: viaEdge, user } = await signedUp(edge.url, 'customer');
   // The same signed-in browser, talking to the first process directly (the page's origin is still the edge).
   const onFirst = new Client(web[0]!.url, edge.url);
@@ -196,10 +239,10 @@ it('a learner pays on one process, the M-Pesa callback lands on another, and pla
 }, 120_000);
 
 it('nginx refuses a tampered, an expired and a malformed token without asking the app', async () => {
-  const [, token, assetId] = /^\/media\/s\/([^/]+)\/([^/]+)\//.exec(masterPath)!;
+  const [, token] = /^\/media\/s\/([^/]+)\//.exec(masterPath)!;
   const flipped = token!.slice(0, -1) + (token!.endsWith('A') ? 'B' : 'A');
-  const otherAsset = masterPath.replace(assetId!, 'x'.repeat(assetId!.length));
-  const expired = createMediaTokens(Buffer.from(SECRET)).signUntil(assetId!, Math.floor(Date.now() / 1000) - 60);
+  const otherAsset = masterPath.replace(assetId, 'x'.repeat(assetId.length));
+  const expired = createMediaTokens(Buffer.from(SECRET)).signUntil(assetId, Math.floor(Date.now() / 1000) - 60);
   const cases: [string, string, RegExp][] = [
     ['tampered', masterPath.replace(token!, flipped), /not valid/],
     ['other-asset', otherAsset, /not valid/],
