@@ -53,7 +53,7 @@ beforeAll(async () => {
     });
   startWeb = async (i) => {
     // The first creates the admin account (and runs the migrations the others then find done).
-    const admin = i === 0 ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {};
+    const admin: Record<string, string> = i === 0 ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {};
     web[i] = await startServerProcess(env({ PORT: String(ports[i]), ...admin }));
     return web[i]!;
   };
