@@ -1,15 +1,25 @@
 // Makes sure the system tools Darasa needs are present: installs them with apt when running as root (or
 // with passwordless sudo), otherwise stops with a message saying exactly what to install.
-// Usage: node scripts/ensure-system-deps.mjs ffmpeg chromium
+// Usage: node scripts/ensure-system-deps.mjs ffmpeg chromium nginx
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 const TOOLS = {
   ffmpeg: { bins: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
   // Playwright and Lighthouse launch exactly this path (Debian's package), not whatever `chromium` is on PATH.
   chromium: { bins: ['/usr/bin/chromium'], packages: ['chromium', 'fonts-dejavu-core'] },
+  // The media edge (decision 0033): Debian's nginx and its njs module, which checks playback tokens.
+  nginx: {
+    bins: ['/usr/sbin/nginx', '/usr/lib/nginx/modules/ngx_http_js_module.so'],
+    packages: ['nginx', 'libnginx-mod-http-js'],
+  },
 };
 
-const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
+// A path (a module is no command) must exist; a name must be on PATH.
+const has = (bin) =>
+  bin.startsWith('/')
+    ? existsSync(bin)
+    : spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 const wanted = process.argv.slice(2).filter((t) => TOOLS[t]);
 const missing = wanted.filter((t) => !TOOLS[t].bins.every(has));
 if (missing.length === 0) process.exit(0);
