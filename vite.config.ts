@@ -6,7 +6,26 @@ import { defineConfig } from 'vite';
 // build: pages, loaders and server modules end up in one bundle sharing one module graph.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [lingui(), reactRouter()],
-  build: isSsrBuild ? { target: 'node24' } : { target: 'es2022', cssMinify: true },
+  build: isSsrBuild
+    ? { target: 'node24' }
+    : {
+        target: 'es2022',
+        cssMinify: true,
+        // React, React DOM, React Router and Lingui load on every page together: one chunk instead of a
+        // dozen compresses better and costs one request (decision 0012).
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|@lingui|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
   environments: {
     ssr: {
       build: {

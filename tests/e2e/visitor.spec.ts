@@ -293,11 +293,12 @@ test('playing the trailer and the preview reports views for the creator’s anal
 test('every episode shows about how many MB it costs, and less with data saver on', async ({ page }) => {
   await openDemoCourse(page);
   const first = page.locator('.episode-duration').first();
-  await expect(first).toHaveText(/MB · Listen only (<|≈) [\d.]+ MB$/);
+  // Named with the rendition this screen plays whole.
+  await expect(first).toHaveText(/MB at \d+p · Listen only (<|≈) [\d.]+ MB$/);
   const full = await first.textContent();
   await page.evaluate(() => localStorage.setItem('darasa.dataSaver', 'on'));
   await page.reload();
-  await expect(first).toHaveText(/MB \(data saver\) · Listen only/);
+  await expect(first).toHaveText(/MB at 360p \(data saver\) · Listen only/);
   expect(await first.textContent()).not.toBe(full);
 });
 
