@@ -66,7 +66,9 @@ it('runs a transcode again after its worker process is killed mid-way', { timeou
     .execute();
   const jobId = await database.db
     .transaction()
-    .execute((trx) => enqueueVideoProcessing(testServices(database), trx, assetId, original));
+    .execute((trx) =>
+      enqueueVideoProcessing(testServices(database), trx, assetId, `uploads/${path.basename(original)}`),
+    );
   const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
   const first = spawnWorker();
