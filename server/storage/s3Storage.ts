@@ -35,6 +35,15 @@ const missing = (err: unknown) =>
   err instanceof NoSuchKey ||
   (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** `scratch` is a local folder for temporary copies and folders being built (under DATA_DIR). */
 export function createS3Storage(s3: S3Settings, scratch: string, client = createS3Client(s3)): MediaStorage {
   const Bucket = s3.bucket;
@@ -97,8 +106,15 @@ export function createS3Storage(s3: S3Settings, scratch: string, client = create
       await fs.promises.rm(file, { force: true });
     },
     async withLocalCopy(key, use) {
-      // A name of its own: two requests may want the same key at once.
-      const file = await scratchPath(`copy-${randomUUID()}${path.extname(key)}`);
+      // A name of its own (two requests may want the same key at once) that says which process made it,
+      // so copies left by a killed process (a worker killed mid-transcode) go when the key is next fetched.
+      const stem = `copy-${key.replaceAll('/', '_')}-`;
+      for (const name of await fs.promises.readdir(scratch).catch(() => [])) {
+        const pid = Number(name.slice(stem.length).split('-')[0]);
+        if (name.startsWith(stem) && !processAlive(pid))
+          await fs.promises.rm(path.join(scratch, name), { force: true });
+      }
+      const file = await scratchPath(`${stem}${process.pid}-${randomUUID()}${path.extname(key)}`);
       try {
         const got = await client.send(new GetObjectCommand({ Bucket, Key: full(key) }));
         await pipeline(got.Body as NodeJS.ReadableStream, fs.createWriteStream(file));
