@@ -145,6 +145,7 @@ const schema = z.object({
       /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
       'must be a key prefix like darasa/ (letters, digits, . _ - and /)',
     )
+    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), 'must not contain . or .. segments')
     .optional(),
 });
 
