@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/jobTypes.ts';
+import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';
 import {
@@ -113,6 +114,29 @@ describe('videos in object storage', () => {
     expect((await fetch(segUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     expect((await fetch(`${base}/240p/seg_99999.m4s`)).status).toBe(404);
+  });
+
+  it('lists an offline download from the bucket, with sizes that match what is served', async () => {
+    const owner = await app.t.db
+      .selectFrom('user')
+      .select(['id', 'name'])
+      .where('id', '=', creator.userId)
+      .executeTakeFirstOrThrow();
+    const course = await makeCourse(app.t.db, owner);
+    const episode = await makeEpisode(app.t.db, course.id, 1, { duration: 3, videoId: id });
+    const res = await creator.request(`/api/offline/episodes/${episode.id}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      base: string;
+      options: { quality: string; files: { path: string; bytes: number }[] }[];
+    };
+    const low = body.options.find((o) => o.quality === '240p')!;
+    expect(low.files.map((f) => f.path)).toContain('240p/index.m3u8');
+    for (const f of low.files) {
+      expect(f.bytes).toBe((await s3.object(`media/${id}/${f.path}`))!.length);
+      const got = await creator.request(`${body.base}/${f.path}`);
+      expect([f.path, got.status, (await got.arrayBuffer()).byteLength]).toEqual([f.path, 200, f.bytes]);
+    }
   });
 });
 
