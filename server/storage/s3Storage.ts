@@ -27,6 +27,10 @@ export function createS3Client(s3: S3Settings): S3Client {
     forcePathStyle: s3.forcePathStyle,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
     ...(s3.credentials ? { credentials: s3.credentials } : {}),
+    // The SDK's default extra checksums (CRC32 headers on every upload) are refused by some S3-compatible
+    // services; AWS itself needs them only where an operation requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
 
