@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MediaStorage } from '#server/core/mediaStorage.ts';
 import { startTestS3, type TestS3 } from '#tests/support/s3Server.ts';
-import { createS3Storage } from './s3Storage.ts';
+import { hlsPublishRank } from '#server/modules/media/transcodeVideo.ts';
+import { createS3Client, createS3Storage } from './s3Storage.ts';
 
 let s3: TestS3;
 let storage: MediaStorage;
@@ -62,4 +63,40 @@ it('replaces what a folder held when a new one is published, and removes it whol
   expect(await s3.keys('media/a1/')).toEqual([]);
   expect(await storage.stat('media/a1/master.m3u8')).toBeNull();
   expect(await storage.readText('media/a1/master.m3u8')).toBeNull();
+});
+
+it('stores segments before the playlists that list them, and the master playlist after everything', async () => {
+  // A real client, watched: each upload's start and end, in the order the server saw them.
+  const events: string[] = [];
+  const client = createS3Client(s3.settings);
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const key = String((args.input as { Key?: string }).Key ?? '')
+        .split('/')
+        .slice(-2)
+        .join('/');
+      events.push(`start ${key}`);
+      const out = await next(args);
+      events.push(`end ${key}`);
+      return out;
+    },
+    { step: 'initialize' },
+  );
+  const watched = createS3Storage(s3.settings, scratch, client);
+  const dir = await watched.prepareFolder('media/a2');
+  for (const r of ['240p', '360p']) {
+    fs.mkdirSync(path.join(dir, r));
+    for (const f of ['init_0.mp4', 'seg_00000.m4s', 'seg_00001.m4s', 'index.m3u8'])
+      fs.writeFileSync(path.join(dir, r, f), f);
+  }
+  fs.writeFileSync(path.join(dir, 'poster.webp'), 'p');
+  fs.writeFileSync(path.join(dir, 'master.m3u8'), 'm');
+  await watched.publishFolder(dir, 'media/a2', hlsPublishRank);
+  const puts = events.filter((e) => /\.(m4s|mp4|webp|m3u8)$/.test(e));
+  const last = (re: RegExp) => puts.findLastIndex((e) => e.startsWith('end') && re.test(e));
+  const first = (re: RegExp) => puts.findIndex((e) => e.startsWith('start') && re.test(e));
+  expect(last(/\.(m4s|mp4|webp)$/)).toBeLessThan(first(/index\.m3u8$/));
+  expect(last(/index\.m3u8$/)).toBeLessThan(first(/master\.m3u8$/));
+  expect(puts.filter((e) => e.startsWith('end'))).toHaveLength(10);
+  client.destroy();
 });
