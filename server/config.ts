@@ -129,6 +129,24 @@ const schema = z.object({
   SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** HMAC key of media playback tokens; generated and kept in DATA_DIR when unset. */
   MEDIA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Object storage (S3 or any S3-compatible service). Without S3_BUCKET, media lives under DATA_DIR.
+  S3_BUCKET: z.string().min(1).optional(),
+  /** Non-AWS services (R2, B2, MinIO); absent means AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket` in the path rather than the host name; most non-AWS services want it. */
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Keys start with this (several deployments sharing one bucket). */
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
+      'must be a key prefix like darasa/ (letters, digits, . _ - and /)',
+    )
+    .refine((p) => !p.split('/').some((part) => part === '.' || part === '..'), 'must not contain . or .. segments')
+    .optional(),
 });
 
 /** Read-only once loaded: values known only at start-up (bound port, simulator URL) go in before anyone reads it. */
@@ -138,8 +156,41 @@ export type Config = Readonly<
     dataDir: string;
     mpesa: Readonly<MpesaSettings>;
     sms: Readonly<SmsSettings>;
+    /** Null: media on local disk under DATA_DIR. */
+    s3: Readonly<S3Settings> | null;
   }
 >;
+
+export interface S3Settings {
+  bucket: string;
+  /** Null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the AWS SDK's default chain (instance role, ~/.aws, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+  /** '' or ends with '/'. */
+  prefix: string;
+}
+
+function s3Settings(c: z.infer<typeof schema>): S3Settings | null {
+  if (!c.S3_BUCKET) return null;
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  const prefix = c.S3_PREFIX ?? '';
+  return {
+    bucket: c.S3_BUCKET,
+    endpoint: c.S3_ENDPOINT ?? null,
+    region: c.S3_REGION,
+    credentials:
+      c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -276,5 +327,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     mpesa: mpesaSettings(c),
     sms: smsSettings(c),
+    s3: s3Settings(c),
   };
 }

@@ -1,5 +1,6 @@
 // Builds the services every operation is handed (see server/core/services.ts): once per process, in the
 // composition root, from the loaded configuration.
+import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Services } from './core/services.ts';
 import { createDarajaClient } from './daraja/darajaClient.ts';
@@ -11,6 +12,8 @@ import { createAtSmsClient } from './sms/atSmsClient.ts';
 import { ViewEventBuffer } from './modules/analytics/viewEventBuffer.ts';
 import { createMediaTokens } from './modules/playback/mediaToken.ts';
 import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
+import { createLocalStorage } from './storage/localStorage.ts';
+import { createS3Storage } from './storage/s3Storage.ts';
 
 const UNREACHABLE = 'http://127.0.0.1:9';
 
@@ -44,6 +47,10 @@ export function createServices(parts: ServiceParts): RunningServices {
     sms: createAtSmsClient({ ...config.sms, baseUrl: config.sms.baseUrl ?? UNREACHABLE }),
     mediaTokens: createMediaTokens(loadMediaTokenSecret(config)),
     viewEvents,
+    // With S3, DATA_DIR/work holds only passing copies: originals being transcoded, folders being built.
+    storage: config.s3
+      ? createS3Storage(config.s3, path.join(config.dataDir, 'work'))
+      : createLocalStorage(config.dataDir),
     jobs: {
       async enqueue(db, def, payload, opts) {
         const id = await enqueueJob(db, def, payload, opts);

@@ -9,6 +9,7 @@ import type { DarajaClient } from '../daraja/darajaClient.ts';
 import type { Database } from '../db/connect.ts';
 import type { DB } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
+import type { MediaStorage } from './mediaStorage.ts';
 import type { SmsClient } from '../sms/atSmsClient.ts';
 
 /** Playback tokens (`<expiry>.<hmac>` in the media URL path), signed with the configured key. */
@@ -62,6 +63,8 @@ export interface Services {
   mediaTokens: MediaTokens;
   viewEvents: ViewEvents;
   jobs: JobQueue;
+  /** Uploaded originals and processed media: local disk or an S3 bucket. */
+  storage: MediaStorage;
   /** Tells caches that public catalog data changed (publish, edit, moderation), in every process. */
   catalogChanged(): void;
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { isId } from '#common/ids.ts';
-import { mediaDir } from '../modules/media/mediaDir.ts';
+import { mediaKey } from '../modules/media/mediaKeys.ts';
 import { ensureOgImage } from '../modules/media/ensureOgImage.ts';
 import { canFetchMedia } from '../modules/playback/canFetchMedia.ts';
 import { canPlayVideo } from '../modules/playback/canPlayVideo.ts';
@@ -10,7 +9,7 @@ import { videoSourceWithCaptions } from '../modules/playback/videoSource.ts';
 import { readCaptionFile } from '../modules/captions/readCaptionFile.ts';
 import type { Services } from '#server/core/services.ts';
 import type { AppEnv } from './honoEnv.ts';
-import { sendFile } from './sendFile.ts';
+import { sendStored } from './sendFile.ts';
 
 // Only the names the pipeline writes, so `../`, originals and any other file are unreachable by
 // construction: public images are flat `.webp` files; behind a token, the master playlist and each
@@ -20,7 +19,6 @@ const IMAGE_FILE = /^[a-z0-9_-]{1,64}\.webp$/;
 const notFound = (c: Context): Response => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
 
 export function mediaRoutes(services: Services) {
-  const root = mediaDir(services.config.dataDir);
   const app = new Hono<AppEnv>();
 
   /** The token is the permission, checked without touching the database: null when it opens this asset. */
@@ -37,7 +35,7 @@ export function mediaRoutes(services: Services) {
 
   /** Playlists and segments. */
   const serveVideoFile = async (c: Context<AppEnv>, token: string, assetId: string, rel: string[]): Promise<Response> =>
-    refusal(c, token, assetId) ?? sendFile(c, path.join(root, assetId, ...rel), TOKEN_CACHE);
+    refusal(c, token, assetId) ?? sendStored(c, services.storage, mediaKey(assetId, ...rel), TOKEN_CACHE);
 
   /** An episode's captions open under its video's token, to exactly those who may play the video. */
   app.on(['GET', 'HEAD'], '/s/:token/:assetId/captions/:file', async (c) => {
@@ -73,9 +71,9 @@ export function mediaRoutes(services: Services) {
 
   /** Link previews' JPEG of an image (made on first request for images uploaded before it existed). */
   app.on(['GET', 'HEAD'], '/:assetId/og.jpg', async (c) => {
-    const file = await ensureOgImage(services, c.var.ctx.actor, c.req.param('assetId'));
-    if (!file) return notFound(c);
-    return sendFile(c, file, 'public, max-age=31536000, immutable');
+    const key = await ensureOgImage(services, c.var.ctx.actor, c.req.param('assetId'));
+    if (!key) return notFound(c);
+    return sendStored(c, services.storage, key, 'public, max-age=31536000, immutable');
   });
 
   app.on(['GET', 'HEAD'], '/:assetId/:file', async (c) => {
@@ -83,7 +81,7 @@ export function mediaRoutes(services: Services) {
     if (!isId(assetId) || !IMAGE_FILE.test(file)) return notFound(c);
     if (!(await canFetchMedia(services, assetId, file))) return notFound(c);
     // Asset files never change once written (a new upload is a new asset), so they cache for long.
-    return sendFile(c, path.join(root, assetId, file), 'public, max-age=31536000, immutable');
+    return sendStored(c, services.storage, mediaKey(assetId, file), 'public, max-age=31536000, immutable');
   });
   return app;
 }

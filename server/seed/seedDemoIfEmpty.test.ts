@@ -200,11 +200,13 @@ async function seedInChildProcess(env: NodeJS.ProcessEnv): Promise<string> {
     const { createLogger } = await import(${at('../logger.ts')});
     const { DEMO_COURSES } = await import(${at('./demoCatalog.ts')});
     const { seedDemoIfEmpty } = await import(${at('./seedDemoIfEmpty.ts')});
+    const { createLocalStorage } = await import(${at('../storage/localStorage.ts')});
     const url = process.env.SEED_DATABASE_URL;
     const config = loadConfig({ DATA_DIR: process.env.SEED_DATA_DIR, NODE_ENV: 'test', ...(url ? { DATABASE_URL: url } : {}) });
     const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
     const course = { ...DEMO_COURSES[0], episodes: DEMO_COURSES[0].episodes.slice(0, 3) };
-    const services = { config, database, log: createLogger('silent'), catalogChanged() {} };
+    const storage = createLocalStorage(config.dataDir);
+    const services = { config, database, storage, log: createLogger('silent'), catalogChanged() {} };
     const seeded = await seedDemoIfEmpty(services, [course]);
     await database.close();
     process.stdout.write(String(seeded));`;

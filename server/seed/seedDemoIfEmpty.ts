@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Services } from '../core/services.ts';
+import path from 'node:path';
 import { mediaDir as mediaDirOf } from '../modules/media/mediaDir.ts';
+import { mediaKey } from '../modules/media/mediaKeys.ts';
+import { hlsPublishRank } from '../modules/media/transcodeVideo.ts';
 import { DEMO_COURSES, type DemoCourse } from './demoCatalog.ts';
 import { demoAssetIds, prepareDemoMedia, removeDemoMedia } from './prepareDemoMedia.ts';
 import { seedDemoCatalog } from './seedDemoCatalog.ts';
@@ -43,9 +46,15 @@ export async function seedDemoIfEmpty(services: Services, courses: DemoCourse[] 
   const mediaDir = mediaDirOf(services.config.dataDir);
   log.info({ courses: courses.length }, 'demo data: making media with ffmpeg and sharp');
   const media = await prepareDemoMedia(mediaDir, courses, log);
+  const assetIds = demoAssetIds(media);
+  const { storage } = services;
   const now = new Date();
   let seeded = false;
   try {
+    // Made on disk, where the local storage keeps them; object storage gets them moved into its bucket.
+    if (storage.kind === 's3') {
+      for (const id of assetIds) await storage.publishFolder(path.join(mediaDir, id), mediaKey(id), hlsPublishRank);
+    }
     seeded = await database.db.transaction().execute(async (trx) => {
       if (!(await claimSeed(trx))) return false;
       // A course created meanwhile (a creator was quicker) means the marketplace is no longer empty.
@@ -55,7 +64,10 @@ export async function seedDemoIfEmpty(services: Services, courses: DemoCourse[] 
       return true;
     });
   } finally {
-    if (!seeded) await removeDemoMedia(mediaDir, demoAssetIds(media));
+    if (!seeded) {
+      await removeDemoMedia(mediaDir, assetIds);
+      await Promise.all(assetIds.map((id) => storage.remove(mediaKey(id))));
+    }
   }
   if (!seeded) {
     log.info('demo data: another process seeded first; nothing added');

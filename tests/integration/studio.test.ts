@@ -1,7 +1,7 @@
 // Every studio operation over HTTP for the owner, another creator, a customer, a visitor and an admin:
 // only the owner and admins get through; the rest get 401/403/404 and nothing changes.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { originalKey } from '#server/modules/uploads/uploadPaths.ts';
 import { enqueueVideoProcessing } from '#server/modules/media/enqueueVideoProcessing.ts';
 import { makeAsset, makeEpisode } from '../support/factories.ts';
 import { signedIn, startApp, visitor, type App } from './studioHelpers.ts';
@@ -137,12 +137,7 @@ describe('who may do what', () => {
 describe('processing retry', () => {
   it('lets the uploader (or an admin) retry a failed video, nobody else', async () => {
     const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
-    await enqueueVideoProcessing(
-      app.running.services,
-      app.t.db,
-      asset,
-      path.join(app.t.dataDir, 'uploads', `${asset}.mp4`),
-    );
+    await enqueueVideoProcessing(app.running.services, app.t.db, asset, originalKey(asset, 'mp4'));
     await app.t.db
       .updateTable('job')
       .set({ status: 'failed', lastError: 'ffmpeg crashed' })

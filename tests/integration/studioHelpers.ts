@@ -1,5 +1,6 @@
 // Shared by the studio and upload integration tests: a real server, people of every role signed in
 // through the real account endpoints, and raw tus requests.
+import http from 'node:http';
 import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
 
 export type Role = 'creator' | 'customer' | 'admin';
@@ -66,6 +67,38 @@ export async function uploadWhole(c: Client, meta: Record<string, string>, bytes
   const path = created.headers.get('location')!;
   const res = await tusPatch(c, path, 0, bytes);
   return { res, path, id: path.split('/').pop()! };
+}
+
+/** Sends part of a PATCH body, then cuts the connection as a phone losing signal would. */
+export function sendThenDrop(app: App, c: Client, url: string, bytes: Uint8Array): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.request(app.url + url, {
+      method: 'PATCH',
+      headers: {
+        cookie: c.cookieHeader,
+        origin: new URL(app.url).origin,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length * 2),
+      },
+    });
+    req.on('error', () => resolve());
+    req.write(bytes, () =>
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200),
+    );
+  });
+}
+
+export async function waitForOffset(c: Client, url: string, ok: (o: number) => boolean): Promise<number> {
+  for (;;) {
+    const o = await tusOffset(c, url);
+    if (o !== null && ok(o)) return o;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 export { startApp, type App };

@@ -2,14 +2,24 @@
 // ownership, and resuming after a dropped connection.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadServer } from '#server/http/uploadServer.ts';
 import { ABANDONED_AFTER_MS } from '#common/uploads/uploadRules.ts';
 import { makeClip } from '../support/makeClip.ts';
-import { signedIn, startApp, tusCreate, tusOffset, tusPatch, uploadWhole, visitor, type App } from './studioHelpers.ts';
+import {
+  sendThenDrop,
+  signedIn,
+  startApp,
+  tusCreate,
+  tusOffset,
+  tusPatch,
+  uploadWhole,
+  visitor,
+  waitForOffset,
+  type App,
+} from './studioHelpers.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
@@ -186,8 +196,8 @@ describe('resuming', () => {
     const created = await tusCreate(creator, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
     const url = created.headers.get('location')!;
     const half = Math.floor(clip.length / 2);
-    await sendThenDrop(url, clip.subarray(0, half));
-    const offset = await waitForOffset(url, (o) => o > 0);
+    await sendThenDrop(app, creator, url, clip.subarray(0, half));
+    const offset = await waitForOffset(creator, url, (o) => o > 0);
     expect(offset).toBeLessThanOrEqual(half);
     const res = await tusPatch(creator, url, offset, clip.subarray(offset));
     expect(res.status).toBe(204);
@@ -223,38 +233,6 @@ describe('clean-up', () => {
     expect(fs.existsSync(path.join(app.t.dataDir, 'uploads', `${finished}.png`))).toBe(true);
   });
 });
-
-/** Sends part of a PATCH body, then cuts the connection as a phone losing signal would. */
-function sendThenDrop(url: string, bytes: Uint8Array): Promise<void> {
-  return new Promise((resolve) => {
-    const req = http.request(app.url + url, {
-      method: 'PATCH',
-      headers: {
-        cookie: creator.cookieHeader,
-        origin: new URL(app.url).origin,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(bytes.length * 2),
-      },
-    });
-    req.on('error', () => resolve());
-    req.write(bytes, () =>
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 200),
-    );
-  });
-}
-
-async function waitForOffset(url: string, ok: (o: number) => boolean): Promise<number> {
-  for (;;) {
-    const o = await tusOffset(creator, url);
-    if (o !== null && ok(o)) return o;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A real (empty) zip archive's bytes: its local header magic, then an end-of-central-directory record. */
 function zip(): Buffer {

@@ -11,9 +11,10 @@ export async function enqueueVideoProcessing(
   services: Services,
   trx: Kysely<DB>,
   assetId: string,
-  originalPath: string,
+  /** Where the original is in the media storage (uploadPaths.ts's originalKey). */
+  originalKey: string,
 ): Promise<string> {
-  const jobId = await services.jobs.enqueue(trx, processVideoJob, { assetId, originalPath });
+  const jobId = await services.jobs.enqueue(trx, processVideoJob, { assetId, originalKey });
   await trx
     .updateTable('mediaAsset')
     .set({ status: 'processing', jobId, progress: 0, error: null, updatedAt: new Date() })

@@ -7,27 +7,32 @@ import { makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { newId } from '#server/lib/ids.ts';
+import { startTestS3 } from '#tests/support/s3Server.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
+import { mediaKey } from './mediaKeys.ts';
 
 let database: TestDatabase;
 const children: ChildProcess[] = [];
+const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
+  for (const stop of stops) await stop();
   await database.close();
 });
 
 /** A worker process leading its own process group, so killing the group kills its ffmpeg too. */
-function spawnWorker(): ChildProcess {
+function spawnWorker(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'tests/support/runJobWorker.ts'], {
     env: {
       ...process.env,
       DATA_DIR: database.dataDir,
       JOB_LEASE_MS: '1500',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
     },
     detached: true,
     stdio: 'ignore',
@@ -44,57 +49,81 @@ async function until<T>(check: () => Promise<T | undefined | null | false>): Pro
   }
 }
 
-it('runs a transcode again after its worker process is killed mid-way', { timeout: 120_000 }, async () => {
-  const creator = await makeUser(database.db);
-  const uploads = path.join(database.dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  const original = await makeClip(path.join(uploads, 'lecture.mp4'), { width: 1280, height: 720, seconds: 12 });
-  const assetId = newId();
-  const at = new Date();
-  await database.db
-    .insertInto('mediaAsset')
-    .values({
-      id: assetId,
-      ownerId: creator.id,
-      kind: 'video',
-      status: 'uploaded',
-      meta: '{}',
-      error: null,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  const jobId = await database.db
-    .transaction()
-    .execute((trx) => enqueueVideoProcessing(testServices(database), trx, assetId, original));
-  const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+// With S3, the original is fetched from the bucket and the ladder uploaded to it, master playlist last.
+it.each([
+  ['on local disk', false],
+  ['in an S3 bucket', true],
+])(
+  'runs a transcode again after its worker process is killed mid-way, media %s',
+  { timeout: 300_000 },
+  async (_where, useS3) => {
+    const s3 = useS3 ? await startTestS3() : null;
+    stops.push(async () => s3?.stop());
+    const env = s3?.env ?? {};
+    const { storage } = testServices(database, env);
+    const creator = await makeUser(database.db);
+    const assetId = newId();
+    const clip = await makeClip(path.join(database.dataDir, `${assetId}.mp4`), {
+      width: 1280,
+      height: 720,
+      seconds: 12,
+    });
+    const originalKey = `uploads/${assetId}.mp4`;
+    await storage.moveIn(originalKey, clip);
+    const at = new Date();
+    await database.db
+      .insertInto('mediaAsset')
+      .values({
+        id: assetId,
+        ownerId: creator.id,
+        kind: 'video',
+        status: 'uploaded',
+        meta: '{}',
+        error: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    const jobId = await database.db
+      .transaction()
+      .execute((trx) => enqueueVideoProcessing(testServices(database, env), trx, assetId, originalKey));
+    const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
-  const first = spawnWorker();
-  const running = await until(async () => {
-    const j = await job();
-    return j.status === 'running' && j.progress > 0 ? j : null;
-  });
-  process.kill(-first.pid!, 'SIGKILL');
-  await new Promise((r) => first.once('exit', r));
-  expect((await job()).status).toBe('running');
+    const first = spawnWorker(env);
+    const running = await until(async () => {
+      const j = await job();
+      return j.status === 'running' && j.progress > 0 ? j : null;
+    });
+    process.kill(-first.pid!, 'SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect((await job()).status).toBe('running');
+    // Nothing a player could open: no master playlist, no rendition playlist.
+    expect(await storage.stat(mediaKey(assetId, 'master.m3u8'))).toBeNull();
+    expect(await storage.stat(mediaKey(assetId, '720p', 'index.m3u8'))).toBeNull();
 
-  spawnWorker();
-  const done = await until(async () => {
-    const j = await job();
-    return j.status === 'done' || j.status === 'failed' ? j : null;
-  });
-  expect(done.status).toBe('done');
-  expect(done.attempts).toBe(2);
-  expect(done.lockedBy).toBeNull();
-  expect(running.lockedBy).not.toBeNull();
-  const asset = await database.db
-    .selectFrom('mediaAsset')
-    .selectAll()
-    .where('id', '=', assetId)
-    .executeTakeFirstOrThrow();
-  expect(asset.status).toBe('ready');
-  const master = fs.readFileSync(path.join(database.dataDir, 'media', assetId, 'master.m3u8'), 'utf8');
-  expect(master).toContain('720p/index.m3u8');
-  // The killed attempt's scratch folder is gone.
-  expect(fs.readdirSync(path.join(database.dataDir, 'media')).filter((f) => f.startsWith('.work'))).toEqual([]);
-});
+    const second = spawnWorker(env);
+    const done = await until(async () => {
+      const j = await job();
+      return j.status === 'done' || j.status === 'failed' ? j : null;
+    });
+    // Its storage is this case's: it must not pick up the next case's job.
+    process.kill(-second.pid!, 'SIGKILL');
+    expect(done.status).toBe('done');
+    expect(done.attempts).toBe(2);
+    expect(done.lockedBy).toBeNull();
+    expect(running.lockedBy).not.toBeNull();
+    const asset = await database.db
+      .selectFrom('mediaAsset')
+      .selectAll()
+      .where('id', '=', assetId)
+      .executeTakeFirstOrThrow();
+    expect(asset.status).toBe('ready');
+    expect(await storage.readText(mediaKey(assetId, 'master.m3u8'))).toContain('720p/index.m3u8');
+    // The killed attempt's scratch folder and temporary copy are gone.
+    const media = path.join(database.dataDir, 'media');
+    expect(fs.existsSync(media) ? fs.readdirSync(media).filter((f) => f.startsWith('.work')) : []).toEqual([]);
+    const work = path.join(database.dataDir, 'work');
+    expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
+    if (s3) expect(fs.existsSync(path.join(media, assetId))).toBe(false);
+  },
+);

@@ -64,7 +64,9 @@ async function newVideoAsset() {
 
 async function process(original: string) {
   const assetId = await newVideoAsset();
-  await database.db.transaction().execute((trx) => enqueueVideoProcessing(services, trx, assetId, original));
+  await database.db
+    .transaction()
+    .execute((trx) => enqueueVideoProcessing(services, trx, assetId, `uploads/${path.basename(original)}`));
   worker.wake();
   for (;;) {
     const state = await getVideoProcessingState(database.db, assetId);
@@ -118,7 +120,9 @@ describe('video processing', () => {
     const { assetId, state } = await (async () => {
       const assetId = await newVideoAsset();
       await makeEpisode(database.db, course.id, 2, { videoId: assetId, duration: 0 });
-      await database.db.transaction().execute((trx) => enqueueVideoProcessing(services, trx, assetId, original));
+      await database.db
+        .transaction()
+        .execute((trx) => enqueueVideoProcessing(services, trx, assetId, `uploads/${path.basename(original)}`));
       worker.wake();
       for (;;) {
         const s = await getVideoProcessingState(database.db, assetId);

@@ -1,28 +1,42 @@
 // The durable job that turns an uploaded video into its HLS ladder (see transcodeVideo.ts), and records
-// what it produced on the asset, its episodes and their courses.
+// what it produced on the asset, its episodes and their courses. ffmpeg works on local files: the original
+// is fetched from the media storage (a temporary copy with S3), the ladder built in a scratch folder and
+// published (master playlist last) before the asset is marked ready. A worker killed on the way leaves
+// no master playlist, and the job's next attempt starts over.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
-import { mediaDir } from './mediaDir.ts';
+import { defineJob, PermanentJobError, type JobContext } from '#server/jobs/defineJob.ts';
+import { mediaKey } from './mediaKeys.ts';
 import { probeVideo, type VideoProbe } from './probeVideo.ts';
-import { transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
+import { hlsPublishRank, transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
 
 const ASSET_PROGRESS_WRITE_MS = 2000;
 
 export const processVideoJob = defineJob({
   type: 'media.processVideo',
-  schema: z.object({
-    assetId: z.string().min(1),
-    originalPath: z.string().refine((p) => path.isAbsolute(p), 'must be an absolute path'),
-  }),
+  schema: z.union([
+    z.object({ assetId: z.string().min(1), originalKey: z.string().regex(/^uploads\/[^/]+$/) }),
+    // Queued before object storage: an absolute path under DATA_DIR.
+    z.object({
+      assetId: z.string().min(1),
+      originalPath: z.string().refine((p) => path.isAbsolute(p), 'must be an absolute path'),
+    }),
+  ]),
   maxAttempts: 3,
   timeoutMs: 3 * 60 * 60_000,
   backoffMs: 30_000,
-  async handler({ assetId, originalPath }, ctx) {
+  async handler(payload, ctx) {
+    const { assetId } = payload;
     const { db } = ctx.services.database;
+    const { storage, config } = ctx.services;
+    const originalKey =
+      'originalKey' in payload
+        ? payload.originalKey
+        : path.relative(config.dataDir, payload.originalPath).split(path.sep).join('/');
     const started = await db
       .updateTable('mediaAsset')
       .set({ status: 'processing', error: null, progress: 0, updatedAt: new Date() })
@@ -30,30 +44,16 @@ export const processVideoJob = defineJob({
       .executeTakeFirst();
     if (Number(started.numUpdatedRows) === 0) return; // deleted meanwhile: nothing left to process
 
-    let probe: VideoProbe;
+    const work = await storage.prepareFolder(mediaKey(assetId));
     try {
-      probe = await probeVideo(originalPath);
-    } catch (err) {
-      // Not decodable video: retrying cannot help, and the creator must read why.
-      if (err instanceof DomainError) throw new PermanentJobError(err.message);
-      throw err;
+      const [probe, made] = await storage.withLocalCopy(originalKey, (original) =>
+        transcode(original, work, assetId, ctx),
+      );
+      await storage.publishFolder(work, mediaKey(assetId), hlsPublishRank);
+      await markVideoReady(db, assetId, probe, made);
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
     }
-    let lastWrite = 0;
-    const made = await transcodeVideo(originalPath, probe, mediaDir(ctx.services.config.dataDir, assetId), {
-      signal: ctx.signal,
-      onProgress(percent) {
-        ctx.progress(percent);
-        if (Date.now() - lastWrite < ASSET_PROGRESS_WRITE_MS) return;
-        lastWrite = Date.now();
-        void db
-          .updateTable('mediaAsset')
-          .set({ progress: Math.round(percent) })
-          .where('id', '=', assetId)
-          .execute()
-          .catch(() => {});
-      },
-    });
-    await markVideoReady(db, assetId, probe, made);
     ctx.services.catalogChanged();
   },
   async onFailed({ assetId }, reason, services) {
@@ -64,6 +64,39 @@ export const processVideoJob = defineJob({
       .execute();
   },
 });
+
+async function transcode(
+  original: string,
+  work: string,
+  assetId: string,
+  ctx: JobContext,
+): Promise<[VideoProbe, TranscodeResult]> {
+  const { db } = ctx.services.database;
+  let probe: VideoProbe;
+  try {
+    probe = await probeVideo(original);
+  } catch (err) {
+    // Not decodable video: retrying cannot help, and the creator must read why.
+    if (err instanceof DomainError) throw new PermanentJobError(err.message);
+    throw err;
+  }
+  let lastWrite = 0;
+  const made = await transcodeVideo(original, probe, work, {
+    signal: ctx.signal,
+    onProgress(percent) {
+      ctx.progress(percent);
+      if (Date.now() - lastWrite < ASSET_PROGRESS_WRITE_MS) return;
+      lastWrite = Date.now();
+      void db
+        .updateTable('mediaAsset')
+        .set({ progress: Math.round(percent) })
+        .where('id', '=', assetId)
+        .execute()
+        .catch(() => {});
+    },
+  });
+  return [probe, made];
+}
 
 /** The asset becomes playable; its episodes and their courses get the measured duration. */
 async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe, made: TranscodeResult) {

@@ -1,6 +1,7 @@
 // Turns an original video into the asset's HLS folder: the ladder in one ffmpeg pass (with an audio-only
-// variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. Works in a scratch folder renamed into place at the end, so a crash mid-way never leaves a
-// half-written folder that players could reach.
+// variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. It
+// writes into a scratch folder that the caller publishes to the media storage once complete (see
+// processVideoJob.ts), so a crash mid-way never leaves a half-written folder that players could reach.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -35,47 +36,42 @@ export interface TranscodeOptions {
   onProgress?(percent: number): void;
 }
 
+/** Publishing order: segments and images, then rendition playlists, then the master that lists them. */
+export const hlsPublishRank = (file: string): number => (file === 'master.m3u8' ? 2 : file.endsWith('.m3u8') ? 1 : 0);
+
+/** Writes the asset's files into `work` (made if missing; expected empty). */
 export async function transcodeVideo(
   original: string,
   probe: VideoProbe,
-  outDir: string,
+  work: string,
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
-  const work = path.join(path.dirname(outDir), `.work-${path.basename(outDir)}`);
-  await fs.rm(work, { recursive: true, force: true });
   await fs.mkdir(work, { recursive: true });
-  try {
-    const renditions = planRenditions(probe.width, probe.height);
-    await runFfmpeg(ladderArgs(original, work, renditions, probe), {
-      duration: probe.duration,
-      lowPriority: true,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-    });
-    await makeStills(original, probe, work, renditions[renditions.length - 1]!, opts.signal);
-    const hasAudio = probe.hasAudio;
-    const videos = await Promise.all(
-      renditions.map((r) => measureVariant(work, r.name, { hasAudio, size: { width: r.width, height: r.height } })),
-    );
-    const audio = hasAudio ? await measureVariant(work, AUDIO_ONLY.name, { hasAudio }) : null;
-    const master = masterPlaylist(audio ? [...videos, audio] : videos);
-    await fs.writeFile(path.join(work, 'master.m3u8'), master);
-    const info = (v: Variant) => ({
-      name: v.name,
-      bytes: v.bytes + Buffer.byteLength(master),
-      peakBps: v.peak,
-      averageBps: v.average,
-    });
-    await fs.rm(outDir, { recursive: true, force: true });
-    await fs.rename(work, outDir);
-    return {
-      renditions: videos.map((v, i) => ({ ...info(v), width: renditions[i]!.width, height: renditions[i]!.height })),
-      audio: audio && info(audio),
-    };
-  } catch (err) {
-    await fs.rm(work, { recursive: true, force: true });
-    throw err;
-  }
+  const renditions = planRenditions(probe.width, probe.height);
+  await runFfmpeg(ladderArgs(original, work, renditions, probe), {
+    duration: probe.duration,
+    lowPriority: true,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  await makeStills(original, probe, work, renditions[renditions.length - 1]!, opts.signal);
+  const hasAudio = probe.hasAudio;
+  const videos = await Promise.all(
+    renditions.map((r) => measureVariant(work, r.name, { hasAudio, size: { width: r.width, height: r.height } })),
+  );
+  const audio = hasAudio ? await measureVariant(work, AUDIO_ONLY.name, { hasAudio }) : null;
+  const master = masterPlaylist(audio ? [...videos, audio] : videos);
+  await fs.writeFile(path.join(work, 'master.m3u8'), master);
+  const info = (v: Variant) => ({
+    name: v.name,
+    bytes: v.bytes + Buffer.byteLength(master),
+    peakBps: v.peak,
+    averageBps: v.average,
+  });
+  return {
+    renditions: videos.map((v, i) => ({ ...info(v), width: renditions[i]!.width, height: renditions[i]!.height })),
+    audio: audio && info(audio),
+  };
 }
 
 /** A frame a little into the video (past fade-ins): the player's poster and the episode thumbnails. */

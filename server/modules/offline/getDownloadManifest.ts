@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Actor } from '#server/core/actor.ts';
 import { notFound, unauthenticated } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
@@ -6,7 +5,7 @@ import { isId } from '#common/ids.ts';
 import { DOWNLOAD_QUALITIES, type DownloadManifest } from '#common/offline/downloadManifest.ts';
 import { toNum } from '#server/db/values.ts';
 import { findEpisodeForActor } from '../learning/findEpisodeForActor.ts';
-import { mediaDir } from '../media/mediaDir.ts';
+import { mediaKey } from '../media/mediaKeys.ts';
 import { signGrant, userKeyOf } from './offlineGrant.ts';
 import { readRendition } from './readRendition.ts';
 import { captionRefs } from '../captions/captionRefs.ts';
@@ -36,11 +35,10 @@ export async function getDownloadManifest(
     .where('episode.id', '=', episodeId)
     .executeTakeFirst();
   if (row?.status !== 'ready') throw notFound('This episode is still being processed.');
-  const dir = mediaDir(services.config.dataDir, assetId);
-  const master = await fs.readFile(`${dir}/master.m3u8`, 'utf8').catch(() => '');
+  const master = (await services.storage.readText(mediaKey(assetId, 'master.m3u8'))) ?? '';
   const options = [];
   for (const quality of DOWNLOAD_QUALITIES) {
-    const r = await readRendition(dir, master, quality);
+    const r = await readRendition(services.storage, assetId, master, quality);
     if (r) options.push({ quality, ...r });
   }
   if (!options.length) throw notFound('This episode cannot be downloaded.');

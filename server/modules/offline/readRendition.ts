@@ -1,8 +1,8 @@
 // What a download of one rendition consists of, read from the files the HLS pipeline wrote: the master
 // playlist cut down to that rendition (what the device stores and the player opens offline), and each file
 // with its size. Only names the media route serves are listed, so a playlist cannot point elsewhere.
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { MediaStorage } from '#server/core/mediaStorage.ts';
+import { mediaKey } from '../media/mediaKeys.ts';
 import { isServedRenditionFile } from '../playback/servedFiles.ts';
 
 export interface RenditionFiles {
@@ -38,22 +38,20 @@ function mediaUris(playlist: string): string[] {
 }
 
 export async function readRendition(
-  assetDir: string,
+  storage: MediaStorage,
+  assetId: string,
   master: string,
   rendition: string,
 ): Promise<RenditionFiles | null> {
   const variant = variantsOf(master).find((v) => v.uri === `${rendition}/index.m3u8`);
   if (!variant) return null;
-  const playlist = await fs.readFile(path.join(assetDir, rendition, 'index.m3u8'), 'utf8').catch(() => null);
+  const playlist = await storage.readText(mediaKey(assetId, rendition, 'index.m3u8'));
   if (playlist === null) return null;
   const names = ['index.m3u8', ...mediaUris(playlist)];
   if (!names.every((n) => isServedRenditionFile(rendition, n))) return null;
-  const files = await Promise.all(
-    names.map(async (n) => ({
-      path: `${rendition}/${n}`,
-      bytes: (await fs.stat(path.join(assetDir, rendition, n))).size,
-    })),
-  );
+  const sizes = await Promise.all(names.map((n) => storage.stat(mediaKey(assetId, rendition, n))));
+  if (sizes.some((s) => !s)) return null;
+  const files = names.map((n, i) => ({ path: `${rendition}/${n}`, bytes: sizes[i]!.size }));
   const version = /^#EXT-X-VERSION:.*$/m.exec(master)?.[0] ?? '#EXT-X-VERSION:7';
   return {
     master: ['#EXTM3U', version, variant.inf, variant.uri, ''].join('\n'),

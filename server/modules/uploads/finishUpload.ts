@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { enqueueVideoProcessing } from '../media/enqueueVideoProcessing.ts';
-import { mediaDir } from '../media/mediaDir.ts';
-import { processImage } from '../media/processImage.ts';
+import { mediaKey } from '../media/mediaKeys.ts';
+import { processImage, type ProcessedImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
 import { KIND_OF, sniffFileType } from './sniffFileType.ts';
-import { uploadPaths } from './uploadPaths.ts';
+import { originalKey } from './uploadPaths.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
 
 export interface CompletedUpload {
@@ -34,12 +34,21 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       ? new DomainError('not_image', UPLOAD_MESSAGES.notImage)
       : new DomainError('not_video', UPLOAD_MESSAGES.notVideo);
   }
-  const original = uploadPaths(services.config.dataDir).original(upload.id, type);
-  await fs.rename(upload.path, original);
+  const { storage } = services;
+  const original = originalKey(upload.id, type);
+  // Checked on the local file tus wrote, then kept in the media storage.
   try {
     const now = new Date();
     if (upload.kind === 'image') {
-      const image = await processImage(original, mediaDir(services.config.dataDir, upload.id), { og: true });
+      const work = await storage.prepareFolder(mediaKey(upload.id));
+      let image: ProcessedImage;
+      try {
+        image = await processImage(upload.path, work, { og: true });
+        await storage.publishFolder(work, mediaKey(upload.id));
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+      await storage.moveIn(original, upload.path);
       const row = {
         id: upload.id,
         ownerId: upload.ownerId,
@@ -59,7 +68,8 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       await services.database.db.insertInto('mediaAsset').values(row).execute();
       return toAssetView(row);
     }
-    const probe = await probeVideo(original);
+    const probe = await probeVideo(upload.path);
+    await storage.moveIn(original, upload.path);
     const meta = JSON.stringify({ fileName: upload.fileName, ...probe });
     return await services.database.db.transaction().execute(async (trx) => {
       await trx
@@ -80,8 +90,8 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       return toAssetView({ ...row, jobStatus: 'queued' });
     });
   } catch (err) {
-    await fs.rm(original, { force: true });
-    await fs.rm(mediaDir(services.config.dataDir, upload.id), { recursive: true, force: true });
+    await storage.remove(original);
+    await storage.remove(mediaKey(upload.id));
     throw err;
   }
 }

@@ -1,7 +1,9 @@
 import path from 'node:path';
 
-/** Where uploads live: tus writes into `incoming/`; a finished, checked file moves to `<assetId>.<ext>`. */
+/** tus writes into `<DATA_DIR>/uploads/incoming/`; a finished, checked file is stored as `uploads/<assetId>.<ext>`. */
 export const uploadPaths = (dataDir: string) => ({
   incoming: path.join(dataDir, 'uploads', 'incoming'),
-  original: (assetId: string, ext: string) => path.join(dataDir, 'uploads', `${assetId}.${ext}`),
 });
+
+/** The storage key of an asset's original. */
+export const originalKey = (assetId: string, ext: string): string => `uploads/${assetId}.${ext}`;

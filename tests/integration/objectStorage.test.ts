@@ -1,0 +1,179 @@
+// Media in an S3 bucket (s3rver started here, or the endpoint in TEST_S3_ENDPOINT): a tus upload, resumed
+// after a dropped connection, ends up as the original in the bucket; the job worker transcodes from there
+// and the ladder appears in the bucket, not on disk; the app serves playlists, segments and images from
+// it with ranges and validators.
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
+import { jobDefinitions } from '#server/jobTypes.ts';
+import { makeCourse, makeEpisode } from '../support/factories.ts';
+import { makeClip } from '../support/makeClip.ts';
+import { startTestS3, type TestS3 } from '../support/s3Server.ts';
+import {
+  sendThenDrop,
+  signedIn,
+  startApp,
+  tusPatch,
+  uploadWhole,
+  waitForOffset,
+  tusCreate,
+  type App,
+} from './studioHelpers.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+let s3: TestS3;
+let app: App;
+let worker: JobWorker;
+let creator: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  s3 = await startTestS3();
+  cleanups.push(() => s3.stop());
+  app = await startApp(cleanups, s3.env);
+  worker = startJobWorker(app.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
+  cleanups.push(() => worker.stop());
+  creator = await signedIn(app, 'creator');
+});
+afterAll(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const asset = (id: string) =>
+  app.t.db.selectFrom('mediaAsset').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const onDisk = (...p: string[]) => fs.existsSync(path.join(app.t.dataDir, ...p));
+
+async function untilSettled(id: string) {
+  for (;;) {
+    const a = await asset(id);
+    if (a.status === 'ready' || a.status === 'failed') return a;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('videos in object storage', () => {
+  let id: string;
+  let clip: Buffer;
+
+  it('keeps a resumed tus upload as the original in the bucket', async () => {
+    clip = fs.readFileSync(
+      await makeClip(path.join(app.t.dataDir, 'clip.mp4'), { width: 426, height: 240, seconds: 3 }),
+    );
+    const created = await tusCreate(creator, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
+    const url = created.headers.get('location')!;
+    id = url.split('/').pop()!;
+    const half = Math.floor(clip.length / 2);
+    await sendThenDrop(app, creator, url, clip.subarray(0, half));
+    const offset = await waitForOffset(creator, url, (o) => o > 0);
+    const res = await tusPatch(creator, url, offset, clip.subarray(offset));
+    expect(res.status).toBe(204);
+    expect((await s3.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
+    expect(onDisk('uploads', `${id}.mp4`)).toBe(false);
+  });
+
+  it('transcodes from the bucket into the bucket, leaving nothing on disk', { timeout: 120_000 }, async () => {
+    worker.wake();
+    expect((await untilSettled(id)).status).toBe('ready');
+    const keys = await s3.keys(`media/${id}/`);
+    expect(keys).toContain(`media/${id}/master.m3u8`);
+    expect(keys).toContain(`media/${id}/240p/index.m3u8`);
+    expect(keys).toContain(`media/${id}/poster.webp`);
+    expect(keys.some((k) => /\/240p\/seg_\d+\.m4s$/.test(k))).toBe(true);
+    expect(onDisk('media', id)).toBe(false);
+    const work = path.join(app.t.dataDir, 'work');
+    expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
+  });
+
+  it('serves the master playlist and segments from the bucket, with ranges and validators', async () => {
+    const token = app.running.services.mediaTokens.sign(id, 'private');
+    const base = `${app.url}/media/s/${token}/${id}`;
+    const master = await fetch(`${base}/master.m3u8`);
+    expect(master.status).toBe(200);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(await master.text()).toBe((await s3.object(`media/${id}/master.m3u8`))!.toString('utf8'));
+
+    const segKey = (await s3.keys(`media/${id}/240p/seg_`))[0]!;
+    const segment = (await s3.object(segKey))!;
+    const segUrl = `${base}/240p/${segKey.split('/').pop()}`;
+    const part = await fetch(segUrl, { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${segment.length}`);
+    expect(part.headers.get('content-length')).toBe('1000');
+    expect(Buffer.from(await part.arrayBuffer()).equals(segment.subarray(100, 1100))).toBe(true);
+
+    const tail = await fetch(segUrl, { headers: { range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(segment.subarray(-10))).toBe(true);
+    expect((await fetch(segUrl, { headers: { range: `bytes=${segment.length}-` } })).status).toBe(416);
+
+    const head = await fetch(segUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(segment.length));
+    const etag = head.headers.get('etag')!;
+    expect(head.headers.get('last-modified')).toBeTruthy();
+    expect((await fetch(segUrl, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+    expect((await fetch(`${base}/240p/seg_99999.m4s`)).status).toBe(404);
+  });
+
+  it('lists an offline download from the bucket, with sizes that match what is served', async () => {
+    const owner = await app.t.db
+      .selectFrom('user')
+      .select(['id', 'name'])
+      .where('id', '=', creator.userId)
+      .executeTakeFirstOrThrow();
+    const course = await makeCourse(app.t.db, owner);
+    const episode = await makeEpisode(app.t.db, course.id, 1, { duration: 3, videoId: id });
+    const res = await creator.request(`/api/offline/episodes/${episode.id}`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      base: string;
+      options: { quality: string; files: { path: string; bytes: number }[] }[];
+    };
+    const low = body.options.find((o) => o.quality === '240p')!;
+    expect(low.files.map((f) => f.path)).toContain('240p/index.m3u8');
+    for (const f of low.files) {
+      expect(f.bytes).toBe((await s3.object(`media/${id}/${f.path}`))!.length);
+      const got = await creator.request(`${body.base}/${f.path}`);
+      expect([f.path, got.status, (await got.arrayBuffer()).byteLength]).toEqual([f.path, 200, f.bytes]);
+    }
+  });
+});
+
+describe('images in object storage', () => {
+  it('stores the original and the WebP widths in the bucket and serves them, og.jpg too', async () => {
+    const png = await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#225588' } })
+      .png()
+      .toBuffer();
+    const { res, id } = await uploadWhole(creator, { kind: 'image', filename: 'cover.png' }, png);
+    expect(res.status).toBe(204);
+    expect((await asset(id)).status).toBe('ready');
+    expect((await s3.object(`uploads/${id}.png`))?.equals(png)).toBe(true);
+    expect(await s3.keys(`media/${id}/`)).toEqual(
+      expect.arrayContaining([`media/${id}/w640.webp`, `media/${id}/og.jpg`]),
+    );
+    expect(onDisk('media', id)).toBe(false);
+
+    const webp = await fetch(`${app.url}/media/${id}/w640.webp`);
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await webp.arrayBuffer()).equals((await s3.object(`media/${id}/w640.webp`))!)).toBe(true);
+    const og = await fetch(`${app.url}/media/${id}/og.jpg`);
+    expect(og.status).toBe(200);
+    expect(og.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(await og.arrayBuffer())).metadata()).width).toBe(1200);
+
+    // An image from before og.jpg existed gets one made from its largest WebP on first request, kept in the bucket.
+    await app.running.services.storage.remove(`media/${id}/og.jpg`);
+    expect(await s3.object(`media/${id}/og.jpg`)).toBeNull();
+    expect((await fetch(`${app.url}/media/${id}/og.jpg`)).status).toBe(200);
+    expect(await s3.object(`media/${id}/og.jpg`)).not.toBeNull();
+  });
+
+  it('refuses a file that is not an image and keeps nothing of it', async () => {
+    const { res, id } = await uploadWhole(creator, { kind: 'image', filename: 'x.png' }, Buffer.alloc(2000, 7));
+    expect(res.status).toBe(422);
+    expect(await s3.keys(`uploads/${id}`)).toEqual([]);
+    expect(await s3.keys(`media/${id}`)).toEqual([]);
+  });
+});
