@@ -1,7 +1,8 @@
 // Darasa as deployed on several processes (issue 16, decision 0033): nginx as load balancer and media edge
-// in front of three web processes (JOB_CONCURRENCY=0) and one job worker, all real processes on one database
-// and one DATA_DIR. A creator's upload starts on one process and, that process killed, resumes through
-// nginx on another; the worker transcodes; a learner pays on one process
+// in front of three web processes (JOB_CONCURRENCY=0) and one job worker, all real processes on one database,
+// with media in an S3-speaking bucket (s3rver started here, or TEST_S3_ENDPOINT). A creator's upload starts
+// on one process and, that process killed, resumes through nginx on another; the worker fetches the original
+// from the bucket, transcodes, and puts the ladder there; a learner pays on one process
 // while M-Pesa's callback lands on another, plays through nginx (token checked and files cached by nginx),
 // a tampered or expired token never reaches the app, and an unpublish made on one process empties the page
 // cache of every process.
@@ -15,6 +16,7 @@ import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { freeTcpPort, type NginxEdge, startNginxEdge } from '../support/nginxEdge.ts';
 import { type ChildServer, startServerProcess, startWorkerChild } from '../support/serverProcess.ts';
+import { startTestS3, type TestS3 } from '../support/s3Server.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
@@ -27,6 +29,7 @@ const ADMIN = { email: 'edge-admin@example.com', password: 'admin-secret-1' };
 let t: TestDatabase;
 let sim: MpesaSimulator;
 let edge: NginxEdge;
+let s3: TestS3;
 /** The three web processes, in the order of their ports in nginx's upstream. */
 const web: ChildServer[] = [];
 let worker: ChildServer;
@@ -36,6 +39,7 @@ const killed: ChildServer[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  s3 = await startTestS3();
   sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 10, mode: 'manual' });
   const ports = await Promise.all([freeTcpPort(), freeTcpPort(), freeTcpPort()]);
   edge = await startNginxEdge({ appServers: ports.map((p) => `127.0.0.1:${p}`), secret: SECRET });
@@ -49,6 +53,7 @@ beforeAll(async () => {
       // Safaricom calls back on the third process, whichever process started the payment.
       MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${ports[2]}`,
       PAYMENT_RECONCILE_INTERVAL_MS: '0',
+      ...s3.env,
       ...more,
     });
   startWeb = async (i) => {
@@ -65,6 +70,7 @@ afterAll(async () => {
   for (const c of [...web, ...killed, worker]) c?.child.kill('SIGKILL');
   await edge?.stop();
   await sim?.close();
+  await s3?.stop();
   await t?.close();
 });
 
@@ -169,6 +175,12 @@ it('a creator uploads through one process, resumes through nginx after it is kil
     .where('payload', 'like', `%${id}%`)
     .executeTakeFirstOrThrow();
   expect(job.status).toBe('done');
+  // The original and the whole ladder are in the bucket; no process kept media on its disk.
+  const keys = await s3.keys();
+  expect(keys.some((k) => k.startsWith(`uploads/${id}.`))).toBe(true);
+  expect(keys).toContain(`media/${id}/master.m3u8`);
+  expect(keys.filter((k) => k.startsWith(`media/${id}/`) && k.endsWith('.m4s')).length).toBeGreaterThan(0);
+  expect(fs.existsSync(path.join(t.dataDir, 'media', id))).toBe(false);
   const course = await makeCourse(t.db, user, { title: 'Ufugaji wa Nyuki', price: 1500 });
   await makeEpisode(t.db, course.id, 1, { videoId: id, title: 'Mzinga wa kwanza' });
   courseId = course.id;
