@@ -11,6 +11,7 @@ import { createAtSmsClient } from './sms/atSmsClient.ts';
 import { ViewEventBuffer } from './modules/analytics/viewEventBuffer.ts';
 import { createMediaTokens } from './modules/playback/mediaToken.ts';
 import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
+import { createUploadLocker } from './uploadLocks/createUploadLocker.ts';
 
 const UNREACHABLE = 'http://127.0.0.1:9';
 
@@ -31,6 +32,7 @@ export interface RunningServices extends Services {
 export function createServices(parts: ServiceParts): RunningServices {
   const { config, database, log } = parts;
   const viewEvents = new ViewEventBuffer(database.db, log);
+  const uploadLocker = createUploadLocker(config, database, log);
   const wakers: Array<() => void> = [];
   const services: RunningServices = {
     config,
@@ -44,6 +46,7 @@ export function createServices(parts: ServiceParts): RunningServices {
     sms: createAtSmsClient({ ...config.sms, baseUrl: config.sms.baseUrl ?? UNREACHABLE }),
     mediaTokens: createMediaTokens(loadMediaTokenSecret(config)),
     viewEvents,
+    uploadLocker,
     jobs: {
       async enqueue(db, def, payload, opts) {
         const id = await enqueueJob(db, def, payload, opts);
@@ -55,7 +58,9 @@ export function createServices(parts: ServiceParts): RunningServices {
       },
     },
     onJobEnqueued: (listener) => void wakers.push(listener),
-    stop: () => viewEvents.stop(),
+    stop: async () => {
+      await Promise.all([viewEvents.stop(), uploadLocker.close()]);
+    },
   };
   return services;
 }

@@ -2,6 +2,7 @@
 // and passed explicitly as the first argument of every operation. Nothing here is looked up on the side
 // or kept in module-level state. Each service is described by the interface operations rely on, so
 // tests can build the real ones on a throw-away database.
+import type { Locker } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/createAuth.ts';
 import type { Config } from '../config.ts';
@@ -62,6 +63,8 @@ export interface Services {
   mediaTokens: MediaTokens;
   viewEvents: ViewEvents;
   jobs: JobQueue;
+  /** tus's per-upload locks, shared by every process on the database (decision 0032). */
+  uploadLocker: Locker;
   /** Tells caches that public catalog data changed (publish, edit, moderation), in every process. */
   catalogChanged(): void;
 }
