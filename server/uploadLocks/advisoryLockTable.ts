@@ -11,12 +11,15 @@ const KEY_SPACE = 16_0032;
 
 export function advisoryLockTable(databaseUrl: string, log: Logger): LockTable {
   let connecting: Promise<pg.Client> | null = null;
+  /** The connected client whose session holds `ours` (an ended one's late events are ignored). */
+  let current: pg.Client | null = null;
   /** Locks this process's session holds. */
   const ours = new Set<string>();
   let events: Parameters<LockTable['listen']>[0] = { asked() {}, lost() {}, freed() {} };
 
   const lose = (c: pg.Client, err?: Error) => {
-    if (!connecting) return;
+    if (c !== current) return;
+    current = null;
     connecting = null;
     if (err) log.warn({ err: err.message }, 'upload locks: connection lost');
     void c.end().catch(() => {});
@@ -41,6 +44,7 @@ export function advisoryLockTable(databaseUrl: string, log: Logger): LockTable {
       try {
         await c.connect();
         await c.query(`LISTEN ${CHANNEL}`);
+        current = c;
       } catch (err) {
         connecting = null;
         void c.end().catch(() => {});
@@ -80,6 +84,7 @@ export function advisoryLockTable(databaseUrl: string, log: Logger): LockTable {
     async close() {
       const c = connecting && (await connecting.catch(() => null));
       connecting = null;
+      current = null;
       ours.clear();
       await c?.end().catch(() => {});
     },
