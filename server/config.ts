@@ -104,7 +104,7 @@ const schema = z.object({
   /** Background jobs (transcodes…) run at once by this process; 0 leaves them to other workers. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   /** Web processes `npm start` runs on this machine, sharing the port and the database; 0 means one per core. */
-  WEB_PROCESSES: z.coerce.number().int().min(0).max(64).default(1),
+  WEB_PROCESSES: z.coerce.number().int().min(0).max(64).default(0),
   /** On SIGTERM/SIGINT, requests in flight get this long to finish before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bearer token that lets a scraper read /metrics from another machine; without it only loopback may. */

@@ -14,6 +14,7 @@ import { createMediaTokens } from './modules/playback/mediaToken.ts';
 import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
 import { createLocalStorage } from './storage/localStorage.ts';
 import { createS3Storage } from './storage/s3Storage.ts';
+import { createUploadLocker } from './uploadLocks/createUploadLocker.ts';
 
 const UNREACHABLE = 'http://127.0.0.1:9';
 
@@ -34,6 +35,7 @@ export interface RunningServices extends Services {
 export function createServices(parts: ServiceParts): RunningServices {
   const { config, database, log } = parts;
   const viewEvents = new ViewEventBuffer(database.db, log);
+  const uploadLocker = createUploadLocker(config, database, log);
   const wakers: Array<() => void> = [];
   const services: RunningServices = {
     config,
@@ -51,6 +53,7 @@ export function createServices(parts: ServiceParts): RunningServices {
     storage: config.s3
       ? createS3Storage(config.s3, path.join(config.dataDir, 'work'))
       : createLocalStorage(config.dataDir),
+    uploadLocker,
     jobs: {
       async enqueue(db, def, payload, opts) {
         const id = await enqueueJob(db, def, payload, opts);
@@ -62,7 +65,9 @@ export function createServices(parts: ServiceParts): RunningServices {
       },
     },
     onJobEnqueued: (listener) => void wakers.push(listener),
-    stop: () => viewEvents.stop(),
+    stop: async () => {
+      await Promise.all([viewEvents.stop(), uploadLocker.close()]);
+    },
   };
   return services;
 }

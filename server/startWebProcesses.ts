@@ -1,8 +1,9 @@
-// `npm start` with WEB_PROCESSES > 1 (or 0: one per core): a node:cluster primary that serves nothing and
-// forks web processes sharing the port (the kernel hands connections round-robin) and the database.
-// The first process starts alone: it applies migrations, seeds demo data, creates the generated secrets
-// and starts the embedded simulators; the others then start on that finished state and use the same
-// simulators (a payment prompt must be visible on /__mpesa whichever process answers). Decision 0029.
+// `npm start` with more than one web process (WEB_PROCESSES; its default 0 is one per core): a node:cluster
+// primary that serves nothing and forks web processes sharing the port (the kernel hands connections
+// round-robin) and the database. The first process starts alone: it applies migrations, seeds demo data,
+// creates the generated secrets and starts the embedded simulators; the others then start on that
+// finished state and use the same simulators (a payment prompt must be visible on /__mpesa whichever
+// process answers). Decisions 0029, 0032.
 import cluster from 'node:cluster';
 import net from 'node:net';
 import os from 'node:os';

@@ -50,8 +50,11 @@ export async function spawnServer(
   if (!fs.existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first.`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-'));
+  // One web process unless a benchmark asks for more (scale.ts): the others measure one process, reading
+  // its memory by the pid spawned here and comparing its throughput with one bare process.
+  const base = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_PROCESSES: '1' };
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script, ...(opts.args ?? [])], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

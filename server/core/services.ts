@@ -2,6 +2,7 @@
 // and passed explicitly as the first argument of every operation. Nothing here is looked up on the side
 // or kept in module-level state. Each service is described by the interface operations rely on, so
 // tests can build the real ones on a throw-away database.
+import type { Locker } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/createAuth.ts';
 import type { Config } from '../config.ts';
@@ -65,6 +66,8 @@ export interface Services {
   jobs: JobQueue;
   /** Uploaded originals and processed media: local disk or an S3 bucket. */
   storage: MediaStorage;
+  /** tus's per-upload locks, shared by every process on the database (decision 0032). */
+  uploadLocker: Locker;
   /** Tells caches that public catalog data changed (publish, edit, moderation), in every process. */
   catalogChanged(): void;
 }

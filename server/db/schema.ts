@@ -287,6 +287,16 @@ export interface CaptionTable {
   createdAt: Timestamp;
 }
 
+/** SQLite only (0024): who holds an upload's tus lock, until when (ms since the epoch). */
+export interface UploadLockTable {
+  uploadId: string;
+  holder: string;
+  host: string;
+  pid: number;
+  expiresAt: number;
+  releaseAsked: Generated<number>;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -320,5 +330,6 @@ export interface DB {
   coupon: CouponTable;
   couponUse: CouponUseTable;
   caption: CaptionTable;
+  uploadLock: UploadLockTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }

@@ -44,6 +44,7 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
   const tus = new Server({
     path,
     datastore: store,
+    locker: services.uploadLocker,
     relativeLocation: true,
     namingFunction: () => newId(),
     async onIncomingRequest(req, uploadId) {

@@ -18,6 +18,7 @@ import { receiptCheck } from './0020_receipt_check.ts';
 import { coupons } from './0021_coupons.ts';
 import { captions } from './0022_captions.ts';
 import { searchWords } from './0023_search_words.ts';
+import { uploadLocks } from './0024_upload_locks.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0021_coupons': coupons,
   '0022_captions': captions,
   '0023_search_words': searchWords,
+  '0024_upload_locks': uploadLocks,
 };
