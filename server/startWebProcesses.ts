@@ -52,26 +52,8 @@ export async function startWebProcesses(opts: {
   let shared: Record<string, string> = { PORT: String(config.PORT || (await freePort(config.HOST))) };
   let stopping = false;
   let serving = false;
-  const fork = () =>
-    new Promise<Started>((resolve, reject) => {
-      const child = cluster.fork(shared);
-      child.on('message', (m: Started) => {
-        if (m?.kind === 'darasa:listening') resolve(m);
-      });
-      child.once('exit', (code, signal) => {
-        reject(new Error(`web process ${child.process.pid} exited (${signal ?? code}) during start-up`));
-        // A process that dies later is replaced, so the machine keeps serving on every core.
-        if (serving && !stopping && code !== 0) {
-          log.error({ pid: child.process.pid, code, signal }, 'web process died; starting another');
-          fork().catch((err: unknown) => log.error({ err }, 'could not replace a web process'));
-        }
-      });
-    });
-  const first = await fork();
-  shared = { ...shared, ...first.env };
-  await Promise.all(Array.from({ length: count - 1 }, fork));
-  serving = true;
-  log.info({ url: first.url, processes: count }, 'Darasa is listening');
+  // Listening from the start: a stop asked for while the processes start (a deploy, Ctrl+C) stops them
+  // too, instead of killing this one and leaving them orphaned.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -84,6 +66,29 @@ export async function startWebProcesses(opts: {
       );
     });
   }
+  /** Starts one web process; while stopping, none (the promise stays pending until the exit above). */
+  const fork = () =>
+    new Promise<Started>((resolve, reject) => {
+      if (stopping) return;
+      const child = cluster.fork(shared);
+      child.on('message', (m: Started) => {
+        if (m?.kind === 'darasa:listening') resolve(m);
+      });
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        reject(new Error(`web process ${child.process.pid} exited (${signal ?? code}) during start-up`));
+        // A process that dies later is replaced, so the machine keeps serving on every core.
+        if (serving && code !== 0) {
+          log.error({ pid: child.process.pid, code, signal }, 'web process died; starting another');
+          fork().catch((err: unknown) => log.error({ err }, 'could not replace a web process'));
+        }
+      });
+    });
+  const first = await fork();
+  shared = { ...shared, ...first.env };
+  await Promise.all(Array.from({ length: count - 1 }, fork));
+  serving = true;
+  log.info({ url: first.url, processes: count }, 'Darasa is listening');
   return first.url;
 }
 

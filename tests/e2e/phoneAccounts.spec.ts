@@ -3,7 +3,6 @@
 // SMS receipt in Kiswahili; wrong, expired and undeliverable codes are refused in plain words.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
-import { hydrated } from '#tests/e2e/hydration.ts';
 import { EMPTY_URL } from './urls.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
@@ -37,8 +36,6 @@ async function readSms(context: BrowserContext, base: string, e164: string, matc
 async function startPhoneSignUp(page: Page, base: string, local: string, language = 'en') {
   await page.goto(`${base}/register`);
   await page.getByRole('link', { name: PHONE_TEXT.signUpWithPhone }).click();
-  // Digits typed while the page is still hydrating can be lost (noted in the session's closing note).
-  await hydrated(page);
   await page.getByLabel('Full name').fill('Amani Wekesa');
   await page.getByLabel('Learn (Customer)').check();
   await page.getByLabel(PHONE_TEXT.language).selectOption(language);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { PHONE_PREFIX, formatPhoneInput, pastedPhone } from '#app/lib/authPhone.ts';
 
 /**
@@ -8,8 +8,17 @@ import { PHONE_PREFIX, formatPhoneInput, pastedPhone } from '#app/lib/authPhone.
  */
 export function PhoneInput({ id, defaultValue, invalid }: { id: string; defaultValue?: string; invalid: object }) {
   const [value, setValue] = useState(() => formatPhoneInput(defaultValue ?? PHONE_PREFIX));
+  const field = useRef<HTMLInputElement>(null);
+  // Digits typed before the page came alive are in the field but not in the state: the first edit would
+  // put the state's "+254 " back. Take what the field holds.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the server-rendered field is taken over
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed && typed !== value) setValue(formatPhoneInput(typed));
+  }, []);
   return (
     <input
+      ref={field}
       id={id}
       name="phone"
       type="tel"
