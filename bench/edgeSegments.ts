@@ -3,7 +3,8 @@
 // same run: requests/s, MB/s and their ratios. The cost measured is the edge's HMAC and cache lookup.
 import { randomBytes } from 'node:crypto';
 import { createMediaTokens } from '#server/modules/playback/mediaToken.ts';
-import { freeTcpPort, startNginxEdge } from '#tests/support/nginxEdge.ts';
+import { freePort } from '#server/lib/freePort.ts';
+import { startNginxEdge } from '#tests/support/nginxEdge.ts';
 import { BUNDLE, spawnServer } from './lib/builtServer.ts';
 import { alternatingLoad, transcodedAsset } from './lib/segmentLoad.ts';
 import { compared } from './lib/stats.ts';
@@ -21,7 +22,7 @@ export const benchmark: Benchmark = {
       const { assetId, media, segments } = await transcodedAsset(darasa.dataDir, ctx);
       const token = createMediaTokens(Buffer.from(secret)).sign(assetId, 'private');
       // The reference: a second server block of the same nginx, the same worker, plain files.
-      const plainPort = await freeTcpPort();
+      const plainPort = await freePort();
       edge = await startNginxEdge({
         appServers: [new URL(darasa.url).host],
         secret,

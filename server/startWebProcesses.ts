@@ -5,13 +5,13 @@
 // finished state and use the same simulators (a payment prompt must be visible on /__mpesa whichever
 // process answers). Decisions 0029, 0032.
 import cluster from 'node:cluster';
-import net from 'node:net';
 import os from 'node:os';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './startServer.ts';
 import { stopOnSignal } from './stopOnSignal.ts';
+import { freePort } from './lib/freePort.ts';
 
 interface Started {
   kind: 'darasa:listening';
@@ -90,15 +90,4 @@ export async function startWebProcesses(opts: {
   serving = true;
   log.info({ url: first.url, processes: count }, 'Darasa is listening');
   return first.url;
-}
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -2,7 +2,7 @@
 // port with its own temporary DATA_DIR, and waits until /healthz answers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '#server/lib/freePort.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,17 +14,6 @@ export interface ChildServer {
   child: ChildProcess;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function waitForHealth(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {

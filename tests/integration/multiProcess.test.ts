@@ -14,7 +14,8 @@ import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulato
 import { createMediaTokens } from '#server/modules/playback/mediaToken.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
-import { freeTcpPort, type NginxEdge, startNginxEdge } from '../support/nginxEdge.ts';
+import { freePort } from '#server/lib/freePort.ts';
+import { type NginxEdge, startNginxEdge } from '../support/nginxEdge.ts';
 import { type ChildServer, startServerProcess, startWorkerChild } from '../support/serverProcess.ts';
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   s3 = await startTestS3();
   sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 10, mode: 'manual' });
-  const ports = await Promise.all([freeTcpPort(), freeTcpPort(), freeTcpPort()]);
+  const ports = await Promise.all([freePort(), freePort(), freePort()]);
   edge = await startNginxEdge({ appServers: ports.map((p) => `127.0.0.1:${p}`), secret: SECRET });
   const env = (more: Record<string, string>) =>
     testServerEnv(t, {

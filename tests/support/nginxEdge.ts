@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { freePort } from '#server/lib/freePort.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { NJS_MEDIA_TOKEN, renderNginxSite } from '../../scripts/nginxConfig.ts';
@@ -30,17 +31,6 @@ export interface NginxEdge {
   stop(): Promise<void>;
 }
 
-export async function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 export async function startNginxEdge(opts: {
   appServers: string[];
   /** MEDIA_TOKEN_SECRET, handed to nginx through its environment as in production. */
@@ -58,7 +48,7 @@ export async function startNginxEdge(opts: {
   // directory (mkdtemp makes it 0700).
   const user = process.getuid?.() === 0 ? 'user root;' : '';
   fs.copyFileSync(NJS_MEDIA_TOKEN, path.join(dir, 'mediaToken.js'));
-  const port = await freeTcpPort();
+  const port = await freePort();
   const site = renderNginxSite({
     appServers: opts.appServers,
     listen: `127.0.0.1:${port}`,
