@@ -100,7 +100,13 @@ export function leaseLockTable(db: Kysely<DB>, log: Logger): LockTable {
       clearInterval(renewing);
       renewing = undefined;
       ours.clear();
-      await db.deleteFrom('uploadLock').where('holder', '=', holder).execute();
+      // Best effort: the database may be gone already (a shutdown because it failed), and leases a dead
+      // holder leaves are taken over anyway (its pid is gone, or its lease runs out).
+      await db
+        .deleteFrom('uploadLock')
+        .where('holder', '=', holder)
+        .execute()
+        .catch(() => {});
     },
   };
 }
