@@ -50,8 +50,11 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   // Requests being answered, so a shutdown can let them finish (see stop()).
   let inFlight = 0;
   const whenIdle: Array<() => void> = [];
+  let shuttingDown = false;
   const server = http.createServer((req, res) => {
     inFlight++;
+    // A kept-alive connection would otherwise carry a client's next requests to a server that is going away.
+    if (shuttingDown) res.setHeader('connection', 'close');
     res.once('close', () => {
       if (--inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
     });
@@ -101,7 +104,6 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const reconciler = startReconciler(services);
   if (config.MPESA_C2B_REGISTER) void registerPaybillUrls(services);
 
-  let shuttingDown = false;
   handle = createRequestHandler({
     services,
     pageCache,
@@ -121,6 +123,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       const closed = new Promise<void>((r) => server.close(() => r()));
       const drained = async () => {
         let timer: NodeJS.Timeout | undefined;
+        // Connections kept alive after the answer they were carrying when the stop began are closed too.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
         await Promise.race([
           inFlight === 0 ? undefined : new Promise<void>((r) => whenIdle.push(r)),
           new Promise<void>((r) => {
@@ -128,14 +132,20 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
           }),
         ]);
         clearTimeout(timer);
+        clearInterval(sweep);
         if (inFlight > 0) log.warn({ inFlight }, 'shutdown: cutting requests still in flight');
         server.closeAllConnections();
         await closed;
       };
-      await Promise.all([drained(), jobs.stop(), reconciler.stop()]);
-      await Promise.all([mpesaSimulator?.close(), smsSimulator?.close(), changes.stop()]);
-      await services.stop();
-      await database.close();
+      // Each part stops even if another fails (a failed hand-back must not cut an upload in flight); the
+      // first failure is reported once everything is closed.
+      const failures = [
+        ...(await Promise.allSettled([drained(), jobs.stop(), reconciler.stop()])),
+        ...(await Promise.allSettled([mpesaSimulator?.close(), smsSimulator?.close(), changes.stop()])),
+        ...(await Promise.allSettled([services.stop()])),
+        ...(await Promise.allSettled([database.close()])),
+      ].filter((r) => r.status === 'rejected');
+      if (failures[0]) throw failures[0].reason;
     })());
   return { server, services, pageCache, url, stop };
 }

@@ -74,6 +74,12 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     expect((await post(callback, forged)).status).toBe(200);
     // The payment is real (the STK query says so): access is granted, the number is only a claim.
     expect((await row(id)).status).toBe('paid');
+    // Until Daraja has answered the check, a refund is refused with a reason an admin can act on.
+    const admin = await makeCustomer(w, { role: 'admin' });
+    await expect(refundPurchase(w.running.services, admin, { paymentId: id })).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/not confirmed this purchase’s receipt number yet/),
+    });
     await withReceiptChecks(w, async () => (await row(id)).receiptCheck === 'mismatch');
     const p = await row(id);
     expect(p).toMatchObject({ mpesaReceipt: null, claimedReceipt: 'FORGED1234' });
@@ -85,9 +91,9 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     const [receipt] = await listMyPurchases(w.running.services, buyer);
     expect(receipt).toMatchObject({ receipt: null, receiptPending: false });
     // Nothing to reverse without a trusted receipt number.
-    const admin = await makeCustomer(w, { role: 'admin' });
     await expect(refundPurchase(w.running.services, admin, { paymentId: id })).rejects.toMatchObject({
       code: 'conflict',
+      message: expect.stringMatching(/did not confirm this purchase’s receipt number/),
     });
     expect(w.sim.received.some((r) => r.path === '/mpesa/reversal/v1/request')).toBe(false);
   });

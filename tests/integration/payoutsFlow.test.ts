@@ -161,8 +161,13 @@ describe('B2C outcomes through the simulator', () => {
       if (r.kind !== 'payment') throw new Error('expected a payment');
       const id = r.payment.id;
       await eventually(async () => {
-        const p = await w.t.db.selectFrom('payment').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-        return p.status === 'paid';
+        const p = await w.t.db
+          .selectFrom('payment')
+          .select(['status', 'mpesaReceipt'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        // Refunds need the receipt number Daraja confirms after the payment.
+        return p.status === 'paid' && p.mpesaReceipt !== null;
       });
       return id;
     };

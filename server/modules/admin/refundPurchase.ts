@@ -31,13 +31,19 @@ export async function refundPurchase(
     .execute(async (trx) => {
       const p = await trx
         .selectFrom('payment')
-        .select(['id', 'status', 'amount', 'mpesaReceipt', 'courseId', 'userId'])
+        .select(['id', 'status', 'amount', 'mpesaReceipt', 'receiptCheck', 'courseId', 'userId'])
         .where('id', '=', paymentId)
         .executeTakeFirst();
       if (!p) throw notFound('Purchase not found.');
       if (p.status === 'refunded') throw conflict('This purchase has already been refunded.');
-      if (p.status !== 'paid' || !p.mpesaReceipt)
-        throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
+      if (p.status !== 'paid') throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
+      // An M-Pesa reversal names the transaction by its receipt, which Daraja confirms shortly after payment.
+      if (!p.mpesaReceipt)
+        throw conflict(
+          p.receiptCheck === 'pending'
+            ? 'M-Pesa has not confirmed this purchase’s receipt number yet; try the refund again in a minute.'
+            : 'M-Pesa did not confirm this purchase’s receipt number, so Darasa cannot reverse it; reverse it in the M-Pesa portal.',
+        );
       const claimed = await trx.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
       if (claimed) throw conflict('A refund of this purchase is already in progress.');
       await trx
