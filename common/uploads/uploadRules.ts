@@ -27,6 +27,7 @@ export const UPLOAD_MESSAGES = {
   failed: 'Upload failed. Please try again.',
   startFailed: 'Failed to start upload. Please try again.',
   noUrl: 'Upload completed but failed to get download URL. Please try again.',
+  storageDown: 'Our file storage is unreachable right now, so this image was not kept. Please try again in a minute.',
 } as const;
 
 /** The accept attribute of the file pickers (a hint only: the server checks the content). */

@@ -1,7 +1,8 @@
 // Media in an S3 bucket (s3rver started here, or the endpoint in TEST_S3_ENDPOINT): a tus upload, resumed
 // after a dropped connection, ends up as the original in the bucket; the job worker transcodes from there
 // and the ladder appears in the bucket, not on disk; the app serves playlists, segments and images from
-// it with ranges and validators.
+// it with ranges and validators. With the bucket unreachable, a finished video upload is kept on disk until
+// its job can store it, and an image is refused with a message (the client sends it again).
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +12,7 @@ import { jobDefinitions } from '#server/jobTypes.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';
+import { startTcpProxy } from '../support/tcpProxy.ts';
 import {
   sendThenDrop,
   signedIn,
@@ -21,6 +23,7 @@ import {
   tusCreate,
   type App,
 } from './studioHelpers.ts';
+import { UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let s3: TestS3;
@@ -175,5 +178,68 @@ describe('images in object storage', () => {
     expect(res.status).toBe(422);
     expect(await s3.keys(`uploads/${id}`)).toEqual([]);
     expect(await s3.keys(`media/${id}`)).toEqual([]);
+  });
+});
+
+describe('with the bucket unreachable', () => {
+  let down: App;
+  let who: Awaited<ReturnType<typeof signedIn>>;
+  let bucket: TestS3;
+  let network: Awaited<ReturnType<typeof startTcpProxy>>;
+  beforeAll(async () => {
+    bucket = await startTestS3({ local: true });
+    cleanups.push(() => bucket.stop());
+    network = await startTcpProxy(bucket.env.S3_ENDPOINT!);
+    cleanups.push(() => network.close());
+    down = await startApp(cleanups, { ...bucket.env, S3_ENDPOINT: network.url });
+    who = await signedIn(down, 'creator');
+  });
+  const held = (id: string) => path.join(down.t.dataDir, 'uploads', 'held', `${id}.mp4`);
+
+  it('keeps a finished video upload on disk; its job stores the original and transcodes once the bucket is back', {
+    timeout: 120_000,
+  }, async () => {
+    const clip = fs.readFileSync(
+      await makeClip(path.join(down.t.dataDir, 'clip.mp4'), { width: 426, height: 240, seconds: 2 }),
+    );
+    network.cut();
+    const { res, id } = await uploadWhole(who, { kind: 'video', filename: 'lesson.mp4' }, clip);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('darasa-asset-status')).toBe('queued');
+    expect(fs.readFileSync(held(id)).equals(clip)).toBe(true);
+    network.restore();
+    expect(await bucket.keys('uploads/')).toEqual([]);
+
+    const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
+    cleanups.push(() => jobs.stop());
+    for (;;) {
+      const a = await down.t.db.selectFrom('mediaAsset').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      if (a.status === 'ready' || a.status === 'failed') {
+        expect(a.status).toBe('ready');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await bucket.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
+    expect(await bucket.keys(`media/${id}/`)).toContain(`media/${id}/master.m3u8`);
+    expect(fs.existsSync(held(id))).toBe(false);
+  });
+
+  it('refuses an image with a message saying to try again, keeps nothing of it, and takes it once the bucket is back', async () => {
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#885522' } })
+      .png()
+      .toBuffer();
+    network.cut();
+    const refused = await uploadWhole(who, { kind: 'image', filename: 'cover.png' }, png);
+    network.restore();
+    expect(refused.res.status).toBe(502);
+    expect(await refused.res.text()).toBe(UPLOAD_MESSAGES.storageDown);
+    const row = await down.t.db.selectFrom('mediaAsset').select('id').where('id', '=', refused.id).executeTakeFirst();
+    expect(row).toBeUndefined();
+    expect(await bucket.keys(`media/${refused.id}`)).toEqual([]);
+
+    const again = await uploadWhole(who, { kind: 'image', filename: 'cover.png' }, png);
+    expect(again.res.status).toBe(204);
+    expect((await bucket.object(`uploads/${again.id}.png`))?.equals(png)).toBe(true);
   });
 });

@@ -23,12 +23,13 @@ export interface TestS3 {
 
 const BUCKET = 'darasa-test';
 
-export async function startTestS3(): Promise<TestS3> {
+/** `local`: always s3rver (a test that cuts the network between the app and the bucket relays plain HTTP). */
+export async function startTestS3({ local = false } = {}): Promise<TestS3> {
   const prefix = `t-${process.pid}-${Math.random().toString(36).slice(2, 10)}/`;
   let env: Record<string, string>;
   let server: S3rver | null = null;
   let directory: string | null = null;
-  if (process.env.TEST_S3_ENDPOINT) {
+  if (process.env.TEST_S3_ENDPOINT && !local) {
     const need = ['TEST_S3_BUCKET', 'TEST_S3_ACCESS_KEY_ID', 'TEST_S3_SECRET_ACCESS_KEY'];
     const unset = need.filter((k) => !process.env[k]);
     if (unset.length) throw new Error(`TEST_S3_ENDPOINT is set: also set ${unset.join(', ')}`);

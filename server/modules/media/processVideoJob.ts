@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { defineJob, PermanentJobError, type JobContext } from '#server/jobs/defineJob.ts';
+import { storeHeldOriginal } from '../uploads/heldOriginals.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { probeVideo, type VideoProbe } from './probeVideo.ts';
 import { hlsPublishRank, transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
@@ -44,6 +45,8 @@ export const processVideoJob = defineJob({
       .executeTakeFirst();
     if (Number(started.numUpdatedRows) === 0) return; // deleted meanwhile: nothing left to process
 
+    // Held on disk when the storage was down at upload time; throws (and the job retries) while it still is.
+    await storeHeldOriginal(ctx.services, originalKey);
     const work = await storage.prepareFolder(mediaKey(assetId));
     try {
       const [probe, made] = await storage.withLocalCopy(originalKey, (original) =>

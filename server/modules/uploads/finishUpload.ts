@@ -6,6 +6,7 @@ import { mediaKey } from '../media/mediaKeys.ts';
 import { processImage, type ProcessedImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
+import { dropHeldOriginal, storeOrHoldOriginal } from './heldOriginals.ts';
 import { KIND_OF, sniffFileType } from './sniffFileType.ts';
 import { originalKey } from './uploadPaths.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
@@ -44,11 +45,12 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       let image: ProcessedImage;
       try {
         image = await processImage(upload.path, work, { og: true });
-        await storage.publishFolder(work, mediaKey(upload.id));
+        // An image is small: if the storage cannot take it now, the creator's client sends it again.
+        await storage.publishFolder(work, mediaKey(upload.id)).catch(storageDown(services));
       } finally {
         await fs.rm(work, { recursive: true, force: true });
       }
-      await storage.moveIn(original, upload.path);
+      await storage.moveIn(original, upload.path).catch(storageDown(services));
       const row = {
         id: upload.id,
         ownerId: upload.ownerId,
@@ -69,7 +71,8 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       return toAssetView(row);
     }
     const probe = await probeVideo(upload.path);
-    await storage.moveIn(original, upload.path);
+    // A video may be gigabytes sent over hours: kept even when the storage is down (heldOriginals.ts).
+    await storeOrHoldOriginal(services, original, upload.path);
     const meta = JSON.stringify({ fileName: upload.fileName, ...probe });
     return await services.database.db.transaction().execute(async (trx) => {
       await trx
@@ -90,8 +93,17 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       return toAssetView({ ...row, jobStatus: 'queued' });
     });
   } catch (err) {
-    await storage.remove(original);
-    await storage.remove(mediaKey(upload.id));
+    // Best effort: the storage may be the reason we are here.
+    await Promise.allSettled([
+      storage.remove(original),
+      storage.remove(mediaKey(upload.id)),
+      dropHeldOriginal(services, original),
+    ]);
     throw err;
   }
 }
+
+const storageDown = (services: Services) => (err: unknown) => {
+  services.log.error({ err }, 'media storage unavailable');
+  throw new DomainError('provider_unavailable', UPLOAD_MESSAGES.storageDown);
+};
