@@ -17,6 +17,7 @@ const VISITORS = 20;
 interface Load {
   rps: number;
   p99: number;
+  requests: number;
 }
 
 async function load(
@@ -35,22 +36,52 @@ async function load(
     requests: paths.map((path) => ({ method: 'GET' as const, path })),
   });
   if (r.errors || r.non2xx) throw new Error(`${url}: ${r.errors} errors, ${r.non2xx} non-2xx answers under load`);
-  return { rps: r.requests.total / r.duration, p99: r.latency.p99 };
+  return { rps: r.requests.total / r.duration, p99: r.latency.p99, requests: r.requests.total };
 }
 
-/** The server's process and its children (the web processes of a cluster), with their resident memory. */
+/** The server's process and its children (the web processes of a cluster). */
+const processTree = (pid: number) => [
+  pid,
+  ...fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+];
+
+/** Resident memory of each process of the server. */
 function residentMb(pid: number): { pid: number; mb: number }[] {
   const rss = (p: number) => {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'));
     return m ? round(Number(m[1]) / 1024) : 0;
   };
-  const children = fs
-    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-  return [pid, ...children].map((p) => ({ pid: p, mb: rss(p) }));
+  return processTree(pid).map((p) => ({ pid: p, mb: rss(p) }));
+}
+
+/** CPU seconds (user + system) the server's processes have used so far (Linux counts in 1/100 s). */
+function serverCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, p) => {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const after = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ').pop()!.split(' ');
+    return sum + (Number(after[11]) + Number(after[12])) / 100;
+  }, 0);
+}
+
+/** CPU seconds used by this process: the load generator (autocannon runs in it). */
+const generatorCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Runs `slice` and adds the server's and the load generator's CPU time and the requests answered to `into`. */
+async function metered(
+  pid: number,
+  into: { server: number; generator: number; requests: number },
+  slice: () => Promise<Load>,
+) {
+  const s0 = serverCpuSeconds(pid);
+  const g0 = generatorCpuSeconds();
+  const r = await slice();
+  into.server += serverCpuSeconds(pid) - s0;
+  into.generator += generatorCpuSeconds() - g0;
+  into.requests += r.requests;
+  return r;
 }
 
 const signedInCookie = (url: string, n: number) =>
@@ -89,15 +120,32 @@ export const benchmark: Benchmark = {
       // Each learner's own session: LEARNERS instances of one connection each, run at once.
       const signedIn = async (url: string, seconds: number) => {
         const runs = await Promise.all(cookies.map((c) => load(url, paths, 1, seconds, c)));
-        return { rps: runs.reduce((n, r) => n + r.rps, 0), p99: Math.max(...runs.map((r) => r.p99)) };
+        return {
+          rps: runs.reduce((n, r) => n + r.rps, 0),
+          p99: Math.max(...runs.map((r) => r.p99)),
+          requests: runs.reduce((n, r) => n + r.requests, 0),
+        };
       };
       const a: Load[] = [];
       const b: Load[] = [];
+      const cpuOne = { server: 0, generator: 0, requests: 0 };
+      const cpuMany = { server: 0, generator: 0, requests: 0 };
       for (let i = 0; i < slices; i++) {
         log(`slice ${i + 1}/${slices}: ${LEARNERS} signed-in learners for ${slice} s on 1, then ${cores} processes`);
-        a.push(await signedIn(one.url, slice));
-        b.push(await signedIn(many.url, slice));
+        a.push(await metered(one.child.pid!, cpuOne, () => signedIn(one.url, slice)));
+        const cluster = many;
+        b.push(await metered(cluster.child.pid!, cpuMany, () => signedIn(cluster.url, slice)));
       }
+      // The load generator runs on the same cores: each request it sends costs CPU the web processes cannot
+      // use. With `cores` fully busy, N processes answer at most cores / (server + generator CPU per
+      // request), which caps the ratio this machine can show whatever the server does.
+      const perRequestMs = (x: { server: number; generator: number; requests: number }) => ({
+        server: (x.server * 1000) / x.requests,
+        generator: (x.generator * 1000) / x.requests,
+      });
+      const one1 = perRequestMs(cpuOne);
+      const many1 = perRequestMs(cpuMany);
+      const ceiling = cores / ((many1.server + many1.generator) / 1000);
       const mean = (xs: Load[]) => xs.reduce((n, x) => n + x.rps, 0) / xs.length;
       const p99 = (xs: Load[]) =>
         percentile(
@@ -120,6 +168,15 @@ export const benchmark: Benchmark = {
           { text: '≥ 1.8 × one process on 2 cores', met: (_v, ratio) => ratio >= 1.8 },
         ),
         compared(`signed-in p99, ${cores} web processes`, p99(b), 'ms', { label: 'one web process', value: p99(a) }),
+        compared(`server CPU per signed-in page, ${cores} web processes`, many1.server, 'ms', {
+          label: 'one web process',
+          value: one1.server,
+        }),
+        { label: 'load generator CPU per page (same cores)', value: round(many1.generator, 3), unit: 'ms' },
+        compared(`most pages/s ${cores} cores allow with the generator on them`, ceiling, 'req/s', {
+          label: 'one web process, measured',
+          value: mean(a),
+        }),
         { label: 'mixed-load duration', value: soak, unit: 's' },
       ];
       before.forEach((p, i) => {
