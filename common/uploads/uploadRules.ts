@@ -28,6 +28,8 @@ export const UPLOAD_MESSAGES = {
   startFailed: 'Failed to start upload. Please try again.',
   noUrl: 'Upload completed but failed to get download URL. Please try again.',
   storageDown: 'Our file storage is unreachable right now, so this image was not kept. Please try again in a minute.',
+  storageUnreachable:
+    'Our file storage is unreachable right now. Your upload will continue from where it stopped; please try again in a minute.',
 } as const;
 
 /** The accept attribute of the file pickers (a hint only: the server checks the content). */

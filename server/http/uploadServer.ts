@@ -1,18 +1,14 @@
-import fs from 'node:fs/promises';
 import { Server, type ServerOptions } from '@tus/server';
 import type { Actor } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { uploadRefusalStatus } from './errorResponse.ts';
 import type { Services } from '#server/core/services.ts';
-import { isId } from '#common/ids.ts';
-import { newId } from '#server/lib/ids.ts';
 import { canManageAsset, canUpload } from '#server/modules/access/policies.ts';
 import { checkNewUpload } from '#server/modules/uploads/checkNewUpload.ts';
 import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
 import { sanitizeFileName } from '#server/modules/uploads/sanitizeFileName.ts';
-import { uploadPaths } from '#server/modules/uploads/uploadPaths.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
-import { createFileStore } from './preparedFileStore.ts';
+import { createUploadStore } from './uploadStores.ts';
 
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
 
@@ -22,6 +18,17 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 /** tus answers for itself: a domain refusal becomes its status (errorResponse.ts) and readable message. */
 const refusal = (err: unknown) => (err instanceof DomainError ? refuse(uploadRefusalStatus(err), err.message) : null);
 
+/** An S3 call that failed on the way (no connection, a reset, a time-out) or that S3 answered with a 5xx. */
+function storageUnreachable(err: Error): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500;
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code) ||
+    err.name === 'TimeoutError'
+  );
+}
+
 export interface UploadServer {
   /** Serves one tus request; `actor` is the signed-in person or null. The body is read as a stream. */
   handle(req: Request, actor: Actor): Promise<Response>;
@@ -30,28 +37,37 @@ export interface UploadServer {
 }
 
 /**
- * The tus endpoint (`/api/uploads`). Bytes stream straight to `<DATA_DIR>/uploads/incoming/` (never held
- * in memory), so a dropped connection, a reloaded tab or a restarted server resume from the last byte on
- * disk. Creators and admins only; each upload belongs to its uploader (others get a 404). The declared
- * size is checked before a byte is accepted, the content once the last byte arrives.
+ * The tus endpoint (`/api/uploads`). Bytes stream to the upload store (uploadStores.ts: the local disk, or
+ * the S3 bucket as multipart parts), never held whole in memory, so a dropped connection, a reloaded tab or
+ * a restarted server resume from the last byte stored. Creators and admins only; each upload belongs to
+ * its uploader (others get a 404). The declared size is checked before a byte is accepted, the content
+ * once the last byte arrives.
  */
 export function createUploadServer(services: Services, path = '/api/uploads'): UploadServer {
-  const dirs = uploadPaths(services.config.dataDir);
-  const store = createFileStore(dirs.incoming);
+  const store = createUploadStore(services);
   const actors = new WeakMap<Request, Actor>();
   const actorOf = (req: TusRequest): Actor => actors.get(req) ?? null;
 
   const tus = new Server({
     path,
-    datastore: store,
+    datastore: store.datastore,
     locker: services.uploadLocker,
-    relativeLocation: true,
-    namingFunction: () => newId(),
+    namingFunction: () => store.newTusId(),
+    generateUrl: (_req, { path: base, id }) => `${base}/${store.urlId(id)}`,
+    getFileIdFromRequest: (_req, last) => (last === undefined ? undefined : store.tusIdFromUrl(last)),
+    // tus would answer 500 with the error's own words (a host name, a socket error): the storage being
+    // unreachable is a 503 the client retries; anything else unexpected is logged and answered plainly.
+    onResponseError(req, err) {
+      if ('status_code' in err) return undefined;
+      if (storageUnreachable(err)) return refuse(503, UPLOAD_MESSAGES.storageUnreachable);
+      services.log.error({ err, method: req.method }, 'upload request failed');
+      return refuse(500, UPLOAD_MESSAGES.failed);
+    },
     async onIncomingRequest(req, uploadId) {
       const actor = actorOf(req);
       if (!canUpload(actor)) throw refuse(401, UPLOAD_MESSAGES.signIn);
       if (req.method === 'POST') return;
-      const info = isId(uploadId) ? await store.configstore.get(uploadId) : undefined;
+      const info = uploadId ? await store.info(uploadId) : undefined;
       const ownerId = info?.metadata?.ownerId;
       if (!ownerId || !canManageAsset(actor, { ownerId })) throw refuse(404, UPLOAD_MESSAGES.notFound);
     },
@@ -68,17 +84,18 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
       };
     },
     async onUploadFinish(_req, upload) {
-      const path = upload.storage?.path;
       const meta = upload.metadata ?? {};
       try {
-        if (!path || !meta.ownerId) throw new Error('finished upload without a file or an owner');
-        const asset = await finishUpload(services, {
-          id: upload.id,
-          path,
-          kind: meta.kind as UploadKind,
-          ownerId: meta.ownerId,
-          fileName: meta.filename ?? 'upload',
-        });
+        if (!meta.ownerId) throw new Error('finished upload without an owner');
+        const asset = await store.withFinishedFile(upload, (file) =>
+          finishUpload(services, {
+            id: store.urlId(upload.id),
+            path: file,
+            kind: meta.kind as UploadKind,
+            ownerId: meta.ownerId!,
+            fileName: meta.filename ?? 'upload',
+          }),
+        );
         return { headers: { 'Darasa-Asset-Id': asset.id, 'Darasa-Asset-Status': asset.status } };
       } catch (err) {
         const refused = refusal(err);
@@ -87,8 +104,7 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
         throw refuse(500, UPLOAD_MESSAGES.noUrl);
       } finally {
         // Checked or refused, the upload is over: its tus record and any leftover bytes go.
-        await store.configstore.delete(upload.id);
-        if (path) await fs.rm(path, { force: true });
+        await store.discard(upload);
       }
     },
   });
@@ -100,16 +116,6 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
       actors.set(req, actor);
       return tus.handleWeb(req);
     },
-    async cleanUp(maxAgeMs, now = new Date()) {
-      let removed = 0;
-      for (const id of (await store.configstore.list?.()) ?? []) {
-        const info = await store.configstore.get(id);
-        const created = info?.creation_date ? Date.parse(info.creation_date) : NaN;
-        if (!info || !(now.getTime() - created > maxAgeMs)) continue;
-        await store.remove(id).catch(() => store.configstore.delete(id));
-        removed++;
-      }
-      return removed;
-    },
+    cleanUp: (maxAgeMs, now = new Date()) => store.cleanUp(maxAgeMs, now),
   };
 }

@@ -13,6 +13,7 @@ import {
   NotFound,
   NoSuchKey,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '#server/config.ts';
@@ -21,8 +22,9 @@ import type { MediaStorage } from '#server/core/mediaStorage.ts';
 /** Files stored at once while publishing a folder. */
 const PUT_CONCURRENCY = 4;
 
-export function createS3Client(s3: S3Settings): S3Client {
-  return new S3Client({
+/** The SDK client's settings (also given to tus's S3 store, which makes its own client). */
+export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
+  return {
     region: s3.region,
     forcePathStyle: s3.forcePathStyle,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
@@ -31,8 +33,10 @@ export function createS3Client(s3: S3Settings): S3Client {
     // services; AWS itself needs them only where an operation requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
 }
+
+export const createS3Client = (s3: S3Settings): S3Client => new S3Client(s3ClientConfig(s3));
 
 const missing = (err: unknown) =>
   err instanceof NotFound ||

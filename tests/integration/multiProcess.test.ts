@@ -1,7 +1,7 @@
 // Darasa as deployed on several processes (issue 16, decision 0033): nginx as load balancer and media edge
 // in front of three web processes (JOB_CONCURRENCY=0) and one job worker, all real processes on one database,
 // with media in an S3-speaking bucket (s3rver started here, or TEST_S3_ENDPOINT). A creator's upload starts
-// on one process and, that process killed, resumes through nginx on another; the worker fetches the original
+// on one process, its parts in the bucket, and, that process killed, resumes through nginx on another; the worker fetches the original
 // from the bucket, transcodes, and puts the ladder there; a learner pays on one process
 // while M-Pesa's callback lands on another, plays through nginx (token checked and files cached by nginx),
 // a tampered or expired token never reaches the app, and an unpublish made on one process empties the page
@@ -155,6 +155,10 @@ it('a creator uploads through one process, resumes through nginx after it is kil
   await first.exited;
   killed.push(first);
 
+  // What the dead process stored is in the bucket (tus's S3 store), not on its disk.
+  const uploadId = upload.split('/').pop()!;
+  expect(await s3.keys(`uploads/incoming/${uploadId}`)).toContain(`uploads/incoming/${uploadId}.info`);
+  expect(fs.existsSync(path.join(t.dataDir, 'uploads', 'incoming', uploadId))).toBe(false);
   // The client carries on through nginx, which now reaches only the other processes.
   const offset = await tusOffset(client, upload);
   expect(offset).not.toBeNull();

@@ -1,8 +1,9 @@
-// Media in an S3 bucket (s3rver started here, or the endpoint in TEST_S3_ENDPOINT): a tus upload, resumed
-// after a dropped connection, ends up as the original in the bucket; the job worker transcodes from there
+// Media in an S3 bucket (s3rver started here, or the endpoint in TEST_S3_ENDPOINT): a tus upload is kept
+// in the bucket as multipart parts while in progress (@tus/s3-store), resumes after a dropped connection
+// and ends up as the original in the bucket; the job worker transcodes from there
 // and the ladder appears in the bucket, not on disk; the app serves playlists, segments and images from
-// it with ranges and validators. With the bucket unreachable, a finished video upload is kept on disk until
-// its job can store it, and an image is refused with a message (the client sends it again).
+// it with ranges and validators. With the bucket unreachable, uploads are answered 503 (the client resends),
+// a video already checked is held on disk until its job can store it, and an image is refused with a message.
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -23,7 +24,9 @@ import {
   tusCreate,
   type App,
 } from './studioHelpers.ts';
-import { UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
+import { CHUNK_BYTES, UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
+import { newId } from '#server/lib/ids.ts';
+import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let s3: TestS3;
@@ -59,19 +62,32 @@ describe('videos in object storage', () => {
   let id: string;
   let clip: Buffer;
 
-  it('keeps a resumed tus upload as the original in the bucket', async () => {
+  it('keeps an upload in progress as multipart parts in the bucket, resumes it after a dropped connection, and stores the original there', async () => {
+    // Larger than one chunk, so it is stored as two parts.
     clip = fs.readFileSync(
-      await makeClip(path.join(app.t.dataDir, 'clip.mp4'), { width: 426, height: 240, seconds: 3 }),
+      await makeClip(path.join(app.t.dataDir, 'clip.mp4'), { width: 854, height: 480, seconds: 6, lossless: true }),
     );
+    expect(clip.length).toBeGreaterThan(CHUNK_BYTES);
     const created = await tusCreate(creator, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
     const url = created.headers.get('location')!;
     id = url.split('/').pop()!;
-    const half = Math.floor(clip.length / 2);
-    await sendThenDrop(app, creator, url, clip.subarray(0, half));
-    const offset = await waitForOffset(creator, url, (o) => o > 0);
+    expect(url).toBe(`/api/uploads/${id}`);
+    const first = await tusPatch(creator, url, 0, clip.subarray(0, CHUNK_BYTES));
+    expect([first.status, first.headers.get('upload-offset')]).toEqual([204, String(CHUNK_BYTES)]);
+    // In the bucket, not on this machine: any process of any machine can take the upload over.
+    expect(await s3.keys('uploads/incoming/')).toContain(`uploads/incoming/${id}.info`);
+    expect(fs.existsSync(path.join(app.t.dataDir, 'uploads', 'incoming', id))).toBe(false);
+
+    // The phone loses signal during the second chunk: what that chunk carried is not a whole part, so the
+    // upload resumes from the end of the first.
+    await sendThenDrop(app, creator, url, clip.subarray(CHUNK_BYTES, CHUNK_BYTES + 200_000));
+    const offset = await waitForOffset(creator, url, (o) => o >= CHUNK_BYTES);
+    expect(offset).toBeLessThanOrEqual(CHUNK_BYTES + 200_000);
     const res = await tusPatch(creator, url, offset, clip.subarray(offset));
     expect(res.status).toBe(204);
     expect((await s3.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
+    // The upload's own objects are gone once it is an asset.
+    expect(await s3.keys(`uploads/incoming/${id}`)).toEqual([]);
     expect(onDisk('uploads', `${id}.mp4`)).toBe(false);
   });
 
@@ -194,21 +210,49 @@ describe('with the bucket unreachable', () => {
     down = await startApp(cleanups, { ...bucket.env, S3_ENDPOINT: network.url });
     who = await signedIn(down, 'creator');
   });
-  const held = (id: string) => path.join(down.t.dataDir, 'uploads', 'held', `${id}.mp4`);
 
-  it('keeps a finished video upload on disk; its job stores the original and transcodes once the bucket is back', {
-    timeout: 120_000,
-  }, async () => {
+  it('answers 503 with a message the client can retry on, and the upload completes once the bucket is back', async () => {
     const clip = fs.readFileSync(
-      await makeClip(path.join(down.t.dataDir, 'clip.mp4'), { width: 426, height: 240, seconds: 2 }),
+      await makeClip(path.join(down.t.dataDir, 'short.mp4'), { width: 426, height: 240, seconds: 2 }),
     );
     network.cut();
-    const { res, id } = await uploadWhole(who, { kind: 'video', filename: 'lesson.mp4' }, clip);
-    expect(res.status).toBe(204);
-    expect(res.headers.get('darasa-asset-status')).toBe('queued');
-    expect(fs.readFileSync(held(id)).equals(clip)).toBe(true);
+    const refused = await tusCreate(who, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
+    expect([refused.status, await refused.text()]).toEqual([503, UPLOAD_MESSAGES.storageUnreachable]);
+
     network.restore();
-    expect(await bucket.keys('uploads/')).toEqual([]);
+    const created = await tusCreate(who, { kind: 'video', filename: 'lesson.mp4' }, clip.length);
+    const url = created.headers.get('location')!;
+    const half = Math.floor(clip.length / 2);
+    network.cut();
+    const cut = await tusPatch(who, url, 0, clip.subarray(0, half));
+    expect([cut.status, await cut.text()]).toEqual([503, UPLOAD_MESSAGES.storageUnreachable]);
+    network.restore();
+    const offset = await waitForOffset(who, url, () => true);
+    const res = await tusPatch(who, url, offset, clip.subarray(offset));
+    expect(res.status).toBe(204);
+    const id = url.split('/').pop()!;
+    expect((await bucket.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
+  });
+
+  it('a video checked while the bucket went away is held on disk, and its job stores and transcodes it once the bucket is back', {
+    timeout: 120_000,
+  }, async () => {
+    const file = await makeClip(path.join(down.t.dataDir, 'held.mp4'), { width: 426, height: 240, seconds: 2 });
+    const clip = fs.readFileSync(file);
+    const id = newId();
+    network.cut();
+    const asset = await finishUpload(down.running.services, {
+      id,
+      path: file,
+      kind: 'video',
+      ownerId: who.userId,
+      fileName: 'held.mp4',
+    });
+    network.restore();
+    expect(asset.status).toBe('queued');
+    const held = path.join(down.t.dataDir, 'uploads', 'held', `${id}.mp4`);
+    expect(fs.readFileSync(held).equals(clip)).toBe(true);
+    expect(await bucket.keys(`uploads/${id}`)).toEqual([]);
 
     const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
     cleanups.push(() => jobs.stop());
@@ -222,24 +266,27 @@ describe('with the bucket unreachable', () => {
     }
     expect((await bucket.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
     expect(await bucket.keys(`media/${id}/`)).toContain(`media/${id}/master.m3u8`);
-    expect(fs.existsSync(held(id))).toBe(false);
+    expect(fs.existsSync(held)).toBe(false);
   });
 
-  it('refuses an image with a message saying to try again, keeps nothing of it, and takes it once the bucket is back', async () => {
-    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#885522' } })
+  it('an image checked while the bucket went away is refused with a message saying to try again, nothing kept', async () => {
+    const file = path.join(down.t.dataDir, 'cover.png');
+    await sharp({ create: { width: 640, height: 360, channels: 3, background: '#885522' } })
       .png()
-      .toBuffer();
+      .toFile(file);
+    const id = newId();
     network.cut();
-    const refused = await uploadWhole(who, { kind: 'image', filename: 'cover.png' }, png);
+    const refused = finishUpload(down.running.services, {
+      id,
+      path: file,
+      kind: 'image',
+      ownerId: who.userId,
+      fileName: 'cover.png',
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'provider_unavailable', message: UPLOAD_MESSAGES.storageDown });
     network.restore();
-    expect(refused.res.status).toBe(502);
-    expect(await refused.res.text()).toBe(UPLOAD_MESSAGES.storageDown);
-    const row = await down.t.db.selectFrom('mediaAsset').select('id').where('id', '=', refused.id).executeTakeFirst();
+    const row = await down.t.db.selectFrom('mediaAsset').select('id').where('id', '=', id).executeTakeFirst();
     expect(row).toBeUndefined();
-    expect(await bucket.keys(`media/${refused.id}`)).toEqual([]);
-
-    const again = await uploadWhole(who, { kind: 'image', filename: 'cover.png' }, png);
-    expect(again.res.status).toBe(204);
-    expect((await bucket.object(`uploads/${again.id}.png`))?.equals(png)).toBe(true);
+    expect(await bucket.keys(`media/${id}`)).toEqual([]);
   });
 });

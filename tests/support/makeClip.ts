@@ -10,13 +10,16 @@ export interface ClipSpec {
   seconds: number;
   fps?: number;
   audio?: boolean;
+  /** Lossless video: a large file for a small picture (uploads of several chunks that stay cheap to transcode). */
+  lossless?: boolean;
 }
 
 export async function makeClip(file: string, spec: ClipSpec): Promise<string> {
-  const { width, height, seconds, fps = 30, audio = true } = spec;
+  const { width, height, seconds, fps = 30, audio = true, lossless = false } = spec;
   const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=${fps}`];
   if (audio) args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000');
   args.push('-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  if (lossless) args.push('-qp', '0');
   if (audio) args.push('-c:a', 'aac');
   await run('ffmpeg', [...args, file]);
   return file;

@@ -1,4 +1,5 @@
-// An S3 endpoint for tests: s3rver (from npm, so always installed) started on a free port in a temporary
+// An S3 endpoint for tests: s3rver (from npm, so always installed; with the two multipart calls it lacks,
+// s3rverMultipartGaps.ts) started on a free port in a temporary
 // folder, or a real service when TEST_S3_ENDPOINT is set (with TEST_S3_BUCKET, TEST_S3_ACCESS_KEY_ID,
 // TEST_S3_SECRET_ACCESS_KEY and optionally TEST_S3_REGION). Each start gets a key prefix of its own, so
 // runs never see each other's objects; `stop()` deletes them.
@@ -6,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { addMultipartGaps } from './s3rverMultipartGaps.ts';
 import { loadConfig, type S3Settings } from '#server/config.ts';
 import { createS3Client } from '#server/storage/s3Storage.ts';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -49,6 +51,7 @@ export async function startTestS3({ local = false } = {}): Promise<TestS3> {
       directory,
       configureBuckets: [{ name: BUCKET, configs: [] }],
     });
+    addMultipartGaps(server);
     const { port } = await server.run();
     env = {
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
