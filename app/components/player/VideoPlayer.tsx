@@ -1,23 +1,13 @@
+// The video player: a <video> with its own controls, keyboard shortcuts and phone gestures, around a source
+// that usePlayback attaches on the first Play. The control bar, the overlays and the settings are their own files.
 import { useT } from '#app/i18n/useT.ts';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type Ref,
-} from 'react';
-import { formatDuration } from '#app/lib/format.ts';
-import { readListenOnly } from '#app/lib/listenOnly.ts';
-import { attachSource } from './attachSource.ts';
-import { isHlsSource, preloadHls, type Quality, type StreamControl, warmUp } from './hlsSource.ts';
-import { extraKeyAction, FullscreenButton, SettingsPanel } from './PlayerMenus.tsx';
-import { actionForKey, SEEK_STEP, stepVolume, type PlayerAction } from './playerKeys.ts';
-import { PlayerIcon, SvgIcon } from './PlayerIcon.tsx';
-import { HEADPHONES_ICON, SETTINGS_ICON } from './playerOnlyIcons.ts';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import { preloadHls, warmUp } from './hlsSource.ts';
+import { extraKeyAction, SettingsPanel } from './PlayerMenus.tsx';
+import { actionForKey, stepVolume, type PlayerAction } from './playerKeys.ts';
+import { PlayerControls } from './PlayerControls.tsx';
+import { PlayerOverlays } from './PlayerOverlays.tsx';
+import { usePlayback } from './usePlayback.ts';
 import { useTouchGestures } from './useTouchGestures.ts';
 import { useCaptions } from './useCaptions.ts';
 import type { CaptionTrack } from '#common/captions/captions.ts';
@@ -55,16 +45,6 @@ export interface VideoPlayerProps {
 
 const NO_CAPTIONS: CaptionTrack[] = [];
 
-/** Shown instead of a length the player does not know yet (never "0:00 / 0:00"). */
-const UNKNOWN_TIME = '--:--';
-
-const MEDIA_ERRORS: Record<number, string> = {
-  1: 'Loading was stopped.',
-  2: 'A network error stopped the download.',
-  3: 'The video could not be decoded.',
-  4: 'The video format is not supported or the file was not found.',
-};
-
 export function VideoPlayer({
   src,
   poster,
@@ -79,102 +59,17 @@ export function VideoPlayer({
 }: VideoPlayerProps) {
   const views = useViewTracking(tracking);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const detachRef = useRef<StreamControl | null>(null);
-  const [stream, setStream] = useState<StreamControl | null>(null);
-  const [qualities, setQualities] = useState<Quality[]>([]);
-  const [listenOnlyAvailable, setListenOnlyAvailable] = useState(false);
-  const [listening, setListening] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsId = useId();
   const { t } = useT();
   const captionChoice = useCaptions(videoRef, captions);
-  const [state, setState] = useState<PlayerState>(src ? 'paused' : 'error');
-  const [error, setError] = useState<{ text: PlayerErrorText; reason: string } | null>(
-    src ? null : { text: 'No video source provided', reason: '' },
-  );
-  const [started, setStarted] = useState(false);
-  const [time, setTime] = useState(0);
+  const playback = usePlayback(videoRef, { src, autoPlay, startAt, onStateChange, ref });
+  const { state, setState, error, started, listening, play, pause } = playback;
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
 
-  // Set on any failure: the element (or stream) is then dead and the next play attaches afresh ("Try again").
-  const failedRef = useRef(false);
-  const fail = useCallback((text: PlayerErrorText, reason = '') => {
-    failedRef.current = true;
-    setError({ text, reason });
-    setState('error');
-  }, []);
-
-  const play = useCallback(() => {
-    const v = videoRef.current;
-    if (!v) return;
-    if (!src) return fail('No video source provided');
-    setError(null);
-    if (failedRef.current && detachRef.current) {
-      detachRef.current.detach();
-      detachRef.current = null;
-    }
-    failedRef.current = false;
-    if (!detachRef.current) {
-      detachRef.current = attachSource(v, src, {
-        ...(startAt ? { startAt } : {}),
-        listenOnly: readListenOnly(),
-        onQualities: (list, audio) => {
-          setQualities(list);
-          setListenOnlyAvailable(audio);
-        },
-        onListenOnly: setListening,
-        onFatal: fail,
-      });
-      setStream(detachRef.current);
-      setStarted(true);
-    }
-    if (v.readyState < 3) setState('loading');
-    const attempt = (retryMuted: boolean): Promise<void> =>
-      v.play().catch((e: unknown) => {
-        const name = e instanceof DOMException ? e.name : '';
-        if (name === 'AbortError') return;
-        // A browser that refuses sound without a fresh gesture may still play muted.
-        if (name === 'NotAllowedError' && retryMuted) {
-          v.muted = true;
-          return attempt(false);
-        }
-        if (name === 'NotAllowedError') return setState('paused');
-        if (name === 'NotSupportedError') return fail('Failed to load video', MEDIA_ERRORS[4]);
-        fail('Error loading video', e instanceof Error ? e.message : '');
-      });
-    void attempt(true);
-  }, [src, fail, startAt]);
-
-  const pause = useCallback(() => videoRef.current?.pause(), []);
-  useImperativeHandle(ref, () => ({ play, pause }), [play, pause]);
-
-  useEffect(() => onStateChange?.(state), [state, onStateChange]);
-  // The player is on screen: fetch the streaming code now rather than after Play is pressed.
-  useEffect(() => {
-    if (src && isHlsSource(src)) preloadHls();
-  }, [src]);
-
-  // A new source starts over; leaving detaches (and stops any download).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: autoPlay (and play) matter only when the source changes
-  useEffect(() => {
-    setError(src ? null : { text: 'No video source provided', reason: '' });
-    setState(src ? 'paused' : 'error');
-    setStarted(false);
-    setTime(0);
-    if (src && autoPlay) play();
-    return () => {
-      detachRef.current?.detach();
-      detachRef.current = null;
-      setStream(null);
-      setQualities([]);
-      setListenOnlyAvailable(false);
-      setListening(false);
-    };
-  }, [src]);
-
-  // After the source effect above: a Play pressed while this code downloaded is pressed again on a ready player.
+  // After usePlayback's source effect: a Play pressed while this code downloaded is pressed again on a ready player.
   const rootRef = useRef<HTMLDivElement>(null);
   const awaitsCode = useHeldPressReplay(rootRef);
 
@@ -216,9 +111,6 @@ export function VideoPlayer({
   };
 
   const playing = state === 'playing' || state === 'loading';
-  const shownVolume = muted ? 0 : volume;
-  const known = duration > 0;
-  const clock = known ? `${formatDuration(time)} / ${formatDuration(duration)}` : `${UNKNOWN_TIME} / ${UNKNOWN_TIME}`;
   // A mouse click plays or pauses at once; taps go through the touch gestures (double tap seeks).
   const onVideoClick = (e: MouseEvent<HTMLVideoElement>) => (touch.onClick(e) ? undefined : toggle());
   return (
@@ -259,7 +151,7 @@ export function VideoPlayer({
         onTimeUpdate={(e) => {
           // Switching streams (Listen only) empties the element for a moment: that 0 is not a position.
           if (e.currentTarget.readyState === 0) return;
-          setTime(e.currentTarget.currentTime);
+          playback.setTime(e.currentTarget.currentTime);
           views.onTime(e.currentTarget.currentTime);
           onTimeUpdate?.(e.currentTarget.currentTime);
         }}
@@ -268,149 +160,48 @@ export function VideoPlayer({
           setVolume(e.currentTarget.volume);
           setMuted(e.currentTarget.muted);
         }}
-        onError={(e) => {
-          // Without an attached source there is nothing that failed to load (e.g. after detaching).
-          if (!detachRef.current) return;
-          const code = e.currentTarget.error?.code ?? 0;
-          const reason = e.currentTarget.error?.message || MEDIA_ERRORS[code] || '';
-          fail(code === 3 ? 'Error loading video' : 'Failed to load video', reason);
-        }}
+        onError={playback.onMediaError}
       >
         {captions.map((t) => (
           <track key={t.src} kind="subtitles" src={t.src} srcLang={t.language} label={t.label} />
         ))}
       </video>
-      {listening ? (
-        <div className="player-audio" style={poster ? { backgroundImage: `url("${poster}")` } : undefined}>
-          <span className="player-audio-badge">
-            <SvgIcon d={HEADPHONES_ICON} />
-            Listen only
-          </span>
-        </div>
-      ) : null}
-      {touch.flash ? (
-        <div className="player-seek-flash" data-side={touch.flash.by < 0 ? 'back' : 'forward'} aria-hidden="true">
-          {touch.flash.by < 0 ? `−${SEEK_STEP} s` : `+${SEEK_STEP} s`}
-        </div>
-      ) : null}
-      {state === 'loading' ? <div className="player-spinner" role="status" aria-label={t('player.loading')} /> : null}
-      {state === 'paused' ? (
-        // For thumbs: the big Play in the middle (the control bar's Play is the accessible one).
-        <button type="button" className="player-bigplay" tabIndex={-1} aria-hidden="true" onClick={play}>
-          <PlayerIcon name="play" />
-        </button>
-      ) : null}
-      {error ? (
-        <div className="player-error" role="alert">
-          <p className="player-error-title">{t('Failed to load video')}</p>
-          <p className="player-error-reason">
-            {error.text === 'Failed to load video'
-              ? t(error.reason || 'The video could not be loaded.')
-              : t(error.text)}
-            {error.text === 'Error loading video' && error.reason ? `: ${t(error.reason)}` : null}
-          </p>
-          {src ? (
-            <button type="button" className="btn btn-ghost" onClick={play}>
-              {t('purchase.tryAgain')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <PlayerOverlays
+        poster={poster}
+        listening={listening}
+        flash={touch.flash}
+        state={state}
+        error={error}
+        canRetry={!!src}
+        onPlay={play}
+      />
       <SettingsPanel
         id={settingsId}
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
         videoRef={videoRef}
-        control={stream}
-        qualities={qualities}
-        listenOnlyAvailable={listenOnlyAvailable}
+        control={playback.stream}
+        qualities={playback.qualities}
+        listenOnlyAvailable={playback.listenOnlyAvailable}
         listening={listening}
         captions={captions}
         captionChoice={captionChoice.choice}
         onCaptionChoice={captionChoice.choose}
       />
-      <div className="player-controls" onPointerDown={touch.keepControls}>
-        <div className="player-row">
-          <input
-            className="player-seek"
-            type="range"
-            min={0}
-            max={duration || 0}
-            step="any"
-            value={Math.min(time, duration || 0)}
-            aria-label={t('player.seek')}
-            aria-valuetext={
-              known
-                ? t('player.position', { time: formatDuration(time), duration: formatDuration(duration) })
-                : t('player.lengthUnknown')
-            }
-            onChange={(e) => {
-              if (videoRef.current) videoRef.current.currentTime = Number(e.currentTarget.value);
-            }}
-          />
-          <span className="player-time">{clock}</span>
-        </div>
-        <div className="player-row">
-          <button
-            type="button"
-            className="player-btn"
-            onClick={toggle}
-            aria-label={playing ? t('hero.pause') : t('hero.play')}
-          >
-            <PlayerIcon name={playing ? 'pause' : 'play'} />
-          </button>
-          <button
-            type="button"
-            className="player-btn"
-            onClick={() => run({ type: 'seek', by: -SEEK_STEP })}
-            aria-label={t('player.back10')}
-          >
-            <PlayerIcon name="back" />
-          </button>
-          <button
-            type="button"
-            className="player-btn"
-            onClick={() => run({ type: 'seek', by: SEEK_STEP })}
-            aria-label={t('player.forward10')}
-          >
-            <PlayerIcon name="forward" />
-          </button>
-          <button
-            type="button"
-            className="player-btn"
-            onClick={() => run({ type: 'mute' })}
-            aria-label={muted ? t('player.unmute') : t('player.mute')}
-          >
-            <PlayerIcon name={shownVolume === 0 ? 'muted' : 'volume'} />
-          </button>
-          <input
-            className="player-volume"
-            type="range"
-            min={0}
-            max={1}
-            step={0.1}
-            value={shownVolume}
-            aria-label={t('player.volume')}
-            onChange={(e) => {
-              const v = videoRef.current;
-              if (!v) return;
-              v.volume = stepVolume(Number(e.currentTarget.value), 0);
-              v.muted = v.volume === 0;
-            }}
-          />
-          <button
-            type="button"
-            className="player-btn"
-            aria-label={t('player.settings')}
-            aria-expanded={settingsOpen}
-            aria-controls={settingsId}
-            onClick={() => setSettingsOpen((o) => !o)}
-          >
-            <SvgIcon d={SETTINGS_ICON} />
-          </button>
-          <FullscreenButton videoRef={videoRef} />
-        </div>
-      </div>
+      <PlayerControls
+        videoRef={videoRef}
+        time={playback.time}
+        duration={duration}
+        volume={volume}
+        muted={muted}
+        playing={playing}
+        onToggle={toggle}
+        onAction={run}
+        settingsId={settingsId}
+        settingsOpen={settingsOpen}
+        onSettingsToggle={() => setSettingsOpen((o) => !o)}
+        onPointerDown={touch.keepControls}
+      />
     </div>
   );
 }
