@@ -27,6 +27,7 @@ import {
 import { CHUNK_BYTES, UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
 import { newId } from '#server/lib/ids.ts';
 import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
+import { storeHeldOriginals } from '#server/modules/uploads/heldOriginals.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let s3: TestS3;
@@ -210,6 +211,23 @@ describe('with the bucket unreachable', () => {
     down = await startApp(cleanups, { ...bucket.env, S3_ENDPOINT: network.url });
     who = await signedIn(down, 'creator');
   });
+  /** Runs the job worker until the asset is processed; its final status. */
+  async function processed(id: string) {
+    const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
+    try {
+      for (;;) {
+        const a = await down.t.db
+          .selectFrom('mediaAsset')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (a.status === 'ready' || a.status === 'failed') return a.status;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await jobs.stop();
+    }
+  }
 
   it('answers 503 with a message the client can retry on, and the upload completes once the bucket is back', async () => {
     const clip = fs.readFileSync(
@@ -254,19 +272,44 @@ describe('with the bucket unreachable', () => {
     expect(fs.readFileSync(held).equals(clip)).toBe(true);
     expect(await bucket.keys(`uploads/${id}`)).toEqual([]);
 
-    const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
-    cleanups.push(() => jobs.stop());
-    for (;;) {
-      const a = await down.t.db.selectFrom('mediaAsset').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      if (a.status === 'ready' || a.status === 'failed') {
-        expect(a.status).toBe('ready');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect(await processed(id)).toBe('ready');
     expect((await bucket.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
     expect(await bucket.keys(`media/${id}/`)).toContain(`media/${id}/master.m3u8`);
     expect(fs.existsSync(held)).toBe(false);
+  });
+
+  it('a held original is stored by the web process once the bucket is back, and a job that failed without it runs again', {
+    timeout: 120_000,
+  }, async () => {
+    const file = await makeClip(path.join(down.t.dataDir, 'held2.mp4'), { width: 426, height: 240, seconds: 2 });
+    const clip = fs.readFileSync(file);
+    const id = newId();
+    network.cut();
+    await finishUpload(down.running.services, {
+      id,
+      path: file,
+      kind: 'video',
+      ownerId: who.userId,
+      fileName: 'held2.mp4',
+    });
+    // As when the job ran on a worker of another machine, where the held file is not: it failed.
+    await expect(storeHeldOriginals(down.running.services)).rejects.toThrow();
+    network.restore();
+    const { db } = down.t;
+    const { jobId } = await db.selectFrom('mediaAsset').select('jobId').where('id', '=', id).executeTakeFirstOrThrow();
+    await db.updateTable('job').set({ status: 'failed' }).where('id', '=', jobId!).execute();
+    await db
+      .updateTable('mediaAsset')
+      .set({ status: 'failed', error: 'original missing' })
+      .where('id', '=', id)
+      .execute();
+
+    expect(await storeHeldOriginals(down.running.services)).toBe(1);
+    expect((await bucket.object(`uploads/${id}.mp4`))?.equals(clip)).toBe(true);
+    expect(fs.existsSync(path.join(down.t.dataDir, 'uploads', 'held', `${id}.mp4`))).toBe(false);
+    const again = await db.selectFrom('job').select('status').where('id', '=', jobId!).executeTakeFirstOrThrow();
+    expect(again.status).toBe('queued');
+    expect(await processed(id)).toBe('ready');
   });
 
   it('an image checked while the bucket went away is refused with a message saying to try again, nothing kept', async () => {

@@ -1,10 +1,11 @@
 // A finished upload is never dropped because the media storage (an S3 bucket, say) is unreachable at that
-// moment: the video's original is kept on this machine's disk and the processing job stores it before it
-// transcodes, retrying as jobs do. Held files share the rule of uploads in progress: every process that
-// may run the job sees DATA_DIR's uploads folder (docs/deployment.md).
+// moment: the video's original is kept on this machine's disk, and stored by whichever comes first: its
+// processing job (when it runs on this machine) or this machine's web processes, which try the held files
+// every minute and give a job that failed for want of the original another go.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '#server/core/services.ts';
+import { retryVideoProcessing } from '../media/retryVideoProcessing.ts';
 import { uploadPaths } from './uploadPaths.ts';
 
 const heldPath = (services: Services, key: string) =>
@@ -36,3 +37,16 @@ export async function storeHeldOriginal(services: Services, key: string): Promis
 
 /** Removes a held original (the asset it was for could not be recorded). */
 export const dropHeldOriginal = (services: Services, key: string) => fs.rm(heldPath(services, key), { force: true });
+
+/** Stores every original held on this machine; stops at the first the storage refuses (it is still down). */
+export async function storeHeldOriginals(services: Services): Promise<number> {
+  const dir = uploadPaths(services.config.dataDir).held;
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let stored = 0;
+  for (const name of names) {
+    await services.storage.moveIn(`uploads/${name}`, path.join(dir, name));
+    stored++;
+    await retryVideoProcessing(services.database.db, path.parse(name).name);
+  }
+  return stored;
+}
