@@ -211,6 +211,21 @@ describe('with the bucket unreachable', () => {
     down = await startApp(cleanups, { ...bucket.env, S3_ENDPOINT: network.url });
     who = await signedIn(down, 'creator');
   });
+  /** A finished video upload checked and stored with the bucket cut off (left cut). */
+  async function checkedWhileCut(name: string) {
+    const file = await makeClip(path.join(down.t.dataDir, name), { width: 426, height: 240, seconds: 2 });
+    const clip = fs.readFileSync(file);
+    const id = newId();
+    network.cut();
+    const asset = await finishUpload(down.running.services, {
+      id,
+      path: file,
+      kind: 'video',
+      ownerId: who.userId,
+      fileName: name,
+    });
+    return { id, clip, asset };
+  }
   /** Runs the job worker until the asset is processed; its final status. */
   async function processed(id: string) {
     const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
@@ -255,17 +270,7 @@ describe('with the bucket unreachable', () => {
   it('a video checked while the bucket went away is held on disk, and its job stores and transcodes it once the bucket is back', {
     timeout: 120_000,
   }, async () => {
-    const file = await makeClip(path.join(down.t.dataDir, 'held.mp4'), { width: 426, height: 240, seconds: 2 });
-    const clip = fs.readFileSync(file);
-    const id = newId();
-    network.cut();
-    const asset = await finishUpload(down.running.services, {
-      id,
-      path: file,
-      kind: 'video',
-      ownerId: who.userId,
-      fileName: 'held.mp4',
-    });
+    const { id, clip, asset } = await checkedWhileCut('held.mp4');
     network.restore();
     expect(asset.status).toBe('queued');
     const held = path.join(down.t.dataDir, 'uploads', 'held', `${id}.mp4`);
@@ -281,17 +286,7 @@ describe('with the bucket unreachable', () => {
   it('a held original is stored by the web process once the bucket is back, and a job that failed without it runs again', {
     timeout: 120_000,
   }, async () => {
-    const file = await makeClip(path.join(down.t.dataDir, 'held2.mp4'), { width: 426, height: 240, seconds: 2 });
-    const clip = fs.readFileSync(file);
-    const id = newId();
-    network.cut();
-    await finishUpload(down.running.services, {
-      id,
-      path: file,
-      kind: 'video',
-      ownerId: who.userId,
-      fileName: 'held2.mp4',
-    });
+    const { id, clip } = await checkedWhileCut('held2.mp4');
     // As when the job ran on a worker of another machine, where the held file is not: it failed.
     await expect(storeHeldOriginals(down.running.services)).rejects.toThrow();
     network.restore();

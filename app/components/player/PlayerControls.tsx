@@ -8,6 +8,11 @@ import { SEEK_STEP, stepVolume, type PlayerAction } from './playerKeys.ts';
 import { PlayerIcon, SvgIcon } from './PlayerIcon.tsx';
 import { SETTINGS_ICON } from './playerOnlyIcons.ts';
 
+const SEEK_BUTTONS = [
+  { icon: 'back', by: -SEEK_STEP, label: 'player.back10' },
+  { icon: 'forward', by: SEEK_STEP, label: 'player.forward10' },
+] as const;
+
 /** Shown instead of a length the player does not know yet (never "0:00 / 0:00"). */
 const UNKNOWN_TIME = '--:--';
 
@@ -76,22 +81,17 @@ export function PlayerControls({
         >
           <PlayerIcon name={playing ? 'pause' : 'play'} />
         </button>
-        <button
-          type="button"
-          className="player-btn"
-          onClick={() => onAction({ type: 'seek', by: -SEEK_STEP })}
-          aria-label={t('player.back10')}
-        >
-          <PlayerIcon name="back" />
-        </button>
-        <button
-          type="button"
-          className="player-btn"
-          onClick={() => onAction({ type: 'seek', by: SEEK_STEP })}
-          aria-label={t('player.forward10')}
-        >
-          <PlayerIcon name="forward" />
-        </button>
+        {SEEK_BUTTONS.map(({ icon, by, label }) => (
+          <button
+            key={icon}
+            type="button"
+            className="player-btn"
+            onClick={() => onAction({ type: 'seek', by })}
+            aria-label={t(label)}
+          >
+            <PlayerIcon name={icon} />
+          </button>
+        ))}
         <button
           type="button"
           className="player-btn"
