@@ -158,6 +158,27 @@ describe('videos in object storage', () => {
       expect([f.path, got.status, (await got.arrayBuffer()).byteLength]).toEqual([f.path, 200, f.bytes]);
     }
   });
+
+  it('takes an upload from tus-js-client, the studio’s own client, in chunks of the studio’s size', async () => {
+    const { Upload } = await import('tus-js-client');
+    const headers = { cookie: creator.cookieHeader, origin: new URL(app.url).origin };
+    const url = await new Promise<string>((resolve, reject) => {
+      const upload = new Upload(clip, {
+        endpoint: `${app.url}/api/uploads`,
+        chunkSize: CHUNK_BYTES,
+        metadata: { filename: 'again.mp4', kind: 'video' },
+        headers,
+        retryDelays: [],
+        onSuccess: () => resolve(upload.url!),
+        onError: reject,
+      });
+      upload.start();
+    });
+    const again = url.split('/').pop()!;
+    expect((await s3.object(`uploads/${again}.mp4`))?.equals(clip)).toBe(true);
+    // Queued for the worker, which may already have started on it.
+    expect(['processing', 'ready']).toContain((await asset(again)).status);
+  });
 });
 
 describe('images in object storage', () => {
