@@ -70,9 +70,16 @@ function fileUploadStore(services: Services): UploadStore {
 
 const INCOMING = 'uploads/incoming/';
 
+/** tus's S3 store, with an upload's record readable on its own (kept per process), without listing parts. */
+class RecordedS3Store extends S3Store {
+  async record(id: string): Promise<Upload> {
+    return (await this.getMetadata(id)).file;
+  }
+}
+
 function s3UploadStore(services: Services): UploadStore {
   const s3 = services.config.s3!;
-  const store = new S3Store({
+  const store = new RecordedS3Store({
     // One part per chunk the client sends (the smallest part S3 accepts): a resumed upload re-sends at most
     // one chunk, and no part waits for the next request to be complete.
     partSize: CHUNK_BYTES,
@@ -86,11 +93,11 @@ function s3UploadStore(services: Services): UploadStore {
     newTusId: () => keyOf(newId()),
     tusIdFromUrl: (urlId) => (isId(urlId) ? keyOf(urlId) : undefined),
     urlId: (tusId) => path.posix.basename(tusId),
-    // tus's S3 store calls any failure to read an upload's record "not found"; asked first, the storage
+    // The owner is in the record; the offset (a listing of parts) is tus's to find. Asked first, the storage
     // tells a missing upload (undefined) from a bucket it cannot reach (an error, answered 503).
     async info(tusId) {
       if (!(await services.storage.stat(`${storageKey(tusId)}.info`))) return undefined;
-      return store.getUpload(tusId);
+      return store.record(tusId);
     },
     // Checked and probed like a file tus wrote to disk: the bytes are fetched once, after the last chunk.
     withFinishedFile: (upload, use) => services.storage.withLocalCopy(storageKey(upload.id), use),

@@ -11,17 +11,15 @@ import { uploadPaths } from './uploadPaths.ts';
 const heldPath = (services: Services, key: string) =>
   path.join(uploadPaths(services.config.dataDir).held, path.posix.basename(key));
 
-/** Stores `file` as `key`; if the storage refuses, keeps it held and answers false. The file is gone either way. */
-export async function storeOrHoldOriginal(services: Services, key: string, file: string): Promise<boolean> {
+/** Stores `file` as `key`, or keeps it held if the storage refuses. The file is gone from its place either way. */
+export async function storeOrHoldOriginal(services: Services, key: string, file: string): Promise<void> {
   try {
     await services.storage.moveIn(key, file);
-    return true;
   } catch (err) {
     const held = heldPath(services, key);
     await fs.mkdir(path.dirname(held), { recursive: true });
     await fs.rename(file, held);
     services.log.warn({ err, key }, 'media storage unavailable: original held on disk until its job stores it');
-    return false;
   }
 }
 
