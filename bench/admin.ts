@@ -11,7 +11,7 @@ import type { DB } from '#server/db/schema.ts';
 import { getDashboard } from '#server/modules/admin/getDashboard.ts';
 import { courseListQuery, listCourses } from '#server/modules/admin/listCourses.ts';
 import { listAllPurchases, purchaseListQuery } from '#server/modules/admin/listAllPurchases.ts';
-import { parseListQuery } from '#server/modules/admin/listQuery.ts';
+import { parseListQuery } from '#server/modules/shared/listQuery.ts';
 import { listUsers, userListQuery } from '#server/modules/admin/listUsers.ts';
 import { getCourseAnalytics } from '#server/modules/analytics/getCourseAnalytics.ts';
 import { onEachDatabase } from './lib/onEachDatabase.ts';

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
-import { loadConfig } from '#server/config.ts';
-import { createServices } from '#server/createServices.ts';
+import { loadConfig } from '#server/config/config.ts';
+import { createServices } from '#server/composition/createServices.ts';
 import type { Database } from '#server/db/connect.ts';
-import { createLogger } from '#server/logger.ts';
+import { createLogger } from '#server/logging/logger.ts';
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
 import { searchCourses } from '#server/modules/catalog/search/searchCourses.ts';

@@ -4,7 +4,7 @@
 // lost or duplicated enrollments (goal 0). Reference: GET /healthz (one DB round trip) at the same
 // concurrency. BENCH_PAYMENTS_DATABASE_URL runs it on PostgreSQL instead of SQLite.
 import { connectDatabase } from '#server/db/connect.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { newId } from '#server/lib/ids.ts';
 import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
 import { startBuiltServer } from './lib/builtServer.ts';

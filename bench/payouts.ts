@@ -5,7 +5,7 @@
 // result received by a bare node:http endpoint. BENCH_PAYOUTS_DATABASE_URL runs it on PostgreSQL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { enqueueJob } from '#server/jobs/enqueueJob.ts';
 import { newId } from '#server/lib/ids.ts';

@@ -2,7 +2,7 @@
 //   npm run admin:create -- --email admin@example.com --password 'long secret' --name 'Jane Admin'
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR), applying pending migrations first.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { DomainError } from '#server/core/errors.ts';

@@ -1,7 +1,7 @@
 // Runs the Daraja simulator on its own (`npm run mpesa:simulator`), for a server started with
 // MPESA_BASE_URL=http://127.0.0.1:<port> or for trying the Daraja API by hand. Credentials and timings
-// come from the same settings the server reads (server/config.ts).
-import { loadConfig } from '#server/config.ts';
+// come from the same settings the server reads (server/config/config.ts).
+import { loadConfig } from '#server/config/config.ts';
 import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
 
 const config = loadConfig();

@@ -1,9 +1,9 @@
 // Docs that drift from the code mislead: the README's configuration table must name exactly the variables
-// server/config.ts reads, each once.
+// server/config/config.ts reads, each once.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const configSource = fs.readFileSync('server/config.ts', 'utf8');
+const configSource = fs.readFileSync('server/config/config.ts', 'utf8');
 const readme = fs.readFileSync('README.md', 'utf8');
 
 /** Keys of the zod env schema: `  NAME: z…` lines. */
@@ -17,7 +17,7 @@ describe('README configuration table', () => {
     expect(documented).toContain('DATABASE_URL');
   });
 
-  it('documents every variable of server/config.ts and no other', () => {
+  it('documents every variable of server/config/config.ts and no other', () => {
     expect([...documented].sort()).toEqual([...new Set(declared)].sort());
   });
 

@@ -1,7 +1,7 @@
 // Runs the Africa's Talking SMS simulator on its own (`npm run sms:simulator`), for a server started with
 // SMS_BASE_URL=http://127.0.0.1:<port>. Credentials come from the settings the server reads; delivery
 // reports go to DELIVERY_REPORT_URL when given (what AT's dashboard would hold).
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { createSmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
 
 const config = loadConfig();

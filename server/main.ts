@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as build from 'virtual:react-router/server-build';
-import { startServer } from './startServer.ts';
-import { startWebProcesses } from './startWebProcesses.ts';
-import { startWorker } from './startWorker.ts';
-import { stopOnSignal } from './stopOnSignal.ts';
+import { startServer } from './composition/startServer.ts';
+import { startWebProcesses } from './composition/startWebProcesses.ts';
+import { startWorker } from './composition/startWorker.ts';
+import { stopOnSignal } from './composition/stopOnSignal.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const clientDir = path.resolve(here, '../client');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '#server/config.ts';
-import type { Logger } from '#server/logger.ts';
+import type { Config } from '#server/config/config.ts';
+import type { Logger } from '#server/logging/logger.ts';
 
 /**
  * The key that signs session cookies: AUTH_SECRET, or one generated on first start and kept in DATA_DIR

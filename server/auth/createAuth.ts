@@ -2,11 +2,11 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { newId } from '#server/lib/ids.ts';
 import { resolveAuthSecret } from './authSecret.ts';
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 import type { Database } from '#server/db/connect.ts';
-import type { Logger } from '#server/logger.ts';
+import type { Logger } from '#server/logging/logger.ts';
 import { consumeRateLimit } from '#server/modules/accounts/rateLimit.ts';
-import { sendEmail } from '#server/modules/accounts/sendEmail.ts';
+import { sendEmail } from '#server/modules/messaging/sendEmail.ts';
 import { SMS_TEXTS } from '#server/modules/messaging/smsTexts.ts';
 import { toLocale } from '#common/accounts/locale.ts';
 

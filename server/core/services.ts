@@ -1,15 +1,15 @@
-// What operations are given to do their work: built once in the composition root (server/startServer.ts)
+// What operations are given to do their work: built once in the composition root (server/composition/startServer.ts)
 // and passed explicitly as the first argument of every operation. Nothing here is looked up on the side
 // or kept in module-level state. Each service is described by the interface operations rely on, so
 // tests can build the real ones on a throw-away database.
 import type { Locker } from '@tus/server';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../auth/createAuth.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { DarajaClient } from '../daraja/darajaClient.ts';
 import type { Database } from '../db/connect.ts';
 import type { DB } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import type { MediaStorage } from './mediaStorage.ts';
 import type { SmsClient } from '../sms/atSmsClient.ts';
 

@@ -2,7 +2,7 @@
 // rules: timestamp/password, phone formats, callback parsing by item name, result-code meanings.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMpesaSimulator, type MpesaSimulator } from '../mpesaSimulator/createMpesaSimulator.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { parseStkCallback } from './callback.ts';
 import { createDarajaClient, type DarajaSettings } from './darajaClient.ts';
 import { DarajaError } from './darajaError.ts';

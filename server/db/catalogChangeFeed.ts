@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './connect.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 
 const CATALOG_CHANNEL = 'darasa_catalog';
 const RETRY_MS = [250, 1000, 5000];

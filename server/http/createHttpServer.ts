@@ -36,7 +36,7 @@ import { createMetrics, type Metrics } from './metrics.ts';
 import { opsRoutes } from './opsRoutes.ts';
 import { requestIdOf } from './requestId.ts';
 import { pageRoutePatterns } from './routePattern.ts';
-import { withRequestLogContext } from '../logger.ts';
+import { withRequestLogContext } from '../logging/logger.ts';
 import { securityHeaders, setSecurityHeaders, setShellPolicy } from './securityHeaders.ts';
 
 export interface HttpServerOptions {

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { data } from 'react-router';
 import { DomainError, type ErrorCode } from '../core/errors.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   invalid_input: 400,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 
 // Security headers on every answer, set on Node's response before anything else runs, so the raw fast path
 // (assets, cached pages), files, the API and pages all carry them. An answer may override one (pages set

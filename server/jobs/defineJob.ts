@@ -1,5 +1,5 @@
 // A job type: its name, the zod schema of its payload, its handler and its retry policy. Definitions are
-// listed in server/jobTypes.ts; enqueueJob() takes the definition itself, so payloads are typed at the call site.
+// listed in server/composition/jobTypes.ts; enqueueJob() takes the definition itself, so payloads are typed at the call site.
 import type { z } from 'zod';
 import type { Services } from '../core/services.ts';
 

@@ -5,7 +5,7 @@
 // holds each clip once.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { ProcessedImage } from '../modules/media/processImage.ts';
 import { probeVideo, type VideoProbe } from '../modules/media/probeVideo.ts';

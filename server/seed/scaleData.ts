@@ -6,7 +6,7 @@
 //
 // CLI: node server/seed/scaleData.ts [courses] [episodes]   (uses DATABASE_URL / DATA_DIR like the server)
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../config/config.ts';
 import { connectDatabase, type DialectName } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';

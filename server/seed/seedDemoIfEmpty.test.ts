@@ -11,7 +11,7 @@ import { CATEGORIES } from '#common/catalog/categories.ts';
 import { listLandingRows } from '../modules/catalog/listLandingRows.ts';
 import { mediaDir } from '../modules/media/mediaDir.ts';
 import { probeVideo } from '../modules/media/probeVideo.ts';
-import { startServer } from '../startServer.ts';
+import { startServer } from '../composition/startServer.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { seedDemoIfEmpty } from './seedDemoIfEmpty.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { ConfigError, loadConfig } from '#server/config/config.ts';
 
 describe('object storage settings', () => {
   it('keeps media on local disk without S3_BUCKET', () => {

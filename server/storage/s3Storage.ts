@@ -16,7 +16,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { S3Settings } from '#server/config.ts';
+import type { S3Settings } from '#server/config/config.ts';
 import type { MediaStorage } from '#server/core/mediaStorage.ts';
 
 /** Files stored at once while publishing a folder. */

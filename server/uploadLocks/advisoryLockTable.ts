@@ -2,7 +2,7 @@
 // process that dies (or loses its connection) lets go of every lock it held when its session ends.
 // Asking a holder to let go, and telling waiters a lock is free, are NOTIFYs on one channel.
 import pg from 'pg';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import type { LockTable } from './sharedLocker.ts';
 
 const CHANNEL = 'darasa_upload_locks';

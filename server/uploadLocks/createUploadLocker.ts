@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/connect.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import { advisoryLockTable } from './advisoryLockTable.ts';
 import { leaseLockTable } from './leaseLockTable.ts';
 import { createSharedLocker, type SharedLocker } from './sharedLocker.ts';

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../logging/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { LockTable } from './sharedLocker.ts';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type APIResponse } from '@playwright/test';
-import type { StartOptions, Running } from '#server/startServer.ts';
+import type { StartOptions, Running } from '#server/composition/startServer.ts';
 import { makeCourse, makeEpisode, makeUser } from '../support/factories.ts';
 
 const BUNDLE = path.resolve('build/server/index.js');

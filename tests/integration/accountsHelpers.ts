@@ -1,6 +1,6 @@
 // Shared by the accounts integration tests: a real server on port 0 over a fresh test database, and a
 // tiny cookie-keeping client.
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 

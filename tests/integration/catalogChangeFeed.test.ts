@@ -1,7 +1,7 @@
 // The anonymous page cache must never outlive a catalog change: in this process, and on PostgreSQL in
 // every process sharing the database (LISTEN/NOTIFY). SQLite is one process: only its own cache exists.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/testDatabase.ts';
 

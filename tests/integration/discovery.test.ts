@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '#server/modules/media/mediaDir.ts';
 import { processImage } from '#server/modules/media/processImage.ts';
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { makeAsset, makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';

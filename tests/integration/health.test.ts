@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '#server/db/connect.ts';
 import { createHttpServer } from '#server/http/createHttpServer.ts';
 import { PageCache } from '#server/http/pageCache.ts';
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
-import { jobDefinitions } from '#server/jobTypes.ts';
+import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';

@@ -1,6 +1,6 @@
 // Demo mode: the server starts its own simulator, and a person answers prompts on /__mpesa.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';

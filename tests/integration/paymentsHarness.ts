@@ -1,10 +1,10 @@
 // Shared by the payments tests: a fresh database, a Daraja simulator on its own port, and the real server
 // pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
 import type { SimulatorOptions } from '#server/mpesaSimulator/simulatorTypes.ts';
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';

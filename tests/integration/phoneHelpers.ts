@@ -1,5 +1,5 @@
 // Shared by the phone-account tests: the SMS simulator's outbox, and the code last sent to a number.
-import type { Running } from '#server/startServer.ts';
+import type { Running } from '#server/composition/startServer.ts';
 
 export interface OutboxSms {
   to: string;

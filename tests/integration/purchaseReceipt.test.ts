@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
-import { jobDefinitions } from '#server/jobTypes.ts';
+import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { addMultipartGaps } from './s3rverMultipartGaps.ts';
-import { loadConfig, type S3Settings } from '#server/config.ts';
+import { loadConfig, type S3Settings } from '#server/config/config.ts';
 import { createS3Client } from '#server/storage/s3Storage.ts';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 

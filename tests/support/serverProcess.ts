@@ -15,7 +15,7 @@ export interface ChildServer {
 
 function spawnEntry(file: string, start: string, env: Record<string, string>): Promise<ChildServer> {
   const entry = path.resolve(file);
-  const signals = path.resolve('server/stopOnSignal.ts');
+  const signals = path.resolve('server/composition/stopOnSignal.ts');
   return spawnNode(
     [
       '--input-type=module',
@@ -45,12 +45,12 @@ function spawnNode(args: string[], env: Record<string, string>): Promise<ChildSe
 }
 
 export function startServerProcess(env: Record<string, string>): Promise<ChildServer> {
-  return spawnEntry('server/startServer.ts', 'm.startServer()', env);
+  return spawnEntry('server/composition/startServer.ts', 'm.startServer()', env);
 }
 
 /** `npm run worker` from the sources: only the job worker. */
 export function startWorkerChild(env: Record<string, string>): Promise<ChildServer> {
-  return spawnEntry('server/startWorker.ts', 'm.startWorker()', env);
+  return spawnEntry('server/composition/startWorker.ts', 'm.startWorker()', env);
 }
 
 /** `npm start` with its WEB_PROCESSES (a node:cluster of web processes), from the sources. */

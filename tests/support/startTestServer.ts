@@ -1,6 +1,6 @@
 // The real server for integration tests: port 0, the test database's data dir and database, no demo data,
 // silent logs and no job worker unless `env` says otherwise.
-import { startServer, type Running } from '#server/startServer.ts';
+import { startServer, type Running } from '#server/composition/startServer.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
 /** The environment such a server starts with (also for servers started in a child process). */

@@ -1,8 +1,8 @@
 // Services over a test database, for code that runs outside HTTP (jobs, pipelines).
 import type { Services } from '#server/core/services.ts';
-import { loadConfig } from '#server/config.ts';
-import { createLogger } from '#server/logger.ts';
-import { createServices } from '#server/createServices.ts';
+import { loadConfig } from '#server/config/config.ts';
+import { createLogger } from '#server/logging/logger.ts';
+import { createServices } from '#server/composition/createServices.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
 export function testServices(database: TestDatabase, env: Record<string, string> = {}): Services {

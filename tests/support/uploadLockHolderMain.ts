@@ -2,9 +2,9 @@
 // DATABASE_URL on PostgreSQL) and the upload id as its argument. Prints LOCKED once it holds the lock;
 // when another process asks for it, prints ASKED and, unless HOLDER_IGNORES_ASKS is set, lets go and
 // prints UNLOCKED. It never exits by itself: tests kill it.
-import { loadConfig } from '#server/config.ts';
+import { loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
-import { createLogger } from '#server/logger.ts';
+import { createLogger } from '#server/logging/logger.ts';
 import { createUploadLocker } from '#server/uploadLocks/createUploadLocker.ts';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'test' });

@@ -1,5 +1,5 @@
 import type { Services } from '#server/core/services.ts';
-import { ConfigError } from '#server/config.ts';
+import { ConfigError } from '#server/config/config.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { createAdmin } from './createAdmin.ts';
 

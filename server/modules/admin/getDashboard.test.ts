@@ -3,7 +3,7 @@ import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { getDashboard } from './getDashboard.ts';
-import { nairobiMonthBounds, nairobiMonthStart } from './nairobiTime.ts';
+import { nairobiMonthBounds, nairobiMonthStart } from '../shared/nairobiTime.ts';
 
 let t: TestDatabase;
 beforeEach(async () => {

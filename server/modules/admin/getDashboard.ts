@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
-import { nairobiMonthStart, nairobiOffsetMs } from './nairobiTime.ts';
+import { nairobiMonthStart, nairobiOffsetMs } from '../shared/nairobiTime.ts';
 
 /** A figure this calendar month (to date) against the whole of last month, in Nairobi time. */
 export interface Trend {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { toIso, toNum } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
+import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
 
 export const purchaseListQuery = listQuerySchema(['createdAt', 'amount'], {
   status: z.enum(['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded']).optional(),

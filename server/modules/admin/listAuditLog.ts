@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { toIso } from '#server/db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
+import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
 
 export const auditListQuery = listQuerySchema(['createdAt'], {
   targetType: z.enum(['course', 'user', 'payment', 'job']).optional(),

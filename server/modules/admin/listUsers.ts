@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { toIso } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from './listQuery.ts';
+import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
 
 export const userListQuery = listQuerySchema(['createdAt', 'name', 'email'], {
   role: z.enum(['customer', 'creator', 'admin']).optional(),

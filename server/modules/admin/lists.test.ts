@@ -6,7 +6,7 @@ import { DomainError } from '#server/core/errors.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
 import { courseListQuery, listCourses } from './listCourses.ts';
 import { listAllPurchases, purchaseListQuery } from './listAllPurchases.ts';
-import { parseListQuery } from './listQuery.ts';
+import { parseListQuery } from '../shared/listQuery.ts';
 import { listUsers, userListQuery } from './listUsers.ts';
 
 let t: TestDatabase;

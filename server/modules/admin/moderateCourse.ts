@@ -5,8 +5,8 @@ import { toBool } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { CourseAction } from '#common/admin/moderationSchema.ts';
-import { recordAudit } from './recordAudit.ts';
-import { requireAdmin } from './requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
  * Publishes, unpublishes, features or unfeatures a course. Publishing needs what the studio needs (a

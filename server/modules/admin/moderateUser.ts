@@ -5,8 +5,8 @@ import type { Actor } from '#server/core/actor.ts';
 import { restoreUser } from '../accounts/restoreUser.ts';
 import { suspendUser } from '../accounts/suspendUser.ts';
 import type { UserAction } from '#common/admin/moderationSchema.ts';
-import { recordAudit } from './recordAudit.ts';
-import { requireAdmin } from './requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
  * Suspends or restores a user. Suspension ends every session of theirs at once (their next request is

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { resultCodeSchema } from '#server/daraja/resultCodes.ts';
 import type { Services } from '#server/core/services.ts';
-import { findOvertakenRecord } from '#server/lib/findOvertakenRecord.ts';
-import { recordAudit } from './recordAudit.ts';
+import { findOvertakenRecord } from '#server/modules/payments/findOvertakenRecord.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
 
 // Daraja's asynchronous answer to a reversal request (ResultURL / QueueTimeOutURL), read by name only.
 const reversalResult = z.object({

@@ -7,8 +7,8 @@ import type { Actor } from '#server/core/actor.ts';
 import { transitionPayments } from '../payments/paymentStateMachine.ts';
 import { postRefund } from '../ledger/postRefund.ts';
 import { reversalResultUrl } from './reversalResultUrl.ts';
-import { recordAudit } from './recordAudit.ts';
-import { requireAdmin } from './requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
  * Refunds a paid purchase through an M-Pesa reversal, then revokes the enrollment it bought, marks the

@@ -4,8 +4,8 @@ import { conflict, notFound } from '#server/core/errors.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { retryVideoProcessing } from '../media/retryVideoProcessing.ts';
-import { recordAudit } from './recordAudit.ts';
-import { requireAdmin } from './requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
  * Puts a failed job back in the queue, recorded in the audit log. A video's job goes through the media

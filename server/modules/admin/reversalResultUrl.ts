@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 /** Where Daraja answers a reversal: unsigned like the STK callback, so the path carries the same secret. */
 export function reversalResultUrl(config: Config): string {

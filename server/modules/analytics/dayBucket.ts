@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '#server/db/connect.ts';
-import { nairobiOffsetMinutes } from '../admin/nairobiTime.ts';
+import { nairobiOffsetMinutes } from '../shared/nairobiTime.ts';
 
 /** The Nairobi calendar day ("2026-11-01") of a timestamp column, computed in the database. */
 export function nairobiDaySql(dialect: DialectName, column: string): RawBuilder<string> {

@@ -5,7 +5,7 @@ import { notFound, unauthenticated } from '#server/core/errors.ts';
 import { isId } from '#common/ids.ts';
 import { canManageCourse } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { nairobiDay } from '../admin/nairobiTime.ts';
+import { nairobiDay } from '../shared/nairobiTime.ts';
 import { nairobiDaySql } from './dayBucket.ts';
 
 /** A watcher completed an episode once their watch time reaches this percentage of its length. */

@@ -4,7 +4,7 @@
 // acceptable for analytics; a clean shutdown flushes them (see startServer).
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
-import type { Logger } from '#server/logger.ts';
+import type { Logger } from '#server/logging/logger.ts';
 import type { ViewEvent } from '#common/analytics/viewEventSchema.ts';
 
 const BATCH_SIZE = 500;

@@ -8,7 +8,7 @@ import { testServices } from '#tests/support/testServices.ts';
 import { toNum } from '#server/db/values.ts';
 import type { Services } from '#server/core/services.ts';
 import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
-import { jobDefinitions } from '#server/jobTypes.ts';
+import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 /** Where Daraja calls back: unsigned, so the path carries a secret. */
 export function callbackUrl(config: Config): string {

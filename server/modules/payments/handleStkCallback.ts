@@ -4,7 +4,7 @@ import { toNum } from '#server/db/values.ts';
 import { parseStkCallback } from '#server/daraja/callback.ts';
 import type { StkQueryResult } from '#server/daraja/darajaClient.ts';
 import { meaningOf } from '#server/daraja/resultCodes.ts';
-import { findOvertakenRecord } from '#server/lib/findOvertakenRecord.ts';
+import { findOvertakenRecord } from '#server/modules/payments/findOvertakenRecord.ts';
 import { safeEqual } from '#server/lib/safeEqual.ts';
 import { settlePayment } from './settlePayment.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 // Where Daraja sends Paybill (C2B) validation and confirmation. Unsigned, so the path carries our secret;
 // Daraja refuses URLs with words like "mpesa" in them, hence "paybill".

@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 /**
  * Where Daraja answers a Transaction Status query about a payment's receipt (ResultURL and QueueTimeOutURL).

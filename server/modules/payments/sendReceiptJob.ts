@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
 import { toLocale } from '#common/accounts/locale.ts';
-import { sendEmail } from '../accounts/sendEmail.ts';
+import { sendEmail } from '../messaging/sendEmail.ts';
 import { sendSms } from '../messaging/sendSms.ts';
 import { SMS_TEXTS, type ReceiptFacts } from '../messaging/smsTexts.ts';
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { recordAudit } from '../admin/recordAudit.ts';
-import { requireAdmin } from '../admin/requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 import { findCreator } from './findCreator.ts';
 import { postEntry } from '../ledger/postEntry.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
-import { nairobiMonthStart } from '../admin/nairobiTime.ts';
+import { nairobiMonthStart } from '../shared/nairobiTime.ts';
 import { platformRevenue } from '../ledger/platformRevenue.ts';
 
 export interface PlatformFees {

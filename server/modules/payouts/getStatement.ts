@@ -4,7 +4,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { toIso, toNum } from '#server/db/values.ts';
 import { requireCreator } from './requireCreator.ts';
-import { nairobiMonthBounds } from '../admin/nairobiTime.ts';
+import { nairobiMonthBounds } from '../shared/nairobiTime.ts';
 
 export interface StatementLine {
   /** The journal entry. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { toIso, toNum } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../admin/listQuery.ts';
+import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
 
 export const payoutListQuery = listQuerySchema(['createdAt', 'amount'], {
   status: z.enum(['requested', 'sent', 'paid', 'failed']).optional(),

@@ -1,4 +1,4 @@
-import type { Config } from '#server/config.ts';
+import type { Config } from '#server/config/config.ts';
 
 // Where Daraja answers payouts. Daraja's results are not signed, so each path carries a secret; the
 // Transaction Status result path also names the payout it is about (that result carries only the

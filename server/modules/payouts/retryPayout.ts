@@ -3,8 +3,8 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { conflict, notFound } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { recordAudit } from '../admin/recordAudit.ts';
-import { requireAdmin } from '../admin/requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 import { createPayout } from './createPayout.ts';
 
 const input = z.object({ payoutId: z.string().min(1).max(64) });

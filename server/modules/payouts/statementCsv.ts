@@ -1,4 +1,4 @@
-import { nairobiDay } from '../admin/nairobiTime.ts';
+import { nairobiDay } from '../shared/nairobiTime.ts';
 import type { Statement } from './getStatement.ts';
 
 const cell = (v: string | number) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../admin/listQuery.ts';
+import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
 
 export const reviewQueueQuery = listQuerySchema(['reportCount', 'createdAt'], {
   status: z.enum(['visible', 'hidden']).optional(),

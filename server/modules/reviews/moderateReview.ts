@@ -4,8 +4,8 @@ import { toBool } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { ReviewAction } from '#common/reviews/reviewSchemas.ts';
-import { recordAudit } from '../admin/recordAudit.ts';
-import { requireAdmin } from '../admin/requireAdmin.ts';
+import { recordAudit } from '../shared/recordAudit.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 import { recountRating } from './recountRating.ts';
 
 /**

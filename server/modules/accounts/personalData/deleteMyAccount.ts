@@ -2,7 +2,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { forbidden, invalidInput, unauthenticated } from '#server/core/errors.ts';
-import { recordAudit } from '#server/modules/admin/recordAudit.ts';
+import { recordAudit } from '#server/modules/shared/recordAudit.ts';
 
 const WRONG_PASSWORD = 'That password is not right. Your account was not deleted.';
 

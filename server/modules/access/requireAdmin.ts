@@ -1,5 +1,5 @@
 import { forbidden, unauthenticated } from '#server/core/errors.ts';
-import { isAdmin } from '../access/policies.ts';
+import { isAdmin } from './policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 
 /** Every admin operation starts here: a visitor must sign in, anyone but an admin is refused. */

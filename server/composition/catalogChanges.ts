@@ -1,8 +1,8 @@
-import type { Config } from './config.ts';
-import { catalogChangeFile } from './db/catalogChangeFile.ts';
-import { startCatalogChangeFeed } from './db/catalogChangeFeed.ts';
-import type { Database } from './db/connect.ts';
-import type { Logger } from './logger.ts';
+import type { Config } from '../config/config.ts';
+import { catalogChangeFile } from '../db/catalogChangeFile.ts';
+import { startCatalogChangeFeed } from '../db/catalogChangeFeed.ts';
+import type { Database } from '../db/connect.ts';
+import type { Logger } from '../logging/logger.ts';
 
 export interface CatalogChanges {
   /** Announces a change to every process on the database (this one's cache is cleared by the caller). */

@@ -2,14 +2,14 @@
 // as the web processes, which may then run none (JOB_CONCURRENCY=0). No HTTP, no simulators: outside the
 // simulator MPESA_* point at Daraja; in simulator mode point MPESA_BASE_URL at `npm run mpesa:simulator`.
 import { startCatalogChanges } from './catalogChanges.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '../config/config.ts';
 import { createServices, type RunningServices } from './createServices.ts';
-import { connectDatabase } from './db/connect.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { startJobWorker } from './jobs/jobWorker.ts';
+import { connectDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { startJobWorker } from '../jobs/jobWorker.ts';
 import { jobDefinitions } from './jobTypes.ts';
-import { createLogger } from './logger.ts';
-import { ensurePayoutTick } from './modules/payouts/payoutTickJob.ts';
+import { createLogger } from '../logging/logger.ts';
+import { ensurePayoutTick } from '../modules/payouts/payoutTickJob.ts';
 
 export interface RunningWorker {
   services: RunningServices;

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '#server/config.ts';
-import type { Logger } from '#server/logger.ts';
+import type { Config } from '#server/config/config.ts';
+import type { Logger } from '#server/logging/logger.ts';
 import { newId } from '#server/lib/ids.ts';
 
 export interface Email {

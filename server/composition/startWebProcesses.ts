@@ -7,11 +7,11 @@
 import cluster from 'node:cluster';
 import os from 'node:os';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { loadConfig } from '../config/config.ts';
+import { createLogger } from '../logging/logger.ts';
 import { startServer } from './startServer.ts';
 import { stopOnSignal } from './stopOnSignal.ts';
-import { freePort } from './lib/freePort.ts';
+import { freePort } from '../lib/freePort.ts';
 
 interface Started {
   kind: 'darasa:listening';

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logging/logger.ts';
 
 /**
  * SIGTERM (systemd, Kubernetes) and SIGINT (Ctrl-C) stop the process gracefully. Signals belong to the

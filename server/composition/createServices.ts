@@ -1,20 +1,20 @@
 // Builds the services every operation is handed (see server/core/services.ts): once per process, in the
 // composition root, from the loaded configuration.
 import path from 'node:path';
-import type { Config } from './config.ts';
-import type { Services } from './core/services.ts';
-import { createDarajaClient } from './daraja/darajaClient.ts';
-import type { Database } from './db/connect.ts';
-import { enqueueJob } from './jobs/enqueueJob.ts';
-import type { Logger } from './logger.ts';
-import { createAuth } from './auth/createAuth.ts';
-import { createAtSmsClient } from './sms/atSmsClient.ts';
-import { ViewEventBuffer } from './modules/analytics/viewEventBuffer.ts';
-import { createMediaTokens } from './modules/playback/mediaToken.ts';
-import { loadMediaTokenSecret } from './modules/playback/mediaTokenSecret.ts';
-import { createLocalStorage } from './storage/localStorage.ts';
-import { createS3Storage } from './storage/s3Storage.ts';
-import { createUploadLocker } from './uploadLocks/createUploadLocker.ts';
+import type { Config } from '../config/config.ts';
+import type { Services } from '../core/services.ts';
+import { createDarajaClient } from '../daraja/darajaClient.ts';
+import type { Database } from '../db/connect.ts';
+import { enqueueJob } from '../jobs/enqueueJob.ts';
+import type { Logger } from '../logging/logger.ts';
+import { createAuth } from '../auth/createAuth.ts';
+import { createAtSmsClient } from '../sms/atSmsClient.ts';
+import { ViewEventBuffer } from '../modules/analytics/viewEventBuffer.ts';
+import { createMediaTokens } from '../modules/playback/mediaToken.ts';
+import { loadMediaTokenSecret } from '../modules/playback/mediaTokenSecret.ts';
+import { createLocalStorage } from '../storage/localStorage.ts';
+import { createS3Storage } from '../storage/s3Storage.ts';
+import { createUploadLocker } from '../uploadLocks/createUploadLocker.ts';
 
 const UNREACHABLE = 'http://127.0.0.1:9';
 
