@@ -2,7 +2,7 @@
 // composition root, from the loaded configuration.
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
-import type { Services } from '../core/services.ts';
+import type { Clock, Services } from '../core/services.ts';
 import { createDarajaClient } from '../daraja/darajaClient.ts';
 import type { Database } from '../db/connect.ts';
 import { enqueueJob } from '../jobs/enqueueJob.ts';
@@ -23,6 +23,8 @@ export interface ServiceParts {
   database: Database;
   log: Logger;
   catalogChanged?: () => void;
+  /** Tests pass a clock they move; everything else runs on the real one. */
+  clock?: Clock;
 }
 
 export interface RunningServices extends Services {
@@ -39,6 +41,7 @@ export function createServices(parts: ServiceParts): RunningServices {
   const wakers: Array<() => void> = [];
   const services: RunningServices = {
     config,
+    clock: parts.clock ?? { now: () => new Date() },
     database,
     log,
     catalogChanged: parts.catalogChanged ?? (() => {}),

@@ -53,8 +53,15 @@ export interface JobQueue {
   enqueue<P>(db: Kysely<DB>, def: JobType<P>, payload: P, opts?: { delayMs?: number }): Promise<string>;
 }
 
+/** The time operations act at: the real clock, or one a test moves. */
+export interface Clock {
+  now(): Date;
+}
+
 export interface Services {
   config: Config;
+  /** What time it is for this process; operations read it here instead of taking a `now` argument. */
+  clock: Clock;
   database: Database;
   log: Logger;
   auth: Auth;
