@@ -1,5 +1,5 @@
-// Issue 14: N creators paid out in one scheduled run of the built server (the `payouts.tick` job opens N
-// payouts, the send jobs call Daraja B2C on the simulator, the results come back to the server and settle
+// Issue 14: N creators paid out in one scheduled run (the `payouts.tick` periodic task's scheduler opens N
+// payouts, the built server's send jobs call Daraja B2C on the simulator, the results come back to the server and settle
 // them) — payouts/s from the run's start to the last payout settled, and lost or doubled payouts (goal 0).
 // Reference, same run: N bare B2C calls to the same simulator at the server's job concurrency, each
 // result received by a bare node:http endpoint. BENCH_PAYOUTS_DATABASE_URL runs it on PostgreSQL.
@@ -7,10 +7,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
-import { enqueueJob } from '#server/jobs/enqueueJob.ts';
+import { createServices } from '#server/composition/createServices.ts';
 import { newId } from '#server/lib/ids.ts';
 import { postSale } from '#server/modules/ledger/postSale.ts';
-import { payoutTickJob } from '#server/modules/payouts/payoutTickJob.ts';
+import { runScheduledPayouts } from '#server/modules/payouts/runScheduledPayouts.ts';
+import { createLogger } from '#server/logging/logger.ts';
 import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, round } from './lib/stats.ts';
@@ -90,12 +91,19 @@ export const benchmark: Benchmark = {
       MPESA_BASE_URL: sim.url,
       PAYMENT_RECONCILE_INTERVAL_MS: '0',
       JOB_CONCURRENCY: String(CONCURRENCY),
-      // The scheduler's own runs are an hour apart: this benchmark starts the one it measures.
+      // The scheduler's own runs are an hour apart: this benchmark makes the one it measures.
       PAYOUT_TICK_S: '3600',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
     const database = connectDatabase({ dataDir: server.dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     const { db } = database;
+    // The bench's own services on the server's database: the scheduled run opens the payouts and queues their
+    // send jobs, which the server's workers run.
+    const services = createServices({
+      config: loadConfig({ DATA_DIR: server.dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+      database,
+      log: createLogger('silent'),
+    });
     try {
       log(`seeding ${n} creators with a cleared sale and a verified number (${databaseUrl ? 'PostgreSQL' : 'SQLite'})`);
       const past = new Date(Date.now() - 10 * 86_400_000);
@@ -192,7 +200,7 @@ export const benchmark: Benchmark = {
       log(`one scheduled run paying ${n} creators`);
       const before = sim.b2c.payouts.size;
       const t0 = performance.now();
-      await enqueueJob(db, payoutTickJob, {});
+      await runScheduledPayouts(services);
       for (;;) {
         await wait(100);
         const open = await db
@@ -241,6 +249,7 @@ export const benchmark: Benchmark = {
       ];
       return figures;
     } finally {
+      await services.stop();
       await database.close();
       await server.stop();
       await sim.close();

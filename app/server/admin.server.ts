@@ -3,7 +3,6 @@ export { getDashboard, type Trend } from '#server/modules/admin/getDashboard.ts'
 export { auditListQuery, listAuditLog } from '#server/modules/admin/listAuditLog.ts';
 export { courseListQuery, listCourses } from '#server/modules/admin/listCourses.ts';
 export { moderateCourse } from '#server/modules/admin/moderateCourse.ts';
-export { listFailedJobs } from '#server/modules/admin/listFailedJobs.ts';
 export { retryFailedJob } from '#server/modules/admin/retryFailedJob.ts';
 export { listAllPurchases, purchaseListQuery } from '#server/modules/admin/listAllPurchases.ts';
 export { refundPurchase } from '#server/modules/admin/refundPurchase.ts';

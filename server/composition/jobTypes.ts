@@ -1,16 +1,15 @@
 // Every job type this application runs, in the composition root: the queue (server/jobs/) knows job types
-// only as definitions handed to it. Add a definition here to have workers run it.
+// only as definitions handed to it. Add a definition here to have workers run it. Work that runs on a
+// schedule rather than when enqueued is a periodic task (periodicTasks.ts).
 import type { JobDefinition } from '../jobs/defineJob.ts';
 import { processVideoJob } from '../modules/media/processVideoJob.ts';
 import { checkReceiptJob } from '../modules/payments/checkReceiptJob.ts';
 import { sendReceiptJob } from '../modules/payments/sendReceiptJob.ts';
-import { payoutTickJob } from '../modules/payouts/payoutTickJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   processVideoJob,
   sendPayoutJob,
-  payoutTickJob,
   sendReceiptJob,
   checkReceiptJob,
 ];

@@ -8,12 +8,12 @@ import { startCatalogChanges } from './catalogChanges.ts';
 import { createRequestHandler, type RequestHandler } from '../http/createHttpServer.ts';
 import { PageCache } from '../http/pageCache.ts';
 import { startJobWorker } from '../jobs/jobWorker.ts';
+import { startPeriodicRunner } from '../jobs/periodicRunner.ts';
 import { jobDefinitions } from './jobTypes.ts';
+import { periodicTasks, webProcessScopes } from './periodicTasks.ts';
 import { createLogger } from '../logging/logger.ts';
 import { registerPaybillUrls } from '../modules/payments/registerPaybillUrls.ts';
 import { createServices } from './createServices.ts';
-import { startReconciler } from '../modules/payments/startReconciler.ts';
-import { ensurePayoutTick } from '../modules/payouts/payoutTickJob.ts';
 import { startEmbeddedSimulator } from '../mpesaSimulator/startEmbeddedSimulator.ts';
 import { deliveryReportUrl, startEmbeddedSmsSimulator } from '../smsSimulator/startEmbeddedSmsSimulator.ts';
 import { seedDemoIfEmpty } from '../seed/seedDemoIfEmpty.ts';
@@ -98,10 +98,12 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
     await ensureDemoAccounts(services);
   }
   await ensureConfiguredAdmin(services);
-  await ensurePayoutTick(services);
   const jobs = startJobWorker(services, jobDefinitions, { concurrency: config.JOB_CONCURRENCY });
   services.onJobEnqueued(() => jobs.wake());
-  const reconciler = startReconciler(services);
+  const periodic = startPeriodicRunner(services, periodicTasks, {
+    scopes: webProcessScopes(config),
+    graceMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
   if (config.MPESA_C2B_REGISTER) void registerPaybillUrls(services);
 
   handle = createRequestHandler({
@@ -115,7 +117,8 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   log.info({ url, database: database.dialect }, 'Darasa is listening');
 
   // Graceful: stop accepting (readiness turns 503), let requests in flight finish for up to
-  // SHUTDOWN_TIMEOUT_MS while running jobs are handed back to the queue, then close everything.
+  // SHUTDOWN_TIMEOUT_MS while running jobs are handed back to the queue and running periodic tasks finish, then
+  // close everything.
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -140,7 +143,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       // Each part stops even if another fails (a failed hand-back must not cut an upload in flight); the
       // first failure is reported once everything is closed.
       const failures = [
-        ...(await Promise.allSettled([drained(), jobs.stop(), reconciler.stop()])),
+        ...(await Promise.allSettled([drained(), jobs.stop(), periodic.stop()])),
         ...(await Promise.allSettled([mpesaSimulator?.close(), smsSimulator?.close(), changes.stop()])),
         ...(await Promise.allSettled([services.stop()])),
         ...(await Promise.allSettled([database.close()])),

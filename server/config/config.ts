@@ -101,6 +101,8 @@ const schema = z.object({
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** A pending payment is asked about (STK query) once it is this old, and again this often. */
   PAYMENT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(20),
+  /** How often each web process writes the viewing events it buffered; 0: only when a batch fills, and at shutdown. */
+  VIEW_EVENTS_FLUSH_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /** Background jobs (transcodes…) run at once by this process; 0 leaves them to other workers. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   /** Web processes `npm start` runs on this machine, sharing the port and the database; 0 means one per core. */

@@ -194,6 +194,21 @@ export interface JobTable {
   updatedAt: Timestamp;
 }
 
+/** A periodic task's schedule and last run (server/jobs/periodicRunner.ts). */
+export interface PeriodicTaskTable {
+  name: string;
+  /** '' for a task of the whole deployment or of each process; the host name for a task of one machine. */
+  machine: string;
+  scope: string; // deployment | machine | process
+  /** 0: turned off by the configuration. */
+  intervalMs: number;
+  nextRunAt: Timestamp;
+  lastStartedAt: Timestamp | null;
+  lastFinishedAt: Timestamp | null;
+  /** The last finished run's error; null when it succeeded. */
+  lastError: string | null;
+}
+
 export interface AuditLogTable {
   id: string;
   actorId: string;
@@ -313,6 +328,7 @@ export interface DB {
   episode: EpisodeTable;
   mediaAsset: MediaAssetTable;
   job: JobTable;
+  periodicTask: PeriodicTaskTable;
   auditLog: AuditLogTable;
   viewEvent: ViewEventTable;
   refund: RefundTable;

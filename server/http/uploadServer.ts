@@ -32,8 +32,6 @@ function storageUnreachable(err: Error): boolean {
 export interface UploadServer {
   /** Serves one tus request; `actor` is the signed-in person or null. The body is read as a stream. */
   handle(req: Request, actor: Actor): Promise<Response>;
-  /** Deletes unfinished uploads older than `maxAgeMs`; returns how many. */
-  cleanUp(maxAgeMs: number, now?: Date): Promise<number>;
 }
 
 /**
@@ -116,6 +114,5 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
       actors.set(req, actor);
       return tus.handleWeb(req);
     },
-    cleanUp: (maxAgeMs, now = new Date()) => store.cleanUp(maxAgeMs, now),
   };
 }

@@ -10,7 +10,8 @@ let cast: Cast;
 let course: { id: string };
 let episodeId: string;
 beforeAll(async () => {
-  cast = await startCast(cleanups);
+  // Buffered events are written only when the tests flush them (and at shutdown).
+  cast = await startCast(cleanups, { VIEW_EVENTS_FLUSH_MS: '0' });
   course = await makeCourse(cast.app.t.db, { id: cast.creator.id, name: 'Creator' });
   episodeId = (await makeEpisode(cast.app.t.db, course.id, 1, { duration: 60 })).id;
 });

@@ -225,7 +225,8 @@ describe('duplicates and missing callbacks', () => {
     await eventually(async () => tx.callbacksSent === 1);
     expect((await row(p.id)).status).toBe('pending');
 
-    await w.start({ PAYMENT_RECONCILE_INTERVAL_MS: '50', PAYMENT_QUERY_AFTER_S: '1' });
+    // The reconciler is work of the whole deployment: a process that runs jobs runs it.
+    await w.start({ PAYMENT_RECONCILE_INTERVAL_MS: '50', PAYMENT_QUERY_AFTER_S: '1', JOB_CONCURRENCY: '1' });
     await eventually(async () => (await row(p.id)).status === 'paid');
     expect(await enrollmentCount(course.id)).toBe(1);
   });

@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadServer } from '#server/http/uploadServer.ts';
-import { ABANDONED_AFTER_MS } from '#common/uploads/uploadRules.ts';
+import { sweepAbandonedUploads } from '#server/http/sweepAbandonedUploads.ts';
 import { makeClip } from '../support/makeClip.ts';
 import {
   sendThenDrop,
@@ -223,11 +222,13 @@ describe('clean-up', () => {
     await tusPatch(creator, url, 0, clip.subarray(0, 1000));
     const { res, id: finished } = await uploadWhole(creator, { kind: 'image', filename: 'kept.png' }, png);
     expect(res.status).toBe(204);
-    const sweeper = createUploadServer(app.running.services);
+    // The periodic task's sweep, run at a later time.
+    const sweepAt = (later: number) =>
+      sweepAbandonedUploads({ ...app.running.services, clock: { now: () => new Date(Date.now() + later) } });
     const hour = 60 * 60 * 1000;
-    expect(await sweeper.cleanUp(ABANDONED_AFTER_MS, new Date(Date.now() + hour))).toBe(0);
+    await sweepAt(hour);
     expect(await tusOffset(creator, url)).toBe(1000);
-    expect(await sweeper.cleanUp(ABANDONED_AFTER_MS, new Date(Date.now() + 25 * hour))).toBeGreaterThanOrEqual(1);
+    await sweepAt(25 * hour);
     expect(await tusOffset(creator, url)).toBeNull();
     expect(incomingFiles().some((f) => f.startsWith(id))).toBe(false);
     expect(fs.existsSync(path.join(app.t.dataDir, 'uploads', `${finished}.png`))).toBe(true);

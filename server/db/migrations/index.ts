@@ -19,6 +19,7 @@ import { coupons } from './0021_coupons.ts';
 import { captions } from './0022_captions.ts';
 import { searchWords } from './0023_search_words.ts';
 import { uploadLocks } from './0024_upload_locks.ts';
+import { periodicTasks } from './0025_periodic_tasks.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0022_captions': captions,
   '0023_search_words': searchWords,
   '0024_upload_locks': uploadLocks,
+  '0025_periodic_tasks': periodicTasks,
 };

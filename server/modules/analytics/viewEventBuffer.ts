@@ -1,6 +1,6 @@
 // Viewing events arrive often (a heartbeat every few seconds per actor) and matter only in aggregate, so
-// they are kept in memory and written in batches: one multi-row insert every few seconds or every
-// BATCH_SIZE events, never one write per request. Losing the last seconds of events in a crash is
+// they are kept in memory and written in batches: one multi-row insert every VIEW_EVENTS_FLUSH_MS (the periodic
+// task analytics.flushViewEvents, in each web process) or every BATCH_SIZE events, never one write per request. Losing the last seconds of events in a crash is
 // acceptable for analytics; a clean shutdown flushes them (see startServer).
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
@@ -8,7 +8,6 @@ import type { Logger } from '#server/logging/logger.ts';
 import type { ViewEvent } from '#common/analytics/viewEventSchema.ts';
 
 const BATCH_SIZE = 500;
-const FLUSH_EVERY_MS = 5_000;
 /** Beyond this many waiting events (the database is stalled) new ones are dropped rather than hoarded. */
 const MAX_PENDING = 20_000;
 /** Rows per INSERT statement: 6 bound values each stays far below SQLite's parameter limit. */
@@ -17,15 +16,12 @@ const ROWS_PER_INSERT = 1_000;
 export class ViewEventBuffer {
   #pending: ViewEvent[] = [];
   #flushing: Promise<void> = Promise.resolve();
-  #timer: NodeJS.Timeout;
   readonly #db: Kysely<DB>;
   readonly #log: Logger;
 
   constructor(db: Kysely<DB>, log: Logger) {
     this.#db = db;
     this.#log = log;
-    this.#timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
-    this.#timer.unref();
   }
 
   /** Queues one event; false when it had to be dropped. */
@@ -42,9 +38,8 @@ export class ViewEventBuffer {
     return this.#flushing;
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.flush();
+  stop(): Promise<void> {
+    return this.flush();
   }
 
   async #write(events: ViewEvent[]): Promise<void> {

@@ -1,0 +1,67 @@
+// Every periodic task this application runs, beside the job types (jobTypes.ts): what runs, how often and
+// where (definePeriodicTask.ts has the scopes). startServer and startWorker hand this list to the periodic
+// runner (server/jobs/periodicRunner.ts); the admin's jobs page shows each task's last and next run.
+// Add a definition here to have it run; nothing else in the code keeps a timer for periodic work.
+import type { Config } from '../config/config.ts';
+import { definePeriodicTask, type PeriodicScope, type PeriodicTask } from '../jobs/definePeriodicTask.ts';
+import { sweepAbandonedUploads } from '../http/sweepAbandonedUploads.ts';
+import { reconcilePayments } from '../modules/payments/reconcilePayments.ts';
+import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
+import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
+import { storeHeldOriginals } from '../modules/uploads/heldOriginals.ts';
+
+const MINUTE = 60_000;
+
+export const periodicTasks: readonly PeriodicTask[] = [
+  definePeriodicTask({
+    // Payments whose callback never came: STK queries, expiries, unanswered receipt checks.
+    name: 'payments.reconcile',
+    scope: 'deployment',
+    intervalMs: (config) => config.PAYMENT_RECONCILE_INTERVAL_MS,
+    handler: async (services) => {
+      await reconcilePayments(services);
+    },
+  }),
+  definePeriodicTask({
+    // The payout scheduler: due daily/weekly payouts, then status queries for payouts without a result.
+    name: 'payouts.tick',
+    scope: 'deployment',
+    intervalMs: (config) => config.PAYOUT_TICK_S * 1000,
+    handler: async (services) => {
+      await runScheduledPayouts(services);
+      await reconcilePayouts(services);
+    },
+  }),
+  definePeriodicTask({
+    name: 'uploads.sweepAbandoned',
+    scope: 'deployment',
+    intervalMs: () => 60 * MINUTE,
+    handler: sweepAbandonedUploads,
+  }),
+  definePeriodicTask({
+    // Originals held on this machine's disk while the media storage was unreachable.
+    name: 'uploads.storeHeldOriginals',
+    scope: 'machine',
+    intervalMs: () => MINUTE,
+    handler: async (services) => {
+      const stored = await storeHeldOriginals(services);
+      if (stored) services.log.info({ stored }, 'held originals stored');
+    },
+  }),
+  definePeriodicTask({
+    // Viewing events wait in each process's memory (viewEventBuffer.ts) until written in one batch.
+    name: 'analytics.flushViewEvents',
+    scope: 'process',
+    intervalMs: (config) => config.VIEW_EVENTS_FLUSH_MS,
+    handler: (services) => services.viewEvents.flush(),
+  }),
+];
+
+/**
+ * A web process runs its own tasks and its machine's (it takes the uploads), and the deployment's when
+ * its job worker runs; `npm run worker` runs the deployment's.
+ */
+export function webProcessScopes(config: Config): PeriodicScope[] {
+  return ['process', 'machine', ...(config.JOB_CONCURRENCY > 0 ? (['deployment'] as const) : [])];
+}
+export const WORKER_SCOPES: readonly PeriodicScope[] = ['deployment'];
