@@ -95,6 +95,8 @@ export function createPeriodicRunner(
         schedule.set(task.name, row);
         nextRun.set(task.name, row.nextRunAt.getTime());
       }
+      // A row removed meanwhile (by hand, or as a machine's gone stale) is made again next round.
+      if (mine.some((t) => shared(t) && !schedule.has(t.name))) registered = false;
     }
     const started: Promise<void>[] = [];
     for (const task of mine) {
