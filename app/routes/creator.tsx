@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { getCreatorDashboard, getCreatorProfile } from '#app/server/studio.server.ts';
+import { loadCreatorDashboard } from '#app/server/studio.server.ts';
 import { ProfileForm } from '../components/studio/ProfileForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
-import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/creator';
 import '../styles/studio.css';
 
@@ -17,12 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = requireArea(args, 'creator');
-  const { services } = serverContext(args.context);
-  const [dashboard, profile] = await Promise.all([
-    getCreatorDashboard(services, actor),
-    getCreatorProfile(services, actor),
-  ]);
-  return { actor, dashboard, profile };
+  return { actor, ...(await loadCreatorDashboard(args)) };
 }
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
-import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
-import { getCourseForEditor } from '#app/server/studio.server.ts';
+import { throwNotFoundPage } from '#app/server/context.server.ts';
+import { loadCourseForEditor } from '#app/server/studio.server.ts';
 import { CourseForm } from '../components/studio/CourseForm.tsx';
 import { CouponManager } from '../components/studio/CouponManager.tsx';
 import { EpisodeManager } from '../components/studio/EpisodeManager.tsx';
@@ -21,11 +21,9 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const actor = requireArea(args, 'creator');
-  const { courseId } = args.params;
-  if (courseId === 'new') return { actor, course: null };
-  const { services } = serverContext(args.context);
+  if (args.params.courseId === 'new') return { actor, course: null };
   try {
-    return { actor, course: await getCourseForEditor(services, actor, courseId) };
+    return { actor, course: await loadCourseForEditor(args) };
   } catch (err) {
     // Someone else's course (or none): the same not-found page either way.
     throwNotFoundPage(err);

@@ -8,7 +8,7 @@ import { sweepAbandonedUploads } from '../http/sweepAbandonedUploads.ts';
 import { reconcilePayments } from '../modules/payments/reconcilePayments.ts';
 import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
 import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
-import { storeHeldOriginals } from '../modules/uploads/heldOriginals.ts';
+import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
 
 const MINUTE = 60_000;
 

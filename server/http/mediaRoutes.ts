@@ -42,7 +42,7 @@ export function mediaRoutes(services: Services) {
     const { token, assetId, file } = c.req.param();
     const refused = refusal(c, token, assetId);
     if (refused) return refused;
-    const vtt = await readCaptionFile(services, assetId, file.replace(/\.vtt$/, ''));
+    const vtt = await readCaptionFile(services, { assetId, captionId: file.replace(/\.vtt$/, '') });
     if (vtt === null || !file.endsWith('.vtt')) return notFound(c);
     c.header('cache-control', TOKEN_CACHE);
     c.header('content-type', 'text/vtt; charset=utf-8');
@@ -66,12 +66,12 @@ export function mediaRoutes(services: Services) {
     const access = isId(assetId) ? await canPlayVideo(services, actor, assetId) : null;
     if (!access) return notFound(c);
     c.header('cache-control', 'private, no-store');
-    return c.json(await videoSourceWithCaptions(services.database.db, services.mediaTokens, assetId, access));
+    return c.json(await videoSourceWithCaptions(services, { assetId, access }));
   });
 
   /** Link previews' JPEG of an image (made on first request for images uploaded before it existed). */
   app.on(['GET', 'HEAD'], '/:assetId/og.jpg', async (c) => {
-    const key = await ensureOgImage(services, c.var.ctx.actor, c.req.param('assetId'));
+    const key = await ensureOgImage(services, { assetId: c.req.param('assetId') });
     if (!key) return notFound(c);
     return sendStored(c, services.storage, key, 'public, max-age=31536000, immutable');
   });

@@ -39,6 +39,11 @@ async function body(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+/** An operation's input: the JSON body with the URL's ids (which win over any the body names). */
+async function input(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  return { ...((await body(c)) as object), ...c.req.param() };
+}
+
 /** The creator studio's JSON API (the editor page's writes and its status polling). Thin: modules decide. */
 export function studioRoutes() {
   const app = new Hono<AppEnv>();
@@ -62,52 +67,44 @@ export function studioRoutes() {
     const { id } = await createCourse(services(c), actorOf(c), await body(c));
     return c.json({ id, message: STUDIO_MESSAGES.courseSaved }, 201);
   });
-  app.get('/courses/:courseId', async (c) =>
-    c.json(await getCourseForEditor(services(c), actorOf(c), c.req.param('courseId'))),
-  );
+  app.get('/courses/:courseId', async (c) => c.json(await getCourseForEditor(services(c), actorOf(c), c.req.param())));
   app.put('/courses/:courseId', async (c) => {
-    const r = await updateCourse(services(c), actorOf(c), c.req.param('courseId'), await body(c));
+    const r = await updateCourse(services(c), actorOf(c), await input(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.courseSaved });
   });
 
   app.post('/courses/:courseId/episodes', async (c) => {
-    const r = await addEpisode(services(c), actorOf(c), c.req.param('courseId'), await body(c));
+    const r = await addEpisode(services(c), actorOf(c), await input(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.episodeAdded }, 201);
   });
   app.put('/courses/:courseId/episodes/order', async (c) => {
-    await reorderEpisodes(services(c), actorOf(c), c.req.param('courseId'), await body(c));
+    await reorderEpisodes(services(c), actorOf(c), await input(c));
     return c.json({ ok: true });
   });
   app.put('/courses/:courseId/episodes/:episodeId', async (c) => {
-    const { courseId, episodeId } = c.req.param();
-    await updateEpisode(services(c), actorOf(c), courseId, episodeId, await body(c));
+    await updateEpisode(services(c), actorOf(c), await input(c));
     return c.json({ message: STUDIO_MESSAGES.episodeSaved });
   });
   app.delete('/courses/:courseId/episodes/:episodeId', async (c) => {
-    const { courseId, episodeId } = c.req.param();
-    await deleteEpisode(services(c), actorOf(c), courseId, episodeId);
+    await deleteEpisode(services(c), actorOf(c), c.req.param());
     return c.json({ message: STUDIO_MESSAGES.episodeDeleted });
   });
 
   /** Captions: the request body is the .vtt or .srt file itself (at most 512 KB, checked by saveCaption). */
   app.put('/courses/:courseId/episodes/:episodeId/captions/:language', async (c) => {
-    const { courseId, episodeId, language } = c.req.param();
     const file = new Uint8Array(await c.req.arrayBuffer());
-    const r = await saveCaption(services(c), actorOf(c), courseId, episodeId, { language, file });
+    const r = await saveCaption(services(c), actorOf(c), { ...c.req.param(), file });
     return c.json({ ...r, message: CAPTION_MESSAGES.saved });
   });
   app.delete('/courses/:courseId/episodes/:episodeId/captions/:language', async (c) => {
-    const { courseId, episodeId, language } = c.req.param();
-    await deleteCaption(services(c), actorOf(c), courseId, episodeId, { language });
+    await deleteCaption(services(c), actorOf(c), c.req.param());
     return c.json({ message: CAPTION_MESSAGES.deleted });
   });
 
   /** Processing state of the caller's own uploads (the editor polls it while videos are processed). */
-  app.get('/assets/:assetId', async (c) =>
-    c.json(await getAssetStatus(services(c), actorOf(c), c.req.param('assetId'))),
-  );
+  app.get('/assets/:assetId', async (c) => c.json(await getAssetStatus(services(c), actorOf(c), c.req.param())));
   app.post('/assets/:assetId/retry', async (c) =>
-    c.json(await retryAssetProcessing(services(c), actorOf(c), c.req.param('assetId'))),
+    c.json(await retryAssetProcessing(services(c), actorOf(c), c.req.param())),
   );
   return app;
 }

@@ -12,7 +12,7 @@ import type { Services } from '#server/core/services.ts';
 import { isId } from '#common/ids.ts';
 import { CHUNK_BYTES } from '#common/uploads/uploadRules.ts';
 import { newId } from '#server/lib/ids.ts';
-import { uploadPaths } from '#server/modules/uploads/uploadPaths.ts';
+import { incomingUploadsDir } from '#server/modules/uploads/incomingUploadsDir.ts';
 import { s3ClientConfig } from '#server/storage/s3Storage.ts';
 import { createFileStore } from './preparedFileStore.ts';
 
@@ -39,7 +39,7 @@ export function createUploadStore(services: Services): UploadStore {
 }
 
 function fileUploadStore(services: Services): UploadStore {
-  const store: FileStore = createFileStore(uploadPaths(services.config.dataDir).incoming);
+  const store: FileStore = createFileStore(incomingUploadsDir(services.config.dataDir));
   return {
     datastore: store,
     newTusId: newId,

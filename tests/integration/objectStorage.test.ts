@@ -27,7 +27,7 @@ import {
 import { CHUNK_BYTES, UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
 import { newId } from '#server/lib/ids.ts';
 import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
-import { storeHeldOriginals } from '#server/modules/uploads/heldOriginals.ts';
+import { storeHeldOriginals } from '#server/modules/media/heldOriginals.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let s3: TestS3;

@@ -1,8 +1,8 @@
 // Every studio operation over HTTP for the owner, another creator, a customer, a visitor and an admin:
 // only the owner and admins get through; the rest get 401/403/404 and nothing changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { originalKey } from '#server/modules/uploads/uploadPaths.ts';
-import { enqueueVideoProcessing } from '#server/modules/media/enqueueVideoProcessing.ts';
+import { originalKey } from '#server/modules/media/mediaKeys.ts';
+import { enqueueVideoProcessingInTx } from '#server/modules/media/enqueueVideoProcessingInTx.ts';
 import { makeAsset, makeEpisode } from '../support/factories.ts';
 import { signedIn, startApp, visitor, type App } from './studioHelpers.ts';
 
@@ -137,7 +137,11 @@ describe('who may do what', () => {
 describe('processing retry', () => {
   it('lets the uploader (or an admin) retry a failed video, nobody else', async () => {
     const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
-    await enqueueVideoProcessing(app.running.services, app.t.db, asset, originalKey(asset, 'mp4'));
+    await enqueueVideoProcessingInTx(app.t.db, {
+      jobs: app.running.services.jobs,
+      assetId: asset,
+      originalKey: originalKey(asset, 'mp4'),
+    });
     await app.t.db
       .updateTable('job')
       .set({ status: 'failed', lastError: 'ffmpeg crashed' })

@@ -1,6 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { conflict, notFound } from '#server/core/errors.ts';
-import { publishMessage, publishProblems } from '../studio/publishProblems.ts';
+import { publishMessage, publishProblemsInTx } from '../studio/publishProblemsInTx.ts';
 import { toBool } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
@@ -32,7 +32,7 @@ export async function moderateCourse(
     const featured = toBool(course.featured);
     if (action === 'publish') {
       if (published) throw conflict('This course is already published.');
-      const missing = await publishProblems(trx, course);
+      const missing = await publishProblemsInTx(trx, course);
       if (missing.length) throw conflict(publishMessage(missing));
     } else if (!published && action !== 'unfeature') {
       throw conflict(

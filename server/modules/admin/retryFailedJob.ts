@@ -20,7 +20,7 @@ export async function retryFailedJob(services: Services, actor: Actor, jobId: st
   const notFailed = () => conflict(`Only a failed job can be retried (this one is ${job.status}).`);
   if (job.status !== 'failed') throw notFailed();
   const asset = await db.selectFrom('mediaAsset').select('id').where('jobId', '=', jobId).executeTakeFirst();
-  const retried = asset ? await retryVideoProcessing(db, asset.id) : await retryJob(db, jobId);
+  const retried = asset ? await retryVideoProcessing(services, { assetId: asset.id }) : await retryJob(db, jobId);
   if (!retried) throw notFailed();
   await recordAudit(db, {
     actorId: actor.userId,

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { toIso, toNum } from '#server/db/values.ts';
 import { CAPTION_LANGUAGE_CODES, type CaptionLanguage } from '#common/captions/captions.ts';
 
@@ -13,9 +12,9 @@ export interface CaptionRef {
 }
 
 /** The captions of these episodes (without their text), in CAPTION_LANGUAGES order. */
-export async function captionRefs(db: Kysely<DB> | Transaction<DB>, episodeIds: string[]): Promise<CaptionRef[]> {
+export async function captionRefs(services: Services, { episodeIds }: { episodeIds: string[] }): Promise<CaptionRef[]> {
   if (!episodeIds.length) return [];
-  const rows = await db
+  const rows = await services.database.db
     .selectFrom('caption')
     .select(['id', 'episodeId', 'language', 'bytes', 'cues', 'createdAt'])
     .where('episodeId', 'in', episodeIds)

@@ -1,23 +1,27 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { CAPTION_LANGUAGES, type CaptionTrack, captionUrl } from '#common/captions/captions.ts';
 import { captionRefs } from './captionRefs.ts';
 
-/** The <track>s of a video's episode, under the same playback token as the video's playlists. */
+/**
+ * The <track>s of a video's episode (`episodeId` when known, else every episode showing the video), under
+ * the same playback token as the video's playlists.
+ */
 export async function captionTracks(
-  db: Kysely<DB>,
-  videoAssetId: string,
-  token: string,
-  episodeId?: string,
+  services: Services,
+  { videoAssetId, token, episodeId }: { videoAssetId: string; token: string; episodeId?: string | undefined },
 ): Promise<CaptionTrack[]> {
-  let ids: string[];
-  if (episodeId) ids = [episodeId];
+  let episodeIds: string[];
+  if (episodeId) episodeIds = [episodeId];
   else {
-    const rows = await db.selectFrom('episode').select('id').where('videoId', '=', videoAssetId).execute();
-    ids = rows.map((r) => r.id);
+    const rows = await services.database.db
+      .selectFrom('episode')
+      .select('id')
+      .where('videoId', '=', videoAssetId)
+      .execute();
+    episodeIds = rows.map((r) => r.id);
   }
   // A video used by two episodes: one track per language.
-  const refs = (await captionRefs(db, ids)).filter(
+  const refs = (await captionRefs(services, { episodeIds })).filter(
     (c, i, all) => all.findIndex((o) => o.language === c.language) === i,
   );
   return refs.map((c) => ({

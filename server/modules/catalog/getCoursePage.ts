@@ -80,7 +80,7 @@ export async function getCoursePage(services: Services, actor: Actor, courseId: 
   const media = (id: string | null | undefined) => (id ? videoSource(services.mediaTokens, id, access) : null);
   const first = episodes.find((e) => toNum(e.position) === 1 && e.readyVideoId);
   const preview = first?.readyVideoId
-    ? await videoSourceWithCaptions(db, services.mediaTokens, first.readyVideoId, access, first.id)
+    ? await videoSourceWithCaptions(services, { assetId: first.readyVideoId, access, episodeId: first.id })
     : null;
   return {
     id: c.id,

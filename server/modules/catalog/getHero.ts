@@ -52,7 +52,11 @@ export async function getHero(services: Services): Promise<Hero | null> {
     ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
     preview: first?.videoId
       ? {
-          ...(await videoSourceWithCaptions(db, services.mediaTokens, first.videoId, 'public', first.id)),
+          ...(await videoSourceWithCaptions(services, {
+            assetId: first.videoId,
+            access: 'public',
+            episodeId: first.id,
+          })),
           episodeId: first.id,
         }
       : null,

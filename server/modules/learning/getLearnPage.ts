@@ -114,13 +114,7 @@ export async function getLearnPage(
       current: {
         ...current,
         source: readyVideoId
-          ? await videoSourceWithCaptions(
-              services.database.db,
-              services.mediaTokens,
-              readyVideoId,
-              'private',
-              current.id,
-            )
+          ? await videoSourceWithCaptions(services, { assetId: readyVideoId, access: 'private', episodeId: current.id })
           : null,
         resumeAt,
       },

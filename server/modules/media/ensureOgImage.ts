@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Services } from '#server/core/services.ts';
-import type { Actor } from '#server/core/actor.ts';
 import { isId } from '#common/ids.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { OG_FILE, writeOgImage } from './ogImage.ts';
@@ -11,7 +10,7 @@ import { OG_FILE, writeOgImage } from './ogImage.ts';
  * The storage key of a ready image's `og.jpg`, or null when there is no such public image. Uploads since
  * migration 0018 have it already; older ones get it on first request, from their largest WebP, then kept.
  */
-export async function ensureOgImage(services: Services, _actor: Actor, assetId: string): Promise<string | null> {
+export async function ensureOgImage(services: Services, { assetId }: { assetId: string }): Promise<string | null> {
   if (!isId(assetId)) return null;
   const asset = await services.database.db
     .selectFrom('mediaAsset')

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/testDataba
 import { testServices } from '#tests/support/testServices.ts';
 import { newId } from '#server/lib/ids.ts';
 import { startTestS3 } from '#tests/support/s3Server.ts';
-import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
+import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
 
 let database: TestDatabase;
@@ -86,7 +86,9 @@ it.each([
       .execute();
     const jobId = await database.db
       .transaction()
-      .execute((trx) => enqueueVideoProcessing(testServices(database, env), trx, assetId, originalKey));
+      .execute((trx) =>
+        enqueueVideoProcessingInTx(trx, { jobs: testServices(database, env).jobs, assetId, originalKey }),
+      );
     const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
     const first = spawnWorker(env);

@@ -10,7 +10,7 @@ import type { Services } from '#server/core/services.ts';
 import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { newId } from '#server/lib/ids.ts';
-import { enqueueVideoProcessing } from './enqueueVideoProcessing.ts';
+import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
 import { isServedRenditionFile } from '../playback/servedFiles.ts';
 
@@ -64,9 +64,13 @@ async function newVideoAsset() {
 
 async function process(original: string) {
   const assetId = await newVideoAsset();
-  await database.db
-    .transaction()
-    .execute((trx) => enqueueVideoProcessing(services, trx, assetId, `uploads/${path.basename(original)}`));
+  await database.db.transaction().execute((trx) =>
+    enqueueVideoProcessingInTx(trx, {
+      jobs: services.jobs,
+      assetId,
+      originalKey: `uploads/${path.basename(original)}`,
+    }),
+  );
   worker.wake();
   for (;;) {
     const state = await getVideoProcessingState(database.db, assetId);
@@ -120,9 +124,13 @@ describe('video processing', () => {
     const { assetId, state } = await (async () => {
       const assetId = await newVideoAsset();
       await makeEpisode(database.db, course.id, 2, { videoId: assetId, duration: 0 });
-      await database.db
-        .transaction()
-        .execute((trx) => enqueueVideoProcessing(services, trx, assetId, `uploads/${path.basename(original)}`));
+      await database.db.transaction().execute((trx) =>
+        enqueueVideoProcessingInTx(trx, {
+          jobs: services.jobs,
+          assetId,
+          originalKey: `uploads/${path.basename(original)}`,
+        }),
+      );
       worker.wake();
       for (;;) {
         const s = await getVideoProcessingState(database.db, assetId);
@@ -243,8 +251,8 @@ describe('video processing', () => {
     expect(fs.existsSync(dir(assetId))).toBe(false);
 
     await makeClip(fake, { width: 426, height: 240, seconds: 1 });
-    expect(await retryVideoProcessing(database.db, assetId)).toBe(true);
-    expect(await retryVideoProcessing(database.db, assetId)).toBe(false);
+    expect(await retryVideoProcessing(services, { assetId })).toBe(true);
+    expect(await retryVideoProcessing(services, { assetId })).toBe(false);
     worker.wake();
     for (;;) {
       const s = await getVideoProcessingState(database.db, assetId);

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import type { DB } from '#server/db/schema.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { defineJob, PermanentJobError, type JobContext } from '#server/jobs/defineJob.ts';
-import { storeHeldOriginal } from '../uploads/heldOriginals.ts';
+import { storeHeldOriginal } from './heldOriginals.ts';
 import { mediaKey } from './mediaKeys.ts';
+import { parseMeta } from './parseMeta.ts';
 import { probeVideo, type VideoProbe } from './probeVideo.ts';
 import { hlsPublishRank, transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
 
@@ -46,7 +47,7 @@ export const processVideoJob = defineJob({
     if (Number(started.numUpdatedRows) === 0) return; // deleted meanwhile: nothing left to process
 
     // Held on disk when the storage was down at upload time; throws (and the job retries) while it still is.
-    await storeHeldOriginal(ctx.services, originalKey);
+    await storeHeldOriginal(ctx.services, { key: originalKey });
     const work = await storage.prepareFolder(mediaKey(assetId));
     try {
       const [probe, made] = await storage.withLocalCopy(originalKey, (original) =>
@@ -136,13 +137,4 @@ async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe
       .where('id', 'in', (eb) => eb.selectFrom('episode').select('courseId').where('videoId', '=', assetId))
       .execute();
   });
-}
-
-function parseMeta(raw: string | undefined): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(raw ?? '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { retryJob } from '#server/jobs/retryJob.ts';
 
 /** "Retry" on a video whose processing failed. False when there is nothing to retry. */
-export async function retryVideoProcessing(db: Kysely<DB>, assetId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function retryVideoProcessing(services: Services, { assetId }: { assetId: string }): Promise<boolean> {
+  return services.database.db.transaction().execute(async (trx) => {
     const asset = await trx
       .selectFrom('mediaAsset')
       .select(['jobId', 'status'])

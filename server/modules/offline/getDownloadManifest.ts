@@ -43,7 +43,10 @@ export async function getDownloadManifest(
   }
   if (!options.length) throw notFound('This episode cannot be downloaded.');
   // Captions come with every quality: the service worker answers their token URLs like the segments'.
-  const captions = (await captionRefs(db, [episodeId])).map((k) => ({ path: `captions/${k.id}.vtt`, bytes: k.bytes }));
+  const captions = (await captionRefs(services, { episodeIds: [episodeId] })).map((k) => ({
+    path: `captions/${k.id}.vtt`,
+    bytes: k.bytes,
+  }));
   const captionBytes = captions.reduce((sum, f) => sum + f.bytes, 0);
   const token = services.mediaTokens.sign(assetId, 'private');
   return {

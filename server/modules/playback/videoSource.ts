@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { MediaTokens } from '#server/core/services.ts';
-import type { DB } from '#server/db/schema.ts';
+import type { MediaTokens, Services } from '#server/core/services.ts';
 import type { CaptionTrack } from '#common/captions/captions.ts';
 import { posterUrl, videoUrl } from '#common/media/urls.ts';
 import { captionTracks } from '../captions/captionTracks.ts';
@@ -22,12 +20,12 @@ export function videoSource(tokens: MediaTokens, assetId: string, access: 'publi
 
 /** The same with the episode's captions, signed with the video's token (episodeId: when known). */
 export async function videoSourceWithCaptions(
-  db: Kysely<DB>,
-  tokens: MediaTokens,
-  assetId: string,
-  access: 'public' | 'private',
-  episodeId?: string,
+  services: Services,
+  { assetId, access, episodeId }: { assetId: string; access: 'public' | 'private'; episodeId?: string },
 ): Promise<VideoSource> {
-  const token = tokens.sign(assetId, access);
-  return { ...sourceAt(assetId, token), captions: await captionTracks(db, assetId, token, episodeId) };
+  const token = services.mediaTokens.sign(assetId, access);
+  return {
+    ...sourceAt(assetId, token),
+    captions: await captionTracks(services, { videoAssetId: assetId, token, episodeId }),
+  };
 }

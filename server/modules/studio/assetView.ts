@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { imageRef, posterUrl } from '#common/media/urls.ts';
-import { parseMeta } from './videoDuration.ts';
+import { parseMeta } from '../media/parseMeta.ts';
 
 /** An uploaded file as the editor shows it: its processing state and, once ready, a preview. */
 export interface AssetView {
@@ -46,10 +45,14 @@ export function toAssetView(a: AssetRow): AssetView {
   };
 }
 
-export async function loadAssetViews(db: Kysely<DB>, ids: (string | null)[]): Promise<Map<string, AssetView>> {
+/** The views of these assets (null ids skipped), by id. */
+export async function loadAssetViews(
+  services: Services,
+  { ids }: { ids: (string | null)[] },
+): Promise<Map<string, AssetView>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (!wanted.length) return new Map();
-  const rows = await db
+  const rows = await services.database.db
     .selectFrom('mediaAsset')
     .leftJoin('job', 'job.id', 'mediaAsset.jobId')
     .select([

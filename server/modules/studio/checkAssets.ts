@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
 import { invalidInput } from '#server/core/errors.ts';
-import { canManageAsset } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
+import { canManageAsset } from '../access/policies.ts';
 
 type Wanted = { id: string | null | undefined; kind: 'image' | 'video'; field: string };
 
@@ -12,14 +11,13 @@ type Wanted = { id: string | null | undefined; kind: 'image' | 'video'; field: s
  * reveal nothing.
  */
 export async function checkAssets(
-  db: Kysely<DB> | Transaction<DB>,
+  services: Services,
   actor: Actor,
-  courseCreatorId: string,
-  wanted: Wanted[],
+  { creatorId, wanted }: { creatorId: string; wanted: Wanted[] },
 ): Promise<void> {
   const ids = wanted.map((w) => w.id).filter((id): id is string => !!id);
   if (!ids.length) return;
-  const rows = await db
+  const rows = await services.database.db
     .selectFrom('mediaAsset')
     .select(['id', 'ownerId', 'kind', 'status'])
     .where('id', 'in', ids)
@@ -28,7 +26,7 @@ export async function checkAssets(
   for (const w of wanted) {
     if (!w.id) continue;
     const a = byId.get(w.id);
-    const ours = a && (a.ownerId === courseCreatorId || canManageAsset(actor, a));
+    const ours = a && (a.ownerId === creatorId || canManageAsset(actor, a));
     if (!a || !ours || a.kind !== w.kind || a.status === 'failed') {
       const what = w.kind === 'image' ? 'image' : 'video';
       throw invalidInput(`That ${what} could not be used. Please upload it again.`, { [w.field]: 'Unknown file' });

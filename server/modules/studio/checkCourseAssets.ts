@@ -1,18 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { checkAssets } from './checkAssets.ts';
+import type { Services } from '#server/core/services.ts';
 import type { CourseInput } from '#common/studio/courseSchema.ts';
+import { checkAssets } from './checkAssets.ts';
 
 /** The course form's thumbnail and trailer must be files of the course's creator (see checkAssets). */
 export function checkCourseAssets(
-  db: Kysely<DB>,
+  services: Services,
   actor: Actor,
-  courseCreatorId: string,
-  data: CourseInput,
+  { creatorId, course }: { creatorId: string; course: CourseInput },
 ): Promise<void> {
-  return checkAssets(db, actor, courseCreatorId, [
-    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
-    { id: data.trailerId, kind: 'video', field: 'trailerId' },
-  ]);
+  return checkAssets(services, actor, {
+    creatorId,
+    wanted: [
+      { id: course.thumbnailId, kind: 'image', field: 'thumbnailId' },
+      { id: course.trailerId, kind: 'video', field: 'trailerId' },
+    ],
+  });
 }

@@ -1,18 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { checkAssets } from './checkAssets.ts';
+import type { Services } from '#server/core/services.ts';
 import type { EpisodeInput } from '#common/studio/episodeSchema.ts';
+import { checkAssets } from './checkAssets.ts';
 
 /** The episode form's video and thumbnail must be files of the course's creator (see checkAssets). */
 export function checkEpisodeAssets(
-  db: Kysely<DB>,
+  services: Services,
   actor: Actor,
-  courseCreatorId: string,
-  data: EpisodeInput,
+  { creatorId, episode }: { creatorId: string; episode: EpisodeInput },
 ): Promise<void> {
-  return checkAssets(db, actor, courseCreatorId, [
-    { id: data.videoId, kind: 'video', field: 'videoId' },
-    { id: data.thumbnailId, kind: 'image', field: 'thumbnailId' },
-  ]);
+  return checkAssets(services, actor, {
+    creatorId,
+    wanted: [
+      { id: episode.videoId, kind: 'video', field: 'videoId' },
+      { id: episode.thumbnailId, kind: 'image', field: 'thumbnailId' },
+    ],
+  });
 }

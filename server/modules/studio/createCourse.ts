@@ -21,7 +21,7 @@ export async function createCourse(services: Services, actor: Actor, input: unkn
   const db = services.database.db;
   const creator = await db.selectFrom('user').select('name').where('id', '=', actor.userId).executeTakeFirst();
   if (!creator) throw forbidden('Only creators can create courses.');
-  await checkCourseAssets(db, actor, actor.userId, data);
+  await checkCourseAssets(services, actor, { creatorId: actor.userId, course: data });
   const id = newId();
   const now = new Date();
   await db

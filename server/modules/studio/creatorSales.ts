@@ -1,12 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 
 /**
  * Students (distinct learners enrolled in any of the creator's courses) and revenue (KES of completed
  * purchases of them: paid payments, not enrolledCount × price).
  */
-export async function creatorSales(db: Kysely<DB>, creatorId: string): Promise<{ students: number; revenue: number }> {
+export async function creatorSales(
+  services: Services,
+  { creatorId }: { creatorId: string },
+): Promise<{ students: number; revenue: number }> {
+  const { db } = services.database;
   const [students, revenue] = await Promise.all([
     db
       .selectFrom('enrollment')

@@ -2,26 +2,26 @@ import { toBool } from '#server/db/values.ts';
 import { conflict } from '#server/core/errors.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { loadManagedCourse } from './loadManagedCourse.ts';
-import { loadManagedEpisode } from './loadManagedEpisode.ts';
-import { publishProblems } from './publishProblems.ts';
-import { recountCourse } from './recountCourse.ts';
-import { renumber } from './renumber.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { loadManagedCourse } from '../access/loadManagedCourse.ts';
+import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisodeInTx.ts';
+import { publishProblemsInTx } from './publishProblemsInTx.ts';
+import { recountCourseInTx } from './recountCourseInTx.ts';
+import { renumberInTx } from './renumberInTx.ts';
 
-/** Deletes an episode and closes the gap, so orders stay 1..n (course locked, one transaction). */
-export async function deleteEpisode(
-  services: Services,
-  actor: Actor,
-  courseId: unknown,
-  episodeId: unknown,
-): Promise<void> {
+/**
+ * Deletes an episode (`input`: the course's and the episode's ids) and closes the gap, so orders stay 1..n
+ * (course locked, one transaction).
+ */
+export async function deleteEpisode(services: Services, actor: Actor, input: unknown): Promise<void> {
   const { db, dialect } = services.database;
-  await loadManagedCourse(db, actor, courseId);
+  const { id: courseId } = await loadManagedCourse(services, actor, input);
+  const { episodeId } = parseInput(episodeRef, input);
   await db.transaction().execute(async (trx) => {
-    const { course, episode } = await loadManagedEpisode(trx, actor, courseId, episodeId, dialect);
+    const { course, episode } = await loadManagedEpisodeInTx(trx, { actor, courseId, episodeId, dialect });
     await trx.deleteFrom('episode').where('id', '=', episode.id).execute();
     // A published course keeps at least one playable episode (the transaction undoes the delete).
-    if (toBool(course.published) && (await publishProblems(trx, course)).length) {
+    if (toBool(course.published) && (await publishProblemsInTx(trx, course)).length) {
       throw conflict(
         'A published course needs at least one episode with a ready video. Unpublish the course first, or add another episode.',
       );
@@ -32,12 +32,8 @@ export async function deleteEpisode(
       .where('courseId', '=', course.id)
       .orderBy('position')
       .execute();
-    await renumber(
-      trx,
-      course.id,
-      rest.map((e) => e.id),
-    );
-    await recountCourse(trx, course.id);
+    await renumberInTx(trx, { courseId: course.id, episodeIds: rest.map((e) => e.id) });
+    await recountCourseInTx(trx, { courseId: course.id });
   });
   services.catalogChanged();
 }

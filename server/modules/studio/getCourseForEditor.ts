@@ -1,9 +1,9 @@
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { loadAssetViews, type AssetView } from './assetView.ts';
-import { loadManagedCourse } from './loadManagedCourse.ts';
+import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { captionRefs, type CaptionRef } from '../captions/captionRefs.ts';
+import { loadAssetViews, type AssetView } from './assetView.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -31,25 +31,19 @@ export interface EditorCourse {
   updatedAt: string;
 }
 
-/** Everything the course editor shows, for the course's creator or an admin (others get a 404). */
-export async function getCourseForEditor(services: Services, actor: Actor, courseId: unknown): Promise<EditorCourse> {
-  const { db } = services.database;
-  const c = await loadManagedCourse(db, actor, courseId);
-  const episodes = await db
+/** Everything the course editor shows (`input`: the course's id), for its creator or an admin (others get a 404). */
+export async function getCourseForEditor(services: Services, actor: Actor, input: unknown): Promise<EditorCourse> {
+  const c = await loadManagedCourse(services, actor, input);
+  const episodes = await services.database.db
     .selectFrom('episode')
     .selectAll()
     .where('courseId', '=', c.id)
     .orderBy('position')
     .execute();
-  const assets = await loadAssetViews(db, [
-    c.thumbnailId,
-    c.trailerId,
-    ...episodes.flatMap((e) => [e.videoId, e.thumbnailId]),
-  ]);
-  const captions = await captionRefs(
-    db,
-    episodes.map((e) => e.id),
-  );
+  const assets = await loadAssetViews(services, {
+    ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId])],
+  });
+  const captions = await captionRefs(services, { episodeIds: episodes.map((e) => e.id) });
   const view = (id: string | null) => (id ? (assets.get(id) ?? null) : null);
   return {
     id: c.id,

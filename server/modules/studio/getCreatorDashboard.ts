@@ -76,7 +76,7 @@ export async function getCreatorDashboard(services: Services, actor: Actor): Pro
         .where('mediaAsset.status', '!=', 'ready')
         .execute()
     : [];
-  const sales = await creatorSales(db, actor.userId);
+  const sales = await creatorSales(services, { creatorId: actor.userId });
   const courses = rows.map((r) => {
     const states = mediaStates.filter((m) => m.courseId === r.id).map((m) => m.status);
     return {

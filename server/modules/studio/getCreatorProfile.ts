@@ -26,7 +26,7 @@ export async function getCreatorProfile(services: Services, actor: Actor): Promi
     .select(['bio', 'avatarId'])
     .where('userId', '=', userId)
     .executeTakeFirst();
-  const views = await loadAssetViews(db, [row?.avatarId ?? null]);
+  const views = await loadAssetViews(services, { ids: [row?.avatarId ?? null] });
   return {
     bio: row?.bio ?? '',
     avatar: row?.avatarId ? (views.get(row.avatarId) ?? null) : null,

@@ -114,11 +114,11 @@ describe('updateCourse and publishing', () => {
   it('saves for the owner and an admin; others get a 404 and nothing changes', async () => {
     const course = await draftWithEpisodes(0);
     const clears = cacheClears;
-    await updateCourse(services, owner, course.id, { ...valid, title: 'By owner' });
+    await updateCourse(services, owner, { courseId: course.id, ...valid, title: 'By owner' });
     expect(cacheClears).toBe(clears + 1);
-    await updateCourse(services, admin, course.id, { ...valid, title: 'By admin' });
+    await updateCourse(services, admin, { courseId: course.id, ...valid, title: 'By admin' });
     for (const actor of [other, customer, visitor]) {
-      await expectError(updateCourse(services, actor, course.id, { ...valid, title: 'Hijack' }), 'not_found');
+      await expectError(updateCourse(services, actor, { courseId: course.id, ...valid, title: 'Hijack' }), 'not_found');
     }
     const row = await t.db
       .selectFrom('course')
@@ -131,20 +131,20 @@ describe('updateCourse and publishing', () => {
   it('says what is missing before publishing, then publishes', async () => {
     const course = await draftWithEpisodes(0);
     await expectError(
-      updateCourse(services, owner, course.id, { ...valid, published: true }),
+      updateCourse(services, owner, { courseId: course.id, ...valid, published: true }),
       'invalid_input',
       'Before publishing, please add a thumbnail, at least one episode with a ready video.',
     );
     const thumb = await makeAsset(t.db, owner!.userId, 'image');
     const processing = await makeAsset(t.db, owner!.userId, 'video', 'processing');
-    await addEpisode(services, owner, course.id, { title: 'One', videoId: processing });
+    await addEpisode(services, owner, { courseId: course.id, title: 'One', videoId: processing });
     await expectError(
-      updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true }),
+      updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true }),
       'invalid_input',
       'Before publishing, please add at least one episode with a ready video.',
     );
     await t.db.updateTable('mediaAsset').set({ status: 'ready' }).where('id', '=', processing).execute();
-    await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: true });
+    await updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true });
     const row = await t.db
       .selectFrom('course')
       .select(['published', 'publishedAt'])
@@ -164,7 +164,7 @@ describe('episodes', () => {
       .set({ meta: JSON.stringify({ duration: 93.4 }) })
       .where('id', '=', video)
       .execute();
-    const r = await addEpisode(services, owner, course.id, { title: 'Three', videoId: video });
+    const r = await addEpisode(services, owner, { courseId: course.id, title: 'Three', videoId: video });
     expect(r.order).toBe(3);
     const c = await t.db
       .selectFrom('course')
@@ -180,13 +180,13 @@ describe('episodes', () => {
   it('needs a title and a video', async () => {
     const course = await draftWithEpisodes(0);
     await expectError(
-      addEpisode(services, owner, course.id, { title: 'No video' }),
+      addEpisode(services, owner, { courseId: course.id, title: 'No video' }),
       'invalid_input',
       STUDIO_MESSAGES.episodeRequired,
     );
     const video = await makeAsset(t.db, owner!.userId, 'video');
     await expectError(
-      addEpisode(services, owner, course.id, { title: '', videoId: video }),
+      addEpisode(services, owner, { courseId: course.id, title: '', videoId: video }),
       'invalid_input',
       STUDIO_MESSAGES.episodeRequired,
     );
@@ -203,14 +203,17 @@ describe('episodes', () => {
       .execute();
     const video = await makeAsset(t.db, owner!.userId, 'video');
     for (const actor of [other, customer, visitor]) {
-      await expectError(addEpisode(services, actor, course.id, { title: 'x', videoId: video }), 'not_found');
-      await expectError(updateEpisode(services, actor, course.id, e1!.id, { title: 'x', videoId: video }), 'not_found');
-      await expectError(reorderEpisodes(services, actor, course.id, { episodeIds: [e1!.id] }), 'not_found');
-      await expectError(deleteEpisode(services, actor, course.id, e1!.id), 'not_found');
-      await expectError(getCourseForEditor(services, actor, course.id), 'not_found');
+      await expectError(addEpisode(services, actor, { courseId: course.id, title: 'x', videoId: video }), 'not_found');
+      await expectError(
+        updateEpisode(services, actor, { courseId: course.id, episodeId: e1!.id, title: 'x', videoId: video }),
+        'not_found',
+      );
+      await expectError(reorderEpisodes(services, actor, { courseId: course.id, episodeIds: [e1!.id] }), 'not_found');
+      await expectError(deleteEpisode(services, actor, { courseId: course.id, episodeId: e1!.id }), 'not_found');
+      await expectError(getCourseForEditor(services, actor, { courseId: course.id }), 'not_found');
     }
     expect(await positions(course.id)).toEqual([1, 2]);
-    await addEpisode(services, admin, course.id, { title: 'By admin', videoId: video });
+    await addEpisode(services, admin, { courseId: course.id, title: 'By admin', videoId: video });
     expect(await positions(course.id)).toEqual([1, 2, 3]);
   });
 
@@ -218,12 +221,14 @@ describe('episodes', () => {
     const course = await draftWithEpisodes(1);
     const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).execute();
     const video = await makeAsset(t.db, owner!.userId, 'video');
-    await updateEpisode(services, owner, course.id, e1!.id, {
+    await updateEpisode(services, owner, {
+      courseId: course.id,
+      episodeId: e1!.id,
       title: 'Renamed',
       description: '<b>bold</b>',
       videoId: video,
     });
-    const ed = await getCourseForEditor(services, owner, course.id);
+    const ed = await getCourseForEditor(services, owner, { courseId: course.id });
     expect(ed.episodes[0]).toMatchObject({ title: 'Renamed', description: '<b>bold</b>', order: 1 });
     expect(ed.episodes[0]!.video?.id).toBe(video);
   });
@@ -233,16 +238,19 @@ describe('episodes', () => {
     const ids = (
       await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
     ).map((e) => e.id);
-    await reorderEpisodes(services, owner, course.id, { episodeIds: [ids[2], ids[0], ids[1]] });
-    const ed = await getCourseForEditor(services, owner, course.id);
+    await reorderEpisodes(services, owner, { courseId: course.id, episodeIds: [ids[2], ids[0], ids[1]] });
+    const ed = await getCourseForEditor(services, owner, { courseId: course.id });
     expect(ed.episodes.map((e) => [e.id, e.order])).toEqual([
       [ids[2], 1],
       [ids[0], 2],
       [ids[1], 3],
     ]);
-    await expectError(reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[1]] }), 'conflict');
     await expectError(
-      reorderEpisodes(services, owner, course.id, { episodeIds: [ids[0], ids[0], ids[1]] }),
+      reorderEpisodes(services, owner, { courseId: course.id, episodeIds: [ids[0], ids[1]] }),
+      'conflict',
+    );
+    await expectError(
+      reorderEpisodes(services, owner, { courseId: course.id, episodeIds: [ids[0], ids[0], ids[1]] }),
       'conflict',
     );
     expect(await positions(course.id)).toEqual([1, 2, 3]);
@@ -253,7 +261,7 @@ describe('episodes', () => {
     const ids = (
       await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
     ).map((e) => e.id);
-    await deleteEpisode(services, owner, course.id, ids[1]);
+    await deleteEpisode(services, owner, { courseId: course.id, episodeId: ids[1] });
     expect(await positions(course.id)).toEqual([1, 2, 3]);
     const c = await t.db
       .selectFrom('course')
@@ -261,7 +269,7 @@ describe('episodes', () => {
       .where('id', '=', course.id)
       .executeTakeFirstOrThrow();
     expect(Number(c.lessonsCount)).toBe(3);
-    await expectError(deleteEpisode(services, owner, course.id, ids[1]), 'not_found');
+    await expectError(deleteEpisode(services, owner, { courseId: course.id, episodeId: ids[1] }), 'not_found');
   });
 
   it('keeps the last playable episode of a published course', async () => {
@@ -269,10 +277,10 @@ describe('episodes', () => {
     const video = await makeAsset(t.db, owner!.userId, 'video');
     const course = await makeCourse(t.db, ownerUser, { published: true, thumbnailId: thumb });
     const only = await makeEpisode(t.db, course.id, 1, { videoId: video });
-    await expectError(deleteEpisode(services, owner, course.id, only.id), 'conflict');
+    await expectError(deleteEpisode(services, owner, { courseId: course.id, episodeId: only.id }), 'conflict');
     expect(await positions(course.id)).toEqual([1]);
-    await updateCourse(services, owner, course.id, { ...valid, thumbnailId: thumb, published: false });
-    await deleteEpisode(services, owner, course.id, only.id);
+    await updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: false });
+    await deleteEpisode(services, owner, { courseId: course.id, episodeId: only.id });
     expect(await positions(course.id)).toEqual([]);
   });
 
@@ -283,9 +291,9 @@ describe('episodes', () => {
     ).map((e) => e.id);
     const videos = await Promise.all(Array.from({ length: 6 }, () => makeAsset(t.db, owner!.userId, 'video')));
     await Promise.all([
-      ...videos.map((videoId, i) => addEpisode(services, owner, course.id, { title: `Racer ${i}`, videoId })),
-      deleteEpisode(services, owner, course.id, ids[0]),
-      deleteEpisode(services, owner, course.id, ids[2]),
+      ...videos.map((videoId, i) => addEpisode(services, owner, { courseId: course.id, title: `Racer ${i}`, videoId })),
+      deleteEpisode(services, owner, { courseId: course.id, episodeId: ids[0] }),
+      deleteEpisode(services, owner, { courseId: course.id, episodeId: ids[2] }),
     ]);
     expect(await positions(course.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const c = await t.db

@@ -5,28 +5,23 @@ import type { Services } from '#server/core/services.ts';
 import { checkCourseAssets } from './checkCourseAssets.ts';
 import { courseColumns } from './courseColumns.ts';
 import { courseInput } from '#common/studio/courseSchema.ts';
-import { loadManagedCourse } from './loadManagedCourse.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { publishMessage, publishProblems } from './publishProblems.ts';
+import { loadManagedCourse, loadManagedCourseInTx } from '../access/loadManagedCourse.ts';
+import { publishMessage, publishProblemsInTx } from './publishProblemsInTx.ts';
 
 /**
- * "Save Course": every field at once, including the published toggle (it persists only here). Publishing
- * is refused with what is missing; nothing is saved then.
+ * "Save Course" (`input`: the course's id and the course form): every field at once, including the published
+ * toggle (it persists only here). Publishing is refused with what is missing; nothing is saved then.
  */
-export async function updateCourse(
-  services: Services,
-  actor: Actor,
-  courseId: unknown,
-  input: unknown,
-): Promise<{ published: boolean }> {
+export async function updateCourse(services: Services, actor: Actor, input: unknown): Promise<{ published: boolean }> {
   const { db, dialect } = services.database;
-  const course = await loadManagedCourse(db, actor, courseId);
+  const course = await loadManagedCourse(services, actor, input);
   const data = parseInput(courseInput, input);
-  await checkCourseAssets(db, actor, course.creatorId, data);
+  await checkCourseAssets(services, actor, { creatorId: course.creatorId, course: data });
   await db.transaction().execute(async (trx) => {
-    const current = await loadManagedCourse(trx, actor, course.id, dialect);
+    const current = await loadManagedCourseInTx(trx, { actor, courseId: course.id, dialect });
     if (data.published) {
-      const missing = await publishProblems(trx, { ...data, id: current.id });
+      const missing = await publishProblemsInTx(trx, { ...data, id: current.id });
       if (missing.length) throw invalidInput(publishMessage(missing), { published: 'Not ready to publish' });
     }
     const now = new Date();

@@ -11,7 +11,10 @@ export async function updateCreatorProfile(services: Services, actor: Actor, inp
   if (!actor || !canEditCreatorProfile(actor)) throw forbidden('Only creators have a public profile.');
   const data = parseInput(profileInput, input);
   const { db } = services.database;
-  await checkAssets(db, actor, actor.userId, [{ id: data.avatarId, kind: 'image', field: 'avatarId' }]);
+  await checkAssets(services, actor, {
+    creatorId: actor.userId,
+    wanted: [{ id: data.avatarId, kind: 'image', field: 'avatarId' }],
+  });
   const result = await db
     .updateTable('creatorProfile')
     .set({ bio: data.bio, avatarId: data.avatarId })

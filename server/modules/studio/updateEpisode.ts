@@ -1,33 +1,32 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
+import { episodeInput } from '#common/studio/episodeSchema.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import { loadManagedCourse } from '../access/loadManagedCourse.ts';
+import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisodeInTx.ts';
 import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
 import { episodeColumns } from './episodeColumns.ts';
-import { episodeInput } from '#common/studio/episodeSchema.ts';
-import { loadManagedCourse } from './loadManagedCourse.ts';
-import { loadManagedEpisode } from './loadManagedEpisode.ts';
-import { parseInput } from '#server/core/parseInput.ts';
-import { recountCourse } from './recountCourse.ts';
+import { recountCourseInTx } from './recountCourseInTx.ts';
+import { videoDurationInTx } from './videoDurationInTx.ts';
 
-/** Edits an episode's title, description, video or thumbnail; its order changes only through reordering. */
-export async function updateEpisode(
-  services: Services,
-  actor: Actor,
-  courseId: unknown,
-  episodeId: unknown,
-  input: unknown,
-): Promise<void> {
+/**
+ * Edits an episode's title, description, video or thumbnail (`input`: the course's and the episode's ids
+ * and the episode form); its order changes only through reordering.
+ */
+export async function updateEpisode(services: Services, actor: Actor, input: unknown): Promise<void> {
   const { db, dialect } = services.database;
-  const course = await loadManagedCourse(db, actor, courseId);
+  const course = await loadManagedCourse(services, actor, input);
+  const { episodeId } = parseInput(episodeRef, input);
   const data = parseInput(episodeInput, input);
-  await checkEpisodeAssets(db, actor, course.creatorId, data);
+  await checkEpisodeAssets(services, actor, { creatorId: course.creatorId, episode: data });
   await db.transaction().execute(async (trx) => {
-    const { episode } = await loadManagedEpisode(trx, actor, course.id, episodeId, dialect);
+    const { episode } = await loadManagedEpisodeInTx(trx, { actor, courseId: course.id, episodeId, dialect });
     await trx
       .updateTable('episode')
-      .set(await episodeColumns(trx, data))
+      .set(episodeColumns(data, await videoDurationInTx(trx, { assetId: data.videoId })))
       .where('id', '=', episode.id)
       .execute();
-    await recountCourse(trx, course.id);
+    await recountCourseInTx(trx, { courseId: course.id });
   });
   services.catalogChanged();
 }

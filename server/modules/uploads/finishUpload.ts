@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { enqueueVideoProcessing } from '../media/enqueueVideoProcessing.ts';
-import { mediaKey } from '../media/mediaKeys.ts';
+import { enqueueVideoProcessingInTx } from '../media/enqueueVideoProcessingInTx.ts';
+import { dropHeldOriginal, storeOrHoldOriginal } from '../media/heldOriginals.ts';
+import { mediaKey, originalKey } from '../media/mediaKeys.ts';
 import { processImage, type ProcessedImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
-import { dropHeldOriginal, storeOrHoldOriginal } from './heldOriginals.ts';
 import { KIND_OF, sniffFileType } from './sniffFileType.ts';
-import { originalKey } from './uploadPaths.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
 
 export interface CompletedUpload {
@@ -27,37 +26,40 @@ export interface CompletedUpload {
  * deleted and a DomainError says why. Images are processed at once (WebP widths, ready); videos are handed
  * to the video pipeline (a durable job, queued in the same transaction as the asset).
  */
-export async function finishUpload(services: Services, upload: CompletedUpload): Promise<AssetView> {
-  const type = await sniffFileType(upload.path);
-  if (!type || KIND_OF[type] !== upload.kind) {
-    await fs.rm(upload.path, { force: true });
-    throw upload.kind === 'image'
+export async function finishUpload(
+  services: Services,
+  { id, path: file, kind, ownerId, fileName }: CompletedUpload,
+): Promise<AssetView> {
+  const type = await sniffFileType(file);
+  if (!type || KIND_OF[type] !== kind) {
+    await fs.rm(file, { force: true });
+    throw kind === 'image'
       ? new DomainError('not_image', UPLOAD_MESSAGES.notImage)
       : new DomainError('not_video', UPLOAD_MESSAGES.notVideo);
   }
   const { storage } = services;
-  const original = originalKey(upload.id, type);
+  const original = originalKey(id, type);
   // Checked on the local file tus wrote, then kept in the media storage.
   try {
     const now = new Date();
-    if (upload.kind === 'image') {
-      const work = await storage.prepareFolder(mediaKey(upload.id));
+    if (kind === 'image') {
+      const work = await storage.prepareFolder(mediaKey(id));
       let image: ProcessedImage;
       try {
-        image = await processImage(upload.path, work, { og: true });
+        image = await processImage(file, work, { og: true });
         // An image is small: if the storage cannot take it now, the creator's client sends it again.
-        await storage.publishFolder(work, mediaKey(upload.id)).catch(storageDown(services));
+        await storage.publishFolder(work, mediaKey(id)).catch(storageDown(services));
       } finally {
         await fs.rm(work, { recursive: true, force: true });
       }
-      await storage.moveIn(original, upload.path).catch(storageDown(services));
+      await storage.moveIn(original, file).catch(storageDown(services));
       const row = {
-        id: upload.id,
-        ownerId: upload.ownerId,
+        id,
+        ownerId,
         kind: 'image',
         status: 'ready',
         meta: JSON.stringify({
-          fileName: upload.fileName,
+          fileName,
           width: image.width,
           height: image.height,
           files: image.files,
@@ -70,16 +72,16 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
       await services.database.db.insertInto('mediaAsset').values(row).execute();
       return toAssetView(row);
     }
-    const probe = await probeVideo(upload.path);
-    // A video may be gigabytes sent over hours: kept even when the storage is down (heldOriginals.ts).
-    await storeOrHoldOriginal(services, original, upload.path);
-    const meta = JSON.stringify({ fileName: upload.fileName, ...probe });
+    const probe = await probeVideo(file);
+    // A video may be gigabytes sent over hours: kept even when the storage is down (media/heldOriginals.ts).
+    await storeOrHoldOriginal(services, { key: original, file });
+    const meta = JSON.stringify({ fileName, ...probe });
     return await services.database.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('mediaAsset')
         .values({
-          id: upload.id,
-          ownerId: upload.ownerId,
+          id,
+          ownerId,
           kind: 'video',
           status: 'uploaded',
           meta,
@@ -88,16 +90,16 @@ export async function finishUpload(services: Services, upload: CompletedUpload):
           updatedAt: now,
         })
         .execute();
-      await enqueueVideoProcessing(services, trx, upload.id, original);
-      const row = await trx.selectFrom('mediaAsset').selectAll().where('id', '=', upload.id).executeTakeFirstOrThrow();
+      await enqueueVideoProcessingInTx(trx, { jobs: services.jobs, assetId: id, originalKey: original });
+      const row = await trx.selectFrom('mediaAsset').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return toAssetView({ ...row, jobStatus: 'queued' });
     });
   } catch (err) {
     // Best effort: the storage may be the reason we are here.
     await Promise.allSettled([
       storage.remove(original),
-      storage.remove(mediaKey(upload.id)),
-      dropHeldOriginal(services, original),
+      storage.remove(mediaKey(id)),
+      dropHeldOriginal(services, { key: original }),
     ]);
     throw err;
   }

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 
 /**
@@ -6,13 +6,16 @@ import type { DB } from '#server/db/schema.ts';
  * position so the unique (courseId, position) index never sees two rows on one place mid-update, on
  * either database.
  */
-export async function renumber(trx: Transaction<DB>, courseId: string, orderedIds: string[]): Promise<void> {
+export async function renumberInTx(
+  trx: Kysely<DB>,
+  { courseId, episodeIds }: { courseId: string; episodeIds: string[] },
+): Promise<void> {
   await trx
     .updateTable('episode')
     .set((eb) => ({ position: eb.neg(eb.ref('position')) }))
     .where('courseId', '=', courseId)
     .execute();
-  for (const [i, id] of orderedIds.entries()) {
+  for (const [i, id] of episodeIds.entries()) {
     await trx
       .updateTable('episode')
       .set({ position: i + 1 })

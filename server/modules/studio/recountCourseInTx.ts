@@ -1,9 +1,9 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 
 /** Keeps the course's lessonsCount and duration (sum of its episodes) in step, inside the same transaction. */
-export async function recountCourse(trx: Transaction<DB>, courseId: string): Promise<void> {
+export async function recountCourseInTx(trx: Kysely<DB>, { courseId }: { courseId: string }): Promise<void> {
   const r = await trx
     .selectFrom('episode')
     .select((eb) => [eb.fn.countAll().as('n'), eb.fn.coalesce(eb.fn.sum('duration'), eb.lit(0)).as('total')])

@@ -5,14 +5,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '#server/core/services.ts';
-import { retryVideoProcessing } from '../media/retryVideoProcessing.ts';
-import { uploadPaths } from './uploadPaths.ts';
+import { originalKey } from './mediaKeys.ts';
+import { retryVideoProcessing } from './retryVideoProcessing.ts';
 
-const heldPath = (services: Services, key: string) =>
-  path.join(uploadPaths(services.config.dataDir).held, path.posix.basename(key));
+/** `<DATA_DIR>/uploads/held/`, beside the uploads in progress; a held file is named like its storage key. */
+const heldDir = (services: Services) => path.join(services.config.dataDir, 'uploads', 'held');
+const heldPath = (services: Services, key: string) => path.join(heldDir(services), path.posix.basename(key));
 
 /** Stores `file` as `key`, or keeps it held if the storage refuses. The file is gone from its place either way. */
-export async function storeOrHoldOriginal(services: Services, key: string, file: string): Promise<void> {
+export async function storeOrHoldOriginal(
+  services: Services,
+  { key, file }: { key: string; file: string },
+): Promise<void> {
   try {
     await services.storage.moveIn(key, file);
   } catch (err) {
@@ -24,7 +28,7 @@ export async function storeOrHoldOriginal(services: Services, key: string, file:
 }
 
 /** Stores a held original, if there is one for `key` (throws while the storage is still unavailable). */
-export async function storeHeldOriginal(services: Services, key: string): Promise<void> {
+export async function storeHeldOriginal(services: Services, { key }: { key: string }): Promise<void> {
   const held = heldPath(services, key);
   const there = await fs.stat(held).then(
     () => true,
@@ -34,17 +38,19 @@ export async function storeHeldOriginal(services: Services, key: string): Promis
 }
 
 /** Removes a held original (the asset it was for could not be recorded). */
-export const dropHeldOriginal = (services: Services, key: string) => fs.rm(heldPath(services, key), { force: true });
+export const dropHeldOriginal = (services: Services, { key }: { key: string }) =>
+  fs.rm(heldPath(services, key), { force: true });
 
 /** Stores every original held on this machine; stops at the first the storage refuses (it is still down). */
 export async function storeHeldOriginals(services: Services): Promise<number> {
-  const dir = uploadPaths(services.config.dataDir).held;
+  const dir = heldDir(services);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   let stored = 0;
   for (const name of names) {
-    await services.storage.moveIn(`uploads/${name}`, path.join(dir, name));
+    const { name: assetId, ext } = path.parse(name);
+    await services.storage.moveIn(originalKey(assetId, ext.slice(1)), path.join(dir, name));
     stored++;
-    await retryVideoProcessing(services.database.db, path.parse(name).name);
+    await retryVideoProcessing(services, { assetId });
   }
   return stored;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 
 interface Publishable {
@@ -10,21 +10,23 @@ interface Publishable {
 }
 
 /** What a course still lacks before it may be published; empty when it is ready. */
-export async function publishProblems(db: Kysely<DB> | Transaction<DB>, course: Publishable): Promise<string[]> {
+export async function publishProblemsInTx(
+  trx: Kysely<DB>,
+  { id, title, description, category, thumbnailId }: Publishable,
+): Promise<string[]> {
   const missing: string[] = [];
-  if (!course.title.trim()) missing.push('a title');
-  if (!course.description.trim()) missing.push('a description');
-  if (!course.category.trim()) missing.push('a category');
-  const thumb = course.thumbnailId
-    ? await db.selectFrom('mediaAsset').select('status').where('id', '=', course.thumbnailId).executeTakeFirst()
+  if (!title.trim()) missing.push('a title');
+  if (!description.trim()) missing.push('a description');
+  if (!category.trim()) missing.push('a category');
+  const thumb = thumbnailId
+    ? await trx.selectFrom('mediaAsset').select('status').where('id', '=', thumbnailId).executeTakeFirst()
     : undefined;
-  if (thumb?.status !== 'ready')
-    missing.push(course.thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
-  const playable = await db
+  if (thumb?.status !== 'ready') missing.push(thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
+  const playable = await trx
     .selectFrom('episode')
     .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
     .select('episode.id')
-    .where('episode.courseId', '=', course.id)
+    .where('episode.courseId', '=', id)
     .where('mediaAsset.status', '=', 'ready')
     .limit(1)
     .executeTakeFirst();
