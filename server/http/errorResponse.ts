@@ -2,6 +2,7 @@
 // a DomainError is answered with its code and message; anything else is logged and answered with a
 // generic 500 (never a stack).
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '#server/core/errors.ts';
 import { httpStatus } from '#server/edge/errorStatus.ts';
 import type { Logger } from '#server/logging/logger.ts';
@@ -11,8 +12,9 @@ export function errorResponse(c: Context, err: unknown, log: Logger): Response {
   if (err instanceof DomainError) {
     return c.json({ error: { code: err.code, message: err.message, details: err.details } }, httpStatus(err));
   }
-  // Body parsers and URL decoding throw on malformed input: that is the client's fault, not ours.
-  if (err instanceof SyntaxError || err instanceof URIError) {
+  // Body parsers (Hono's validator: an HTTPException 400) and URL decoding throw on malformed input: that
+  // is the client's fault, not ours.
+  if (err instanceof SyntaxError || err instanceof URIError || (err instanceof HTTPException && err.status === 400)) {
     return c.json({ error: { code: 'invalid_input', message: 'The request could not be read.' } }, 400);
   }
   log.error({ err, path: c.req.path }, 'unhandled error');
