@@ -4,7 +4,7 @@ import { registerAccount } from '../modules/accounts/registerAccount.ts';
 import { signIn } from '../modules/accounts/signIn.ts';
 import { deleteMyAccount } from '../modules/accounts/personalData/deleteMyAccount.ts';
 import { exportMyData } from '../modules/accounts/personalData/exportMyData.ts';
-import { clearSessionCookie } from './clearSessionCookie.ts';
+import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
 import type { Services } from '../core/services.ts';
 import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
