@@ -13,4 +13,4 @@ export { registerByPhone } from '#server/modules/accounts/phone/registerByPhone.
 export { resetPasswordByPhone } from '#server/modules/accounts/phone/resetPasswordByPhone.ts';
 export { exportMyData } from '#server/modules/accounts/personalData/exportMyData.ts';
 export { deleteMyAccount } from '#server/modules/accounts/personalData/deleteMyAccount.ts';
-export { clearSessionCookie } from '#server/http/clearSessionCookie.ts';
+export { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Services } from '#server/core/services.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError, invalidInput } from '#server/core/errors.ts';
-import { refusalData } from '#server/http/errorResponse.ts';
+import { refusalData } from './pageRefusals.server.ts';
 import { parseListQuery, type Page } from '#server/modules/shared/listQuery.ts';
 import { requireArea } from './authGuard.server.ts';
 import { serverContext } from './context.server.ts';

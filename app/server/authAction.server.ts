@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/http/errorResponse.ts';
+import { httpStatus } from '#server/edge/errorStatus.ts';
 import { listMyList, type SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 import { saveToMyList } from '#server/modules/accounts/myList/saveToMyList.ts';
 import type { AuthResult } from '#server/modules/accounts/startSession.ts';

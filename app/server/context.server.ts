@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import { requestContext, type RequestContext } from '#server/http/appContext.ts';
+import { requestContext, type RequestContext } from '#server/edge/requestContext.ts';
 
 /** The services and actor of the current request, for loaders and actions. */
 export function serverContext(context: Readonly<RouterContextProvider>): RequestContext {
@@ -7,5 +7,5 @@ export function serverContext(context: Readonly<RouterContextProvider>): Request
 }
 
 // What route modules and components need of the request's context and the server's error type.
-export { refusalData, throwNotFoundPage } from '#server/http/errorResponse.ts';
-export type { RequestContext, Services, SessionUser } from '#server/http/appContext.ts';
+export { refusalData, throwNotFoundPage } from './pageRefusals.server.ts';
+export type { RequestContext, Services, SessionUser } from '#server/edge/requestContext.ts';

@@ -4,4 +4,4 @@ export { getStatement, type Statement } from '#server/modules/payouts/getStateme
 export { setPayoutNumber } from '#server/modules/payouts/setPayoutNumber.ts';
 export { setPayoutSchedule } from '#server/modules/payouts/setPayoutSchedule.ts';
 export { withdraw } from '#server/modules/payouts/withdraw.ts';
-export { refusalData } from '#server/http/errorResponse.ts';
+export { refusalData } from './pageRefusals.server.ts';

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/http/errorResponse.ts';
+import { httpStatus } from '#server/edge/errorStatus.ts';
 import { requestPhoneCode, type CodeSent } from '#server/modules/accounts/phone/requestPhoneCode.ts';
 import type { OtpPurpose } from '#server/modules/accounts/phone/otpPolicy.ts';
 import { serverContext } from './context.server.ts';

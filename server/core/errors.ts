@@ -1,5 +1,5 @@
 // Domain errors: what went wrong, as a stable code and a message a person can read. They carry no HTTP
-// status; the HTTP layer alone (server/http/errorResponse.ts) maps codes to statuses, so the same
+// status; the web edges alone map codes to statuses (one table, server/edge/errorStatus.ts), so the same
 // operation can be called from a route, a page action, a job or a script.
 
 export type ErrorCode =

@@ -4,10 +4,11 @@ import { registerAccount } from '../modules/accounts/registerAccount.ts';
 import { signIn } from '../modules/accounts/signIn.ts';
 import { deleteMyAccount } from '../modules/accounts/personalData/deleteMyAccount.ts';
 import { exportMyData } from '../modules/accounts/personalData/exportMyData.ts';
-import { clearSessionCookie } from './clearSessionCookie.ts';
+import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
 import type { Services } from '../core/services.ts';
-import { DomainError, invalidInput } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { accountBody } from './jsonBody.ts';
 import { getCodeDelivery } from '../modules/accounts/phone/getCodeDelivery.ts';
 import { registerByPhone } from '../modules/accounts/phone/registerByPhone.ts';
 import { requestPhoneCode } from '../modules/accounts/phone/requestPhoneCode.ts';
@@ -25,39 +26,34 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
       throw new DomainError('too_large', 'The request is too large.');
     },
   });
-  app.post('/api/account/register', limit, async (c) => {
-    const result = await registerAccount(services, await readBody(c), requestOf(c));
+  app.post('/api/account/register', limit, accountBody, async (c) => {
+    const result = await registerAccount(services, c.req.valid('json'), requestOf(c));
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
-  app.post('/api/account/sign-in', limit, async (c) => {
-    const result = await signIn(services, await readBody(c), requestOf(c));
+  app.post('/api/account/sign-in', limit, accountBody, async (c) => {
+    const result = await signIn(services, c.req.valid('json'), requestOf(c));
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
 
   // Phone-first accounts: ask for a code (purpose sign-in | sign-up | reset), then use it.
-  app.post('/api/account/phone/code', limit, async (c) => {
-    const body = await readBody(c);
-    const sent = await requestPhoneCode(
-      services,
-      typeof body === 'object' && body ? (body as Record<string, unknown>) : {},
-      requestOf(c),
-    );
+  app.post('/api/account/phone/code', limit, accountBody, async (c) => {
+    const sent = await requestPhoneCode(services, c.req.valid('json'), requestOf(c));
     return c.json(sent, 201);
   });
   app.get('/api/account/phone/code/:challengeId/delivery', async (c) => {
     c.header('cache-control', 'no-store');
     return c.json(await getCodeDelivery(services, c.req.param('challengeId')));
   });
-  app.post('/api/account/phone/sign-in', limit, async (c) => {
-    const result = await signInWithPhone(services, await readBody(c), requestOf(c));
+  app.post('/api/account/phone/sign-in', limit, accountBody, async (c) => {
+    const result = await signInWithPhone(services, c.req.valid('json'), requestOf(c));
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
-  app.post('/api/account/phone/register', limit, async (c) => {
-    const result = await registerByPhone(services, await readBody(c), requestOf(c));
+  app.post('/api/account/phone/register', limit, accountBody, async (c) => {
+    const result = await registerByPhone(services, c.req.valid('json'), requestOf(c));
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
-  app.post('/api/account/phone/reset', limit, async (c) => {
-    await resetPasswordByPhone(services, await readBody(c));
+  app.post('/api/account/phone/reset', limit, accountBody, async (c) => {
+    await resetPasswordByPhone(services, c.req.valid('json'));
     return c.json({ ok: true });
   });
   // Personal data: the signed-in person's own data as a download, and deleting their account.
@@ -67,26 +63,14 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
     c.header('content-disposition', 'attachment; filename="darasa-my-data.json"');
     return c.json(data);
   });
-  app.post('/api/account/delete', limit, async (c) => {
-    await deleteMyAccount(services, c.var.ctx.actor, await readBody(c));
+  app.post('/api/account/delete', limit, accountBody, async (c) => {
+    await deleteMyAccount(services, c.var.ctx.actor, c.req.valid('json'));
     return withCookies(c.json({ deleted: true }), [clearSessionCookie(services)]);
   });
 }
 
 function requestOf(c: Context<AppEnv>) {
   return { headers: c.req.raw.headers, clientIp: c.var.ctx.clientIp };
-}
-
-async function readBody(c: Context<AppEnv>): Promise<unknown> {
-  // By media type, exactly: a multipart body (files, a different parser) is not what these endpoints take.
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/json')
-    return c.req.json().catch(() => {
-      throw invalidInput('The request body must be JSON.');
-    });
-  if (type === 'application/x-www-form-urlencoded')
-    return Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === 'string'));
-  throw new DomainError('unsupported_media_type', 'Send JSON or a form.');
 }
 
 function withCookies(res: Response, cookies: string[]): Response {

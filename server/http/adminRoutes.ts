@@ -21,6 +21,7 @@ import { reviewAction } from '#common/reviews/reviewSchemas.ts';
 import type { Services } from '../core/services.ts';
 import { invalidInput, notFound } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { callbackBody, jsonBody } from './jsonBody.ts';
 
 const limit = bodyLimit({
   maxSize: 4 * 1024,
@@ -29,21 +30,8 @@ const limit = bodyLimit({
   },
 });
 
-/** A moderation body: empty, or JSON with an optional reason. */
-async function reasonOf(c: Context<AppEnv>): Promise<string> {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  if (text.trim()) {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw invalidInput('The request body must be JSON.');
-    }
-  }
-  const parsed = moderationBody.safeParse(raw);
-  if (!parsed.success) throw invalidInput(`Invalid request: ${parsed.error.issues[0]!.message}`);
-  return parsed.data.reason;
-}
+/** A moderation body: none, or JSON with an optional reason. */
+const moderation = jsonBody(moderationBody);
 
 function actionOf<T extends z.ZodType<string>>(schema: T, raw: string): z.infer<T> {
   const parsed = schema.safeParse(raw);
@@ -78,35 +66,24 @@ export function adminRoutes() {
     c.json(await listReportedReviews(db(c), parseListQuery(reviewQueueQuery, query(c)))),
   );
 
-  app.post('/courses/:id/:action', limit, async (c) => {
+  app.post('/courses/:id/:action', limit, moderation, async (c) => {
     const action = actionOf(courseAction, c.req.param('action'));
-    return c.json(
-      await moderateCourse(services(c), c.var.ctx.actor, {
-        courseId: c.req.param('id'),
-        action,
-        reason: await reasonOf(c),
-      }),
-    );
+    const { reason } = c.req.valid('json');
+    return c.json(await moderateCourse(services(c), c.var.ctx.actor, { courseId: c.req.param('id'), action, reason }));
   });
-  app.post('/users/:id/:action', limit, async (c) => {
+  app.post('/users/:id/:action', limit, moderation, async (c) => {
     const action = actionOf(userAction, c.req.param('action'));
-    return c.json(
-      await moderateUser(services(c), c.var.ctx.actor, {
-        userId: c.req.param('id'),
-        action,
-        reason: await reasonOf(c),
-      }),
-    );
+    const { reason } = c.req.valid('json');
+    return c.json(await moderateUser(services(c), c.var.ctx.actor, { userId: c.req.param('id'), action, reason }));
   });
   app.post('/reviews/:id/:action', limit, async (c) => {
     const action = actionOf(reviewAction, c.req.param('action'));
     return c.json(await moderateReview(services(c), c.var.ctx.actor, { reviewId: c.req.param('id'), action }));
   });
-  app.post('/purchases/:id/refund', limit, async (c) =>
-    c.json(
-      await refundPurchase(services(c), c.var.ctx.actor, { paymentId: c.req.param('id'), reason: await reasonOf(c) }),
-    ),
-  );
+  app.post('/purchases/:id/refund', limit, moderation, async (c) => {
+    const { reason } = c.req.valid('json');
+    return c.json(await refundPurchase(services(c), c.var.ctx.actor, { paymentId: c.req.param('id'), reason }));
+  });
   app.post('/jobs/:id/retry', limit, async (c) => {
     await retryFailedJob(services(c), c.var.ctx.actor, c.req.param('id'));
     return c.json({ status: 'queued' });
@@ -117,9 +94,9 @@ export function adminRoutes() {
 /** Daraja's answers to refund reversals (outside /api/admin: M-Pesa has no session, the path a secret). */
 export function reversalResultRoutes(services: Services) {
   const app = new Hono<AppEnv>();
-  app.post('/api/mpesa/reversal/:secret', limit, async (c) => {
+  app.post('/api/mpesa/reversal/:secret', limit, callbackBody, async (c) => {
     if (c.req.param('secret') !== services.config.mpesa.callbackSecret) throw notFound();
-    await recordReversalResult(services, await c.req.json().catch(() => null));
+    await recordReversalResult(services, c.req.valid('json'));
     // Daraja's expected acknowledgement.
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { analyticsQuery } from '#common/analytics/analyticsQuery.ts';
 import { EventRateLimiter } from '../modules/analytics/eventRateLimiter.ts';
 import { getCourseAnalytics } from '../modules/analytics/getCourseAnalytics.ts';
@@ -7,6 +8,7 @@ import { viewEventInput } from '#common/analytics/viewEventSchema.ts';
 import { invalidInput, rateLimited } from '../core/errors.ts';
 import { parseInput } from '../core/parseInput.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { jsonBody } from './jsonBody.ts';
 
 // An event is ~100 bytes of JSON; anything much larger is not one.
 const limit = bodyLimit({
@@ -24,19 +26,15 @@ export function analyticsRoutes() {
   const app = new Hono<AppEnv>();
   const limiter = new EventRateLimiter();
 
-  app.post('/events', limit, async (c) => {
-    const { services, actor, clientIp } = c.var.ctx;
+  // Counted before the body is read (sendBeacon posts it as text/plain, which jsonBody reads too).
+  const eventRate = createMiddleware<AppEnv>(async (c, next) => {
+    const { actor, clientIp } = c.var.ctx;
     if (!limiter.allow(actor?.userId ?? clientIp)) throw rateLimited('Too many events; slow down.');
-    // sendBeacon posts text/plain, so the body is read as text whatever its content type.
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await c.req.text());
-    } catch {
-      throw invalidInput('The event must be JSON.');
-    }
-    const parsed = viewEventInput.safeParse(raw);
-    if (!parsed.success) throw invalidInput(`Invalid event: ${parsed.error.issues[0]!.message}`);
-    services.viewEvents.add({ ...parsed.data, userId: actor?.userId ?? null, at: new Date() });
+    await next();
+  });
+  app.post('/events', limit, eventRate, jsonBody(viewEventInput), async (c) => {
+    const { services, actor } = c.var.ctx;
+    services.viewEvents.add({ ...c.req.valid('json'), userId: actor?.userId ?? null, at: new Date() });
     return c.body(null, 204);
   });
 

@@ -1,12 +1,13 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { DomainError, invalidInput } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import { checkCoupon } from '../modules/coupons/checkCoupon.ts';
 import { createCoupon } from '../modules/coupons/createCoupon.ts';
 import { deactivateCoupon } from '../modules/coupons/deactivateCoupon.ts';
 import { listCoupons } from '../modules/coupons/listCoupons.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { objectBody } from './jsonBody.ts';
 
 const small = bodyLimit({
   maxSize: 4096,
@@ -15,26 +16,20 @@ const small = bodyLimit({
   },
 });
 
-async function body(c: Context<AppEnv>): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw invalidInput('The request body must be JSON.');
-  });
-}
-
 /** Coupons: the purchase modal's "Apply" and the studio's list, create and deactivate. Thin: modules decide. */
 export function couponRoutes() {
   const app = new Hono<AppEnv>();
-  app.post('/coupons/check', small, async (c) => {
+  app.post('/coupons/check', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    return c.json(await checkCoupon(services, actor, await body(c)));
+    return c.json(await checkCoupon(services, actor, c.req.valid('json')));
   });
   app.get('/studio/courses/:courseId/coupons', async (c) => {
     const { services, actor } = c.var.ctx;
     return c.json({ coupons: await listCoupons(services, actor, c.req.param('courseId')) });
   });
-  app.post('/studio/courses/:courseId/coupons', small, async (c) => {
+  app.post('/studio/courses/:courseId/coupons', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    const coupon = await createCoupon(services, actor, c.req.param('courseId'), await body(c));
+    const coupon = await createCoupon(services, actor, c.req.param('courseId'), c.req.valid('json'));
     return c.json({ coupon, message: COUPON_TEXT.created }, 201);
   });
   app.post('/studio/courses/:courseId/coupons/:couponId/deactivate', async (c) => {

@@ -2,18 +2,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { saveProgress } from '../modules/learning/saveProgress.ts';
 import { saveReview } from '../modules/learning/saveReview.ts';
-import { DomainError, invalidInput } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { objectBody } from './jsonBody.ts';
 
-/** Small JSON bodies only; `navigator.sendBeacon` posts them as text/plain, so the type is not trusted. */
-async function jsonBody(req: Request): Promise<unknown> {
-  try {
-    return JSON.parse(await req.text());
-  } catch {
-    throw invalidInput('The request body must be JSON.');
-  }
-}
-
+/** Small JSON bodies only (the progress beacon posts them as text/plain, which jsonBody reads too). */
 const small = bodyLimit({
   maxSize: 4096,
   onError: () => {
@@ -23,13 +16,13 @@ const small = bodyLimit({
 
 export function learningRoutes() {
   const app = new Hono<AppEnv>();
-  app.post('/progress', small, async (c) => {
+  app.post('/progress', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    return c.json(await saveProgress(services, actor, await jsonBody(c.req.raw)));
+    return c.json(await saveProgress(services, actor, c.req.valid('json')));
   });
-  app.post('/reviews', small, async (c) => {
+  app.post('/reviews', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    const result = await saveReview(services, actor, await jsonBody(c.req.raw));
+    const result = await saveReview(services, actor, c.req.valid('json'));
     services.catalogChanged(); // ratings show on public pages
     return c.json(result);
   });

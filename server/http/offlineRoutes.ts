@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { checkDownloads } from '../modules/offline/checkDownloads.ts';
 import { getDownloadManifest } from '../modules/offline/getDownloadManifest.ts';
-import { DomainError, invalidInput } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { objectBody } from './jsonBody.ts';
 
 const limit = bodyLimit({
   maxSize: 64 * 1024,
@@ -20,13 +21,10 @@ export function offlineRoutes() {
     c.header('cache-control', 'private, no-store');
     return c.json(await getDownloadManifest(services, actor, { episodeId: c.req.param('episodeId') }));
   });
-  app.post('/check', limit, async (c) => {
+  app.post('/check', limit, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    const body = await c.req.json().catch(() => {
-      throw invalidInput('The request body must be JSON.');
-    });
     c.header('cache-control', 'private, no-store');
-    return c.json(await checkDownloads(services, actor, body));
+    return c.json(await checkDownloads(services, actor, c.req.valid('json')));
   });
   return app;
 }

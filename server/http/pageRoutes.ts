@@ -6,7 +6,7 @@ import {
   type ServerBuild,
 } from 'react-router';
 import type { Context } from 'hono';
-import { requestContext } from './appContext.ts';
+import { requestContext } from '#server/edge/requestContext.ts';
 import { deferHydration } from './deferHydration.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';

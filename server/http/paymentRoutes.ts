@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Services } from '../core/services.ts';
 import { invalidInput } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { callbackBody, objectBody } from './jsonBody.ts';
 import { SIMULATOR_PAGE_CSP } from './securityHeaders.ts';
 import { getPaymentForPayer } from '../modules/payments/getPaymentForPayer.ts';
 import { handleReceiptResult } from '../modules/payments/handleReceiptResult.ts';
@@ -18,18 +19,12 @@ const limit = bodyLimit({
   },
 });
 
-async function json(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  return c.req.json().catch(() => {
-    throw invalidInput('The request body must be JSON.');
-  });
-}
-
 /** Payments over HTTP: start one, follow its status (the payer only), and Daraja's callback. */
 export function paymentRoutes(services: Services) {
   const app = new Hono<AppEnv>();
 
-  app.post('/api/payments', limit, async (c) => {
-    const result = await startPayment(services, c.var.ctx.actor, await json(c));
+  app.post('/api/payments', limit, objectBody, async (c) => {
+    const result = await startPayment(services, c.var.ctx.actor, c.req.valid('json'));
     return c.json(result, result.kind === 'payment' ? 202 : 201);
   });
 
@@ -38,24 +33,24 @@ export function paymentRoutes(services: Services) {
     return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.actor, c.req.param('id')) });
   });
 
-  app.post('/api/mpesa/callback/:secret', limit, async (c) => {
-    await handleStkCallback(services, c.req.param('secret'), await json(c));
+  app.post('/api/mpesa/callback/:secret', limit, callbackBody, async (c) => {
+    await handleStkCallback(services, c.req.param('secret'), c.req.valid('json'));
     // Daraja's expected acknowledgement.
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
   // Transaction Status's answer about a paid payment's receipt (ResultURL and QueueTimeOutURL).
-  app.post('/api/mpesa/receipt/:secret/:paymentId', limit, async (c) => {
-    await handleReceiptResult(services, c.req.param('secret'), c.req.param('paymentId'), await json(c));
+  app.post('/api/mpesa/receipt/:secret/:paymentId', limit, callbackBody, async (c) => {
+    await handleReceiptResult(services, c.req.param('secret'), c.req.param('paymentId'), c.req.valid('json'));
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
   // Paybill (C2B): validation answers Daraja's accept/refuse codes; confirmation is always acknowledged.
-  app.post('/api/payments/paybill/validate/:secret', limit, async (c) =>
-    c.json(await validatePaybillPayment(services, c.req.param('secret'), await json(c))),
+  app.post('/api/payments/paybill/validate/:secret', limit, callbackBody, async (c) =>
+    c.json(await validatePaybillPayment(services, c.req.param('secret'), c.req.valid('json'))),
   );
-  app.post('/api/payments/paybill/confirm/:secret', limit, async (c) => {
-    await confirmPaybillPayment(services, c.req.param('secret'), await json(c));
+  app.post('/api/payments/paybill/confirm/:secret', limit, callbackBody, async (c) => {
+    await confirmPaybillPayment(services, c.req.param('secret'), c.req.valid('json'));
     return c.json({ ResultCode: 0, ResultDesc: 'Success' });
   });
 

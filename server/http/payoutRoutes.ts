@@ -17,6 +17,7 @@ import { setPayoutSchedule } from '../modules/payouts/setPayoutSchedule.ts';
 import { statementCsv } from '../modules/payouts/statementCsv.ts';
 import { withdraw } from '../modules/payouts/withdraw.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { callbackBody, objectBody } from './jsonBody.ts';
 
 const limit = bodyLimit({
   maxSize: 16 * 1024,
@@ -24,16 +25,6 @@ const limit = bodyLimit({
     throw invalidInput('The request is too large.');
   },
 });
-
-async function json(c: Context<AppEnv>): Promise<unknown> {
-  const text = await c.req.text();
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidInput('The request body must be JSON.');
-  }
-}
 
 /** Daraja's acknowledgement of a result. */
 const ACK = { ResultCode: 0, ResultDesc: 'Accepted' };
@@ -46,13 +37,13 @@ export function payoutRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const actor = (c: Context<AppEnv>) => c.var.ctx.actor;
 
-  app.post('/api/mpesa/b2c/:kind{result|timeout}/:secret', limit, async (c) => {
+  app.post('/api/mpesa/b2c/:kind{result|timeout}/:secret', limit, callbackBody, async (c) => {
     const kind = c.req.param('kind') as 'result' | 'timeout';
-    await handleB2cResult(services, kind, c.req.param('secret'), await json(c));
+    await handleB2cResult(services, kind, c.req.param('secret'), c.req.valid('json'));
     return c.json(ACK);
   });
-  app.post('/api/mpesa/b2c/status/:secret/:payoutId', limit, async (c) => {
-    await handleStatusResult(services, c.req.param('secret'), c.req.param('payoutId'), await json(c));
+  app.post('/api/mpesa/b2c/status/:secret/:payoutId', limit, callbackBody, async (c) => {
+    await handleStatusResult(services, c.req.param('secret'), c.req.param('payoutId'), c.req.valid('json'));
     return c.json(ACK);
   });
 
@@ -61,14 +52,14 @@ export function payoutRoutes(services: Services) {
     await next();
   });
   app.get('/api/earnings', async (c) => c.json(await getEarnings(services, actor(c))));
-  app.post('/api/earnings/withdraw', limit, async (c) =>
-    c.json(await withdraw(services, actor(c), await json(c)), 202),
+  app.post('/api/earnings/withdraw', limit, objectBody, async (c) =>
+    c.json(await withdraw(services, actor(c), c.req.valid('json')), 202),
   );
-  app.put('/api/earnings/payout-number', limit, async (c) =>
-    c.json(await setPayoutNumber(services, actor(c), await json(c)), 202),
+  app.put('/api/earnings/payout-number', limit, objectBody, async (c) =>
+    c.json(await setPayoutNumber(services, actor(c), c.req.valid('json')), 202),
   );
-  app.put('/api/earnings/schedule', limit, async (c) =>
-    c.json(await setPayoutSchedule(services, actor(c), await json(c))),
+  app.put('/api/earnings/schedule', limit, objectBody, async (c) =>
+    c.json(await setPayoutSchedule(services, actor(c), c.req.valid('json'))),
   );
   app.get('/api/earnings/statement', async (c) => {
     const statement = await getStatement(services, actor(c), { month: c.req.query('month') ?? '' });
@@ -88,14 +79,11 @@ export function payoutRoutes(services: Services) {
   app.post('/api/admin/payouts/:id/retry', limit, async (c) =>
     c.json(await retryPayout(services, actor(c), { payoutId: c.req.param('id') }), 202),
   );
-  app.post('/api/admin/creators/:id/payout-hold', limit, async (c) =>
-    c.json(await holdPayouts(services, actor(c), { ...((await json(c)) as object), creatorId: c.req.param('id') })),
+  app.post('/api/admin/creators/:id/payout-hold', limit, objectBody, async (c) =>
+    c.json(await holdPayouts(services, actor(c), { ...c.req.valid('json'), creatorId: c.req.param('id') })),
   );
-  app.post('/api/admin/creators/:id/adjustments', limit, async (c) =>
-    c.json(
-      await adjustBalance(services, actor(c), { ...((await json(c)) as object), creatorId: c.req.param('id') }),
-      201,
-    ),
+  app.post('/api/admin/creators/:id/adjustments', limit, objectBody, async (c) =>
+    c.json(await adjustBalance(services, actor(c), { ...c.req.valid('json'), creatorId: c.req.param('id') }), 201),
   );
   return app;
 }

@@ -3,8 +3,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { listCourseReviews } from '../modules/reviews/listCourseReviews.ts';
 import { replyToReview } from '../modules/reviews/replyToReview.ts';
 import { reportReview } from '../modules/reviews/reportReview.ts';
-import { DomainError, invalidInput } from '../core/errors.ts';
+import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { objectBody } from './jsonBody.ts';
 
 const small = bodyLimit({
   maxSize: 4096,
@@ -20,11 +21,8 @@ export function reviewRoutes() {
     const q = new URL(c.req.url).searchParams;
     return c.json(await listCourseReviews(c.var.ctx.services, c.var.ctx.actor, Object.fromEntries(q)));
   });
-  app.post('/:id/reply', small, async (c) => {
-    const body: unknown = await c.req.json().catch(() => {
-      throw invalidInput('The request body must be JSON.');
-    });
-    const input = { ...(typeof body === 'object' && body ? body : {}), reviewId: c.req.param('id') };
+  app.post('/:id/reply', small, objectBody, async (c) => {
+    const input = { ...c.req.valid('json'), reviewId: c.req.param('id') };
     return c.json(await replyToReview(c.var.ctx.services, c.var.ctx.actor, input));
   });
   app.post('/:id/report', small, async (c) =>

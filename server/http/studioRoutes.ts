@@ -15,8 +15,9 @@ import { saveCaption } from '../modules/captions/saveCaption.ts';
 import { updateCourse } from '../modules/studio/updateCourse.ts';
 import { updateEpisode } from '../modules/studio/updateEpisode.ts';
 import { updateCreatorProfile } from '../modules/studio/updateCreatorProfile.ts';
-import { invalidInput, unauthenticated } from '../core/errors.ts';
+import { unauthenticated } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import { objectBody } from './jsonBody.ts';
 
 /**
  * Form bodies are small (a description is at most 5,000 characters). Up to 2 MB is still read so that an
@@ -24,24 +25,11 @@ import type { AppEnv } from './honoEnv.ts';
  */
 const MAX_BODY = 2 * 1024 * 1024;
 
-/** The signed-in person; visitors are asked to sign in before anything is read. */
-function actorOf(c: Context<AppEnv>) {
-  const actor = c.var.ctx.actor;
-  if (!actor) throw unauthenticated();
-  return actor;
-}
-
-async function body(c: Context<AppEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw invalidInput('The request could not be read.');
-  }
-}
+type BodyContext = Context<AppEnv, string, { out: { json: Record<string, unknown> } }>;
 
 /** An operation's input: the JSON body with the URL's ids (which win over any the body names). */
-async function input(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  return { ...((await body(c)) as object), ...c.req.param() };
+function input(c: BodyContext): Record<string, unknown> {
+  return { ...c.req.valid('json'), ...c.req.param() };
 }
 
 /** The creator studio's JSON API (the editor page's writes and its status polling). Thin: modules decide. */
@@ -54,35 +42,41 @@ export function studioRoutes() {
       onError: (c) => c.json({ error: { code: 'too_large', message: 'The request is too large.' } }, 413),
     }),
   );
+  // Visitors are asked to sign in before anything is read.
+  app.use('*', async (c, next) => {
+    if (!c.var.ctx.actor) throw unauthenticated();
+    await next();
+  });
   const services = (c: Context<AppEnv>) => c.var.ctx.services;
+  const actorOf = (c: Context<AppEnv>) => c.var.ctx.actor;
 
   app.get('/dashboard', async (c) => c.json(await getCreatorDashboard(services(c), actorOf(c))));
 
-  app.put('/profile', async (c) => {
-    await updateCreatorProfile(services(c), actorOf(c), await body(c));
+  app.put('/profile', objectBody, async (c) => {
+    await updateCreatorProfile(services(c), actorOf(c), c.req.valid('json'));
     return c.json({ message: STUDIO_MESSAGES.profileSaved });
   });
 
-  app.post('/courses', async (c) => {
-    const { id } = await createCourse(services(c), actorOf(c), await body(c));
+  app.post('/courses', objectBody, async (c) => {
+    const { id } = await createCourse(services(c), actorOf(c), c.req.valid('json'));
     return c.json({ id, message: STUDIO_MESSAGES.courseSaved }, 201);
   });
   app.get('/courses/:courseId', async (c) => c.json(await getCourseForEditor(services(c), actorOf(c), c.req.param())));
-  app.put('/courses/:courseId', async (c) => {
-    const r = await updateCourse(services(c), actorOf(c), await input(c));
+  app.put('/courses/:courseId', objectBody, async (c) => {
+    const r = await updateCourse(services(c), actorOf(c), input(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.courseSaved });
   });
 
-  app.post('/courses/:courseId/episodes', async (c) => {
-    const r = await addEpisode(services(c), actorOf(c), await input(c));
+  app.post('/courses/:courseId/episodes', objectBody, async (c) => {
+    const r = await addEpisode(services(c), actorOf(c), input(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.episodeAdded }, 201);
   });
-  app.put('/courses/:courseId/episodes/order', async (c) => {
-    await reorderEpisodes(services(c), actorOf(c), await input(c));
+  app.put('/courses/:courseId/episodes/order', objectBody, async (c) => {
+    await reorderEpisodes(services(c), actorOf(c), input(c));
     return c.json({ ok: true });
   });
-  app.put('/courses/:courseId/episodes/:episodeId', async (c) => {
-    await updateEpisode(services(c), actorOf(c), await input(c));
+  app.put('/courses/:courseId/episodes/:episodeId', objectBody, async (c) => {
+    await updateEpisode(services(c), actorOf(c), input(c));
     return c.json({ message: STUDIO_MESSAGES.episodeSaved });
   });
   app.delete('/courses/:courseId/episodes/:episodeId', async (c) => {

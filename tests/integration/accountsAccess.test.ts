@@ -2,7 +2,7 @@
 // resolved from real sessions; and the My List endpoints for visitors and every role.
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestContext, type SessionUser } from '#server/http/appContext.ts';
+import { requestContext, type SessionUser } from '#server/edge/requestContext.ts';
 import { resolveActor } from '#server/modules/accounts/resolveActor.ts';
 import { createAccount } from '#server/modules/accounts/createAccount.ts';
 import { hashPassword } from 'better-auth/crypto';

@@ -2,7 +2,7 @@
 // /login page's action), and the list follows the user to another device.
 import { RouterContextProvider } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
-import { requestContext } from '#server/http/appContext.ts';
+import { requestContext } from '#server/edge/requestContext.ts';
 import * as login from '#app/routes/login.tsx';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { Client, newRegistration, startApp } from './accountsHelpers.ts';

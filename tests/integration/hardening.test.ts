@@ -1,5 +1,6 @@
-// Hardening seen from outside: an unexpected content type is a clear 415, not a 500; a stranger guessing an
-// owner's password cannot lock the owner out; a __Secure- cookie is refused over plain http.
+// Hardening seen from outside: an unexpected content type is a clear 415 and a body that is not JSON a clear
+// 400, not a 500; a stranger guessing an owner's password cannot lock the owner out; a __Secure- cookie is
+// refused over plain http.
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, newRegistration, startApp } from './accountsHelpers.ts';
 
@@ -24,6 +25,51 @@ describe('unexpected content types', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(broken.status).toBe(400);
+  });
+});
+
+describe('JSON bodies', () => {
+  // Every route that reads a JSON body (server/http/jsonBody.ts), with a path that reaches it.
+  const ROUTES: [string, string][] = [
+    ['POST', '/api/account/sign-in'],
+    ['POST', '/api/account/phone/code'],
+    ['POST', '/api/account/delete'],
+    ['POST', '/api/learning/progress'],
+    ['POST', '/api/learning/reviews'],
+    ['POST', '/api/offline/check'],
+    ['POST', '/api/reviews/x/reply'],
+    ['PUT', '/api/studio/profile'],
+    ['POST', '/api/studio/courses'],
+    ['PUT', '/api/studio/courses/x/episodes/order'],
+    ['POST', '/api/coupons/check'],
+    ['POST', '/api/payments'],
+    ['POST', '/api/mpesa/callback/x'],
+    ['POST', '/api/mpesa/receipt/x/x'],
+    ['POST', '/api/payments/paybill/validate/x'],
+    ['POST', '/api/mpesa/reversal/x'],
+    ['POST', '/api/mpesa/b2c/result/x'],
+    ['POST', '/api/earnings/withdraw'],
+    ['POST', '/api/admin/courses/x/feature'],
+    ['POST', '/api/admin/creators/x/adjustments'],
+    ['POST', '/api/events'],
+  ];
+
+  it('answers a body that is not JSON with 400 invalid_input on every JSON route, whatever its content type', async () => {
+    const admin = { email: 'bodies-admin@example.com', password: 'admin-secret-1' };
+    const app = await startApp(cleanups, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    const client = new Client(app.url);
+    expect((await client.signIn(admin.email, admin.password)).status).toBe(200);
+    const answers: string[] = [];
+    for (const [method, path] of ROUTES) {
+      // The account endpoints also take forms, and refuse other types (415, above).
+      const types = path.startsWith('/api/account/') ? ['application/json'] : ['application/json', 'text/plain'];
+      for (const type of types) {
+        const res = await client.request(path, { method, body: '{"a":', headers: { 'content-type': type } });
+        const { error } = (await res.json()) as { error: { code: string } };
+        answers.push(`${method} ${path} ${type} → ${res.status} ${error.code}`);
+      }
+    }
+    expect(answers.filter((a) => !a.endsWith('→ 400 invalid_input'))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { toBool, toNum } from '#server/db/values.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
-import type { SessionUser } from '#server/http/appContext.ts';
+import type { SessionUser } from '#server/edge/requestContext.ts';
 import {
   PHONES,
   confirmedReceipt,

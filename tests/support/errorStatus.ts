@@ -1,5 +1,5 @@
 // The HTTP status a domain error would answer with, for tests of operations that state it that way.
 import type { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/http/errorResponse.ts';
+import { httpStatus } from '#server/edge/errorStatus.ts';
 
 export const statusOf = (err: unknown): number => httpStatus(err as DomainError);

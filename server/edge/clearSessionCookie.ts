@@ -1,5 +1,5 @@
-import { SESSION_COOKIE } from '../auth/createAuth.ts';
-import type { Services } from '../core/services.ts';
+import { SESSION_COOKIE } from '#server/auth/createAuth.ts';
+import type { Services } from '#server/core/services.ts';
 
 /** A Set-Cookie that removes the session cookie (its __Secure- name where the site is https). */
 export function clearSessionCookie(services: Services): string {

@@ -1,3 +1,5 @@
+// What the two web edges share about a request: the Hono routes (server/http/) build it, the pages'
+// server façades (app/server/*.server.ts) read it from React Router's context under this key.
 import { createContext } from 'react-router';
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import type { SessionUser } from '#server/core/actor.ts';
