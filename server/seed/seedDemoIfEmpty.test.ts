@@ -195,9 +195,9 @@ const exec = promisify(execFile);
 async function seedInChildProcess(env: NodeJS.ProcessEnv): Promise<string> {
   const at = (f: string) => JSON.stringify(pathToFileURL(path.join(import.meta.dirname, f)).href);
   const script = `
-    const { loadConfig } = await import(${at('../config.ts')});
+    const { loadConfig } = await import(${at('../config/config.ts')});
     const { connectDatabase } = await import(${at('../db/connect.ts')});
-    const { createLogger } = await import(${at('../logger.ts')});
+    const { createLogger } = await import(${at('../logging/logger.ts')});
     const { DEMO_COURSES } = await import(${at('./demoCatalog.ts')});
     const { seedDemoIfEmpty } = await import(${at('./seedDemoIfEmpty.ts')});
     const { createLocalStorage } = await import(${at('../storage/localStorage.ts')});
