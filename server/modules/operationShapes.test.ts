@@ -62,8 +62,6 @@ const PENDING = new Set([
   'server/modules/coupons/holdCouponUse.ts',
   'server/modules/coupons/listCoupons.ts',
   'server/modules/coupons/loadCouponCourse.ts',
-  'server/modules/enrollments/grantEnrollment.ts',
-  'server/modules/enrollments/isEnrolled.ts',
   'server/modules/learning/findEpisodeForActor.ts',
   'server/modules/learning/listMyCourses.ts',
   'server/modules/learning/saveProgress.ts',
