@@ -26,34 +26,31 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
     },
   });
   app.post('/api/account/register', limit, async (c) => {
-    const result = await registerAccount(services, await readBody(c), requestOf(c));
+    const result = await registerAccount(services, { form: await readBody(c), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
   app.post('/api/account/sign-in', limit, async (c) => {
-    const result = await signIn(services, await readBody(c), requestOf(c));
+    const result = await signIn(services, { form: await readBody(c), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
 
   // Phone-first accounts: ask for a code (purpose sign-in | sign-up | reset), then use it.
   app.post('/api/account/phone/code', limit, async (c) => {
     const body = await readBody(c);
-    const sent = await requestPhoneCode(
-      services,
-      typeof body === 'object' && body ? (body as Record<string, unknown>) : {},
-      requestOf(c),
-    );
+    const form = typeof body === 'object' && body ? body : {};
+    const sent = await requestPhoneCode(services, { form, clientIp: c.var.ctx.clientIp });
     return c.json(sent, 201);
   });
   app.get('/api/account/phone/code/:challengeId/delivery', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await getCodeDelivery(services, c.req.param('challengeId')));
+    return c.json(await getCodeDelivery(services, { challengeId: c.req.param('challengeId') }));
   });
   app.post('/api/account/phone/sign-in', limit, async (c) => {
-    const result = await signInWithPhone(services, await readBody(c), requestOf(c));
+    const result = await signInWithPhone(services, { form: await readBody(c), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
   app.post('/api/account/phone/register', limit, async (c) => {
-    const result = await registerByPhone(services, await readBody(c), requestOf(c));
+    const result = await registerByPhone(services, { form: await readBody(c), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
   app.post('/api/account/phone/reset', limit, async (c) => {
