@@ -40,12 +40,11 @@ module.exports = {
         'Infrastructure (auth, db, storage, jobs, daraja, sms, config, logging, uploadLocks) sits below the ' +
         'modules: it never imports a module, server/http, server/edge, the composition root or the seed; what ' +
         'it needs of a module is passed in (a job handler, a callback). server/lib has a stricter rule of its ' +
-        'own. TEMPORARY: server/auth/createAuth.ts still imports three module files (rate limit, e-mail, SMS ' +
-        'texts); its exception goes once they are passed in.',
+        'own.',
       severity: 'error',
       from: {
         path: '^server/(auth|db|storage|jobs|daraja|sms|config|logging|uploadLocks)/',
-        pathNot: ['[.]test[.]tsx?$', '^server/auth/createAuth[.]ts$'],
+        pathNot: '[.]test[.]tsx?$',
       },
       to: { path: '^server/(modules|http|edge|composition|seed)/' },
     },

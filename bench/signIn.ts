@@ -61,10 +61,14 @@ async function sessionCheckCost(times: number): Promise<Figure> {
       phone: '+254712345678',
       role: 'customer',
     };
-    const { setCookies } = await registerAccount(services, input, { headers: new Headers(), clientIp: '127.0.0.1' });
+    const { setCookies } = await registerAccount(services, {
+      form: input,
+      headers: new Headers(),
+      clientIp: '127.0.0.1',
+    });
     const headers = new Headers({ cookie: setCookies.map((c) => c.split(';')[0]).join('; ') });
-    if (!(await resolveActor(services, headers)).actor) throw new Error('the session cookie was not recognised');
-    const ours = await timeCalls(() => resolveActor(services, headers), times);
+    if (!(await resolveActor(services, { headers })).actor) throw new Error('the session cookie was not recognised');
+    const ours = await timeCalls(() => resolveActor(services, { headers }), times);
     const theirs = await timeCalls(() => services.auth.api.getSession({ headers }), times);
     return compared('session check p50 (resolveActor, in process)', ours.p50, 'ms', {
       label: 'better-auth getSession p50',

@@ -2,10 +2,12 @@
 //   npm run admin:create -- --email admin@example.com --password 'long secret' --name 'Jane Admin'
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR), applying pending migrations first.
 import { parseArgs } from 'node:util';
+import { createServices } from '#server/composition/createServices.ts';
 import { ConfigError, loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { DomainError } from '#server/core/errors.ts';
+import { createLogger } from '#server/logging/logger.ts';
 import { createAdmin } from '#server/modules/accounts/createAdmin.ts';
 
 async function main(): Promise<number> {
@@ -22,9 +24,10 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const services = createServices({ config, database, log: createLogger(config.LOG_LEVEL) });
   try {
     await migrateToLatest(database);
-    const admin = await createAdmin(database.db, {
+    const admin = await createAdmin(services, {
       email: values.email,
       password: values.password,
       name: values.name ?? 'Darasa Admin',
@@ -32,6 +35,7 @@ async function main(): Promise<number> {
     console.log(`Admin ${admin.email} created. Sign in at ${config.publicUrl}/login`);
     return 0;
   } finally {
+    await services.stop();
     await database.close();
   }
 }

@@ -29,8 +29,7 @@ const compliant: Record<string, string> = {
     `export type Services = { config: Config; role: Role };\n`,
   'server/lib/ids.ts': `export const newId = () => 'x';\n`,
   'server/db/connect.ts': `import { newId } from '#server/lib/ids.ts';\nexport const connect = () => newId();\n`,
-  // createAuth still imports a module (a temporary exception), and a test beside infrastructure may.
-  'server/auth/createAuth.ts': `import { listCourses } from '#server/modules/catalog/listCourses.ts';\nexport const a = listCourses;\n`,
+  // A test beside infrastructure may import a module to arrange its case.
   'server/storage/store.test.ts': `import { listCourses } from '../modules/catalog/listCourses.ts';\nexport const t = listCourses;\n`,
   'server/modules/shared/audit.ts': `import { newId } from '#server/lib/ids.ts';\nexport const audit = () => newId();\n`,
   'server/modules/catalog/listCourses.ts':
@@ -115,17 +114,17 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     ]);
   });
 
-  it('keep infrastructure below the modules (server/auth/createAuth.ts excepted for now, tests free)', async () => {
+  it('keep infrastructure below the modules (tests free)', async () => {
     const found = await violations({
       'server/jobs/bad.ts': `import { routes } from '../http/routes.ts';\nexport const x = routes;\n`,
       'server/db/bad.ts': `import { routes } from '#server/http/routes.ts';\nexport const x = routes;\n`,
       'server/storage/bad.ts': `import { listCourses } from '../modules/catalog/listCourses.ts';\nexport const x = listCourses;\n`,
       'server/sms/bad.ts': `import type { Ctx } from '#server/edge/requestContext.ts';\nexport type X = Ctx;\n`,
       'server/uploadLocks/bad.ts': `import { seed } from '#server/seed/seed.ts';\nexport const x = seed;\n`,
-      'server/auth/other.ts': `import { listCourses } from '#server/modules/catalog/listCourses.ts';\nexport const x = listCourses;\n`,
+      'server/auth/createAuth.ts': `import { listCourses } from '#server/modules/catalog/listCourses.ts';\nexport const x = listCourses;\n`,
     });
     expect(found).toEqual([
-      'infrastructure-imports-no-features: server/auth/other.ts -> server/modules/catalog/listCourses.ts',
+      'infrastructure-imports-no-features: server/auth/createAuth.ts -> server/modules/catalog/listCourses.ts',
       'infrastructure-imports-no-features: server/db/bad.ts -> server/http/routes.ts',
       'infrastructure-imports-no-features: server/jobs/bad.ts -> server/http/routes.ts',
       'infrastructure-imports-no-features: server/sms/bad.ts -> server/edge/requestContext.ts',

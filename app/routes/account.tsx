@@ -1,5 +1,5 @@
 import { Form, redirect, useNavigation } from 'react-router';
-import { clearSessionCookie, deleteMyAccount } from '#app/server/accounts.server.ts';
+import { deleteMyAccountAndSignOut } from '#app/server/accounts.server.ts';
 import { refusalData, serverContext } from '#app/server/context.server.ts';
 import { loginPathFor } from '#app/lib/authRedirect.ts';
 import { TopBar } from '../components/TopBar.tsx';
@@ -18,15 +18,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return { name: actor.name, email: actor.email };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, actor } = serverContext(context);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  let signedOut: string;
   try {
-    await deleteMyAccount(services, actor, { password: String(form.get('password') ?? '') });
+    signedOut = await deleteMyAccountAndSignOut(args, { password: String(form.get('password') ?? '') });
   } catch (err) {
     return refusalData(err, (e) => ({ error: e.message }));
   }
-  throw redirect('/', { headers: { 'set-cookie': clearSessionCookie(services) } });
+  throw redirect('/', { headers: { 'set-cookie': signedOut } });
 }
 
 /** Settings: download everything Darasa keeps about you, or delete your account (Data Protection Act, 2019). */

@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
-import { listCustomerGrid, parseCustomerTab, type CustomerTab } from '#app/server/accounts.server.ts';
-import { listMyCourses, type MyCourse } from '#app/server/learning.server.ts';
-import { getPurchaseState } from '#app/server/payments.server.ts';
+import { loadCustomerHome, parseCustomerTab, type CustomerTab } from '#app/server/accounts.server.ts';
+import type { MyCourse } from '#app/server/learning.server.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { requireArea } from '#app/server/authGuard.server.ts';
-import { serverContext } from '#app/server/context.server.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/customer';
 import { metaT } from '#app/i18n/metaText.ts';
@@ -17,20 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT(matches)('meta.customer') }];
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const actor = requireArea(args, 'customer');
-  const { services } = serverContext(args.context);
-  const tab = parseCustomerTab(new URL(args.request.url).searchParams.get('tab'));
-  const db = services.database.db;
-  if (tab === 'mine')
-    return { name: actor.name, tab, courses: [], owned: await listMyCourses(db, actor.userId), purchase: null };
-  const courses = await listCustomerGrid(db, tab);
-  const purchase = await getPurchaseState(
-    services,
-    actor,
-    courses.map((c) => c.id),
-  );
-  return { name: actor.name, tab, courses, owned: [], purchase };
+export function loader(args: Route.LoaderArgs) {
+  return loadCustomerHome(args, { tab: parseCustomerTab(new URL(args.request.url).searchParams.get('tab')) });
 }
 
 const TABS: { key: CustomerTab; label: string }[] = [

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { refusalData, serverContext } from '#app/server/context.server.ts';
-import { requestPasswordReset, resetPasswordByPhone } from '#app/server/accounts.server.ts';
+import { refusalData } from '#app/server/context.server.ts';
+import { requestResetLink, resetPasswordWithCode } from '#app/server/accounts.server.ts';
 import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { Field, AuthFormMessage, invalidProps } from '#app/components/auth/AuthForm.tsx';
@@ -23,13 +23,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { request, context } = args;
-  const { services, clientIp } = serverContext(context);
-  const form = await request.formData();
+  const form = await args.request.formData();
   if (form.get('method') === 'phone') {
     if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'reset');
     try {
-      await resetPasswordByPhone(services, Object.fromEntries(form));
+      await resetPasswordWithCode(args, Object.fromEntries(form));
       return { reset: true as const };
     } catch (err) {
       return refusalData(err, (e) => ({ reset: false as const, error: e.message, fields: e.details ?? {} }));
@@ -37,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const email = form.get('email');
   try {
-    await requestPasswordReset(services, { email }, clientIp);
+    await requestResetLink(args, { email });
     return { sent: true as const, error: null };
   } catch (err) {
     return refusalData(err, (e) => ({ sent: false as const, error: e.message }));

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { refusalData, serverContext } from '#app/server/context.server.ts';
-import { resetPassword } from '#app/server/accounts.server.ts';
+import { refusalData } from '#app/server/context.server.ts';
+import { resetPasswordWithLink } from '#app/server/accounts.server.ts';
 import { Field, AuthFormMessage } from '#app/components/auth/AuthForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/auth.css';
@@ -16,11 +16,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token')?.slice(0, 200) ?? '' };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services } = serverContext(context);
-  const form = await request.formData();
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
   try {
-    await resetPassword(services, { token: form.get('token'), password: form.get('password') });
+    await resetPasswordWithLink(args, { token: form.get('token'), password: form.get('password') });
     return { done: true as const, error: null };
   } catch (err) {
     return refusalData(err, (e) => ({ done: false as const, error: e.message }));

@@ -1,16 +1,66 @@
-// The account operations behind the sign-in, registration, password and customer pages (server only).
+// The account operations behind the sign-in, registration, password, account and customer pages (server
+// only): each takes the loader's or action's arguments and runs its operation with the request's services.
+import type { RouterContextProvider } from 'react-router';
+import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
+import { listCustomerGrid, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
+import { deleteMyAccount } from '#server/modules/accounts/personalData/deleteMyAccount.ts';
+import { resetPasswordByPhone } from '#server/modules/accounts/phone/resetPasswordByPhone.ts';
+import { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
+import { resetPassword } from '#server/modules/accounts/resetPassword.ts';
+import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
+import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
+import { requireArea } from './authGuard.server.ts';
+import { serverContext } from './context.server.ts';
+
 export { signIn } from '#server/modules/accounts/signIn.ts';
 export { registerAccount } from '#server/modules/accounts/registerAccount.ts';
-export { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
-export { resetPassword } from '#server/modules/accounts/resetPassword.ts';
-export type { AuthResult } from '#server/modules/accounts/startSession.ts';
-export { listCustomerGrid, parseCustomerTab, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
-export { listMyList, type SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
-export { saveToMyList } from '#server/modules/accounts/myList/saveToMyList.ts';
-export { requestPhoneCode, type CodeSent } from '#server/modules/accounts/phone/requestPhoneCode.ts';
+export { parseCustomerTab, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
+export type { SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 export { signInWithPhone } from '#server/modules/accounts/phone/signInWithPhone.ts';
 export { registerByPhone } from '#server/modules/accounts/phone/registerByPhone.ts';
-export { resetPasswordByPhone } from '#server/modules/accounts/phone/resetPasswordByPhone.ts';
-export { exportMyData } from '#server/modules/accounts/personalData/exportMyData.ts';
-export { deleteMyAccount } from '#server/modules/accounts/personalData/deleteMyAccount.ts';
-export { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
+
+type Args = { context: Readonly<RouterContextProvider> };
+
+/** /account's "Delete my account": answers the cookie that signs this browser out. */
+export async function deleteMyAccountAndSignOut(args: Args, input: { password: string }): Promise<string> {
+  const { services, actor } = serverContext(args.context);
+  await deleteMyAccount(services, actor, input);
+  return clearSessionCookie(services);
+}
+
+/** /forgot-password by e-mail: sends a reset link (limited per address and e-mail). */
+export function requestResetLink(args: Args, input: { email: unknown }): Promise<void> {
+  const { services, clientIp } = serverContext(args.context);
+  return requestPasswordReset(services, { ...input, clientIp });
+}
+
+/** /forgot-password by phone, second step: the SMS code and the new password. */
+export function resetPasswordWithCode(args: Args, form: unknown): Promise<void> {
+  return resetPasswordByPhone(serverContext(args.context).services, form);
+}
+
+/** /reset-password: the e-mailed link's token and the new password. */
+export function resetPasswordWithLink(args: Args, input: { token: unknown; password: unknown }): Promise<void> {
+  return resetPassword(serverContext(args.context).services, input);
+}
+
+/** /customer (customers only): a tab of the course grid with what they may buy of it, or their own courses. */
+export async function loadCustomerHome(args: Args & { request: Request }, { tab }: { tab: CustomerTab }) {
+  const actor = requireArea(args, 'customer');
+  const { services } = serverContext(args.context);
+  if (tab === 'mine')
+    return {
+      name: actor.name,
+      tab,
+      courses: [],
+      owned: await listMyCourses(services.database.db, actor.userId),
+      purchase: null,
+    };
+  const courses = await listCustomerGrid(services, { tab });
+  const purchase = await getPurchaseState(
+    services,
+    actor,
+    courses.map((c) => c.id),
+  );
+  return { name: actor.name, tab, courses, owned: [], purchase };
+}

@@ -4,7 +4,7 @@ import { DomainError } from '#server/core/errors.ts';
 import { httpStatus } from '#server/edge/errorStatus.ts';
 import { listMyList, type SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 import { saveToMyList } from '#server/modules/accounts/myList/saveToMyList.ts';
-import type { AuthResult } from '#server/modules/accounts/startSession.ts';
+import type { AuthResult, ClientRequest } from '#server/modules/accounts/startSession.ts';
 import type { Services } from '#server/core/services.ts';
 import { homePathFor } from '#server/modules/access/policies.ts';
 import { safeRedirectPath } from '#app/lib/authRedirect.ts';
@@ -14,11 +14,7 @@ export type AuthActionData =
   | { ok: true; name: string; to: string; myList: SavedCourse[] }
   | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
-type Operation = (
-  services: Services,
-  input: unknown,
-  req: { headers: Headers; clientIp: string },
-) => Promise<AuthResult>;
+type Operation = (services: Services, input: { form: unknown } & ClientRequest) => Promise<AuthResult>;
 
 /**
  * The body of the /login and /register actions: runs the account operation on the posted form, merges
@@ -36,7 +32,7 @@ export async function runAuthAction(
   for (const [k, v] of form) if (typeof v === 'string') input[k] = v;
   const values = { name: input.name ?? '', email: input.email ?? '', phone: input.phone ?? '', role: input.role ?? '' };
   try {
-    const { actor, setCookies } = await operation(services, input, { headers: args.request.headers, clientIp });
+    const { actor, setCookies } = await operation(services, { form: input, headers: args.request.headers, clientIp });
     const myList = await mergeBrowserList(services, actor, input.myList);
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('set-cookie', cookie);
@@ -65,8 +61,8 @@ async function mergeBrowserList(
   } catch {
     // A damaged hidden field only loses the merge, never the sign-in.
   }
-  await saveToMyList(services.database.db, actor.userId, ids);
-  return listMyList(services.database.db, actor.userId);
+  await saveToMyList(services, actor, { courseIds: ids });
+  return listMyList(services, actor);
 }
 
 /** Signed-in people have no business on /login or /register: send them on. */

@@ -19,7 +19,7 @@ export async function runPhoneCodeAction(
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === 'string' && k !== 'intent' && k !== 'myList') values[k] = v;
   try {
-    const sent = await requestPhoneCode(services, { ...values, purpose }, { clientIp });
+    const sent = await requestPhoneCode(services, { form: { ...values, purpose }, clientIp });
     return data<PhoneCodeActionData>({ step: 'code', ok: true, values, ...sent });
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;

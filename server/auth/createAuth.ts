@@ -2,12 +2,10 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { newId } from '#server/lib/ids.ts';
 import { resolveAuthSecret } from './authSecret.ts';
+import type { ConsumeRateLimit, SendResetLink } from './authNeeds.ts';
 import type { Config } from '#server/config/config.ts';
 import type { Database } from '#server/db/connect.ts';
 import type { Logger } from '#server/logging/logger.ts';
-import { consumeRateLimit } from '#server/modules/accounts/rateLimit.ts';
-import { sendEmail } from '#server/modules/messaging/sendEmail.ts';
-import { SMS_TEXTS } from '#server/modules/messaging/smsTexts.ts';
 import { toLocale } from '#common/accounts/locale.ts';
 
 const CLIENT_IP_HEADER = 'x-darasa-client-ip';
@@ -35,7 +33,20 @@ const RESET_LINK_SECONDS = 30 * 60;
  * createAccount (one transaction with the profile and its counter), so its own sign-up is off, and the
  * form endpoints are reached only through our validated, rate-limited operations.
  */
-export function createAuth({ config, database, log }: { config: Config; database: Database; log: Logger }) {
+export function createAuth({
+  config,
+  database,
+  log,
+  consumeRateLimit,
+  sendResetLink,
+}: {
+  config: Config;
+  database: Database;
+  log: Logger;
+  /** better-auth's own request limiter counts in our rate-limit table. */
+  consumeRateLimit: ConsumeRateLimit;
+  sendResetLink: SendResetLink;
+}) {
   const origin = new URL(config.publicUrl).origin;
   return betterAuth({
     appName: 'Darasa',
@@ -51,12 +62,13 @@ export function createAuth({ config, database, log }: { config: Config; database
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // In the person's own language (their account's setting), like the SMS and the receipt.
-        const locale = toLocale((user as { locale?: unknown }).locale);
-        await sendEmail(config, log, {
+        await sendResetLink({
           to: user.email,
-          subject: SMS_TEXTS.resetEmailSubject[locale](),
-          text: SMS_TEXTS.resetEmailBody[locale]({ name: user.name, minutes: RESET_LINK_SECONDS / 60, link }),
+          name: user.name,
+          // In the person's own language (their account's setting), like the SMS and the receipt.
+          locale: toLocale((user as { locale?: unknown }).locale),
+          link,
+          minutes: RESET_LINK_SECONDS / 60,
         });
       },
     },
@@ -103,7 +115,7 @@ export function createAuth({ config, database, log }: { config: Config; database
       enabled: true,
       window: 60,
       max: 120,
-      customStorage: { consume: (key, rule) => consumeRateLimit(database.db, `http:${key}`, rule) },
+      customStorage: { consume: (key, rule) => consumeRateLimit(`http:${key}`, rule) },
     },
     advanced: {
       cookiePrefix: 'darasa',

@@ -9,7 +9,9 @@ import { enqueueJob } from '../jobs/enqueueJob.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createAuth } from '../auth/createAuth.ts';
 import { createAtSmsClient } from '../sms/atSmsClient.ts';
+import { consumeRateLimit } from '../modules/accounts/rateLimit.ts';
 import { ViewEventBuffer } from '../modules/analytics/viewEventBuffer.ts';
+import { sendResetLinkEmail } from '../modules/messaging/sendResetLinkEmail.ts';
 import { createMediaTokens } from '../modules/playback/mediaToken.ts';
 import { loadMediaTokenSecret } from '../modules/playback/mediaTokenSecret.ts';
 import { createLocalStorage } from '../storage/localStorage.ts';
@@ -45,7 +47,15 @@ export function createServices(parts: ServiceParts): RunningServices {
     database,
     log,
     catalogChanged: parts.catalogChanged ?? (() => {}),
-    auth: createAuth({ config, database, log }),
+    // What better-auth needs of the domain, given here (auth imports no module); `services` is complete by
+    // the time better-auth calls them.
+    auth: createAuth({
+      config,
+      database,
+      log,
+      consumeRateLimit: (key, rule) => consumeRateLimit(services, { key, rule }),
+      sendResetLink: (email) => sendResetLinkEmail(config, log, email),
+    }),
     // Only services built outside startServer (unit tests, scripts) can lack an M-Pesa or SMS origin: their
     // clients point at the discard port, so a call fails as an unreachable provider would.
     daraja: createDarajaClient({ ...config.mpesa, baseUrl: config.mpesa.baseUrl ?? UNREACHABLE }),

@@ -27,29 +27,29 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
     },
   });
   app.post('/api/account/register', limit, accountBody, async (c) => {
-    const result = await registerAccount(services, c.req.valid('json'), requestOf(c));
+    const result = await registerAccount(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
   app.post('/api/account/sign-in', limit, accountBody, async (c) => {
-    const result = await signIn(services, c.req.valid('json'), requestOf(c));
+    const result = await signIn(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
 
   // Phone-first accounts: ask for a code (purpose sign-in | sign-up | reset), then use it.
   app.post('/api/account/phone/code', limit, accountBody, async (c) => {
-    const sent = await requestPhoneCode(services, c.req.valid('json'), requestOf(c));
+    const sent = await requestPhoneCode(services, { form: c.req.valid('json'), clientIp: c.var.ctx.clientIp });
     return c.json(sent, 201);
   });
   app.get('/api/account/phone/code/:challengeId/delivery', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await getCodeDelivery(services, c.req.param('challengeId')));
+    return c.json(await getCodeDelivery(services, { challengeId: c.req.param('challengeId') }));
   });
   app.post('/api/account/phone/sign-in', limit, accountBody, async (c) => {
-    const result = await signInWithPhone(services, c.req.valid('json'), requestOf(c));
+    const result = await signInWithPhone(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
   app.post('/api/account/phone/register', limit, accountBody, async (c) => {
-    const result = await registerByPhone(services, c.req.valid('json'), requestOf(c));
+    const result = await registerByPhone(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
   app.post('/api/account/phone/reset', limit, accountBody, async (c) => {

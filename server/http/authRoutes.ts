@@ -17,7 +17,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>, services: Services): void {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
   app.post('/logout', async (c) => {
-    const cookies = await signOut(services, c.req.raw.headers).catch(() => [] as string[]);
+    const cookies = await signOut(services, { headers: c.req.raw.headers }).catch(() => [] as string[]);
     const res = c.redirect('/', 303);
     for (const cookie of cookies) res.headers.append('set-cookie', cookie);
     return res;

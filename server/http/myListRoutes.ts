@@ -9,11 +9,11 @@ import type { AppEnv } from './honoEnv.ts';
 
 /** A signed-in user's My List, kept on the server so it follows them across devices. */
 export function mountMyListRoutes(app: Hono<AppEnv>, services: Services): void {
-  const db = services.database.db;
-  const userOf = (c: Context<AppEnv>) => {
+  // A visitor is told to sign in before a malformed course id is looked at.
+  const signedIn = (c: Context<AppEnv>) => {
     const actor = c.var.ctx.actor;
     if (!actor) throw unauthenticated();
-    return actor.userId;
+    return actor;
   };
   const courseOf = (c: Context<AppEnv>) => {
     const id = c.req.param('courseId');
@@ -22,16 +22,16 @@ export function mountMyListRoutes(app: Hono<AppEnv>, services: Services): void {
   };
   app.get('/api/my-list', async (c) => {
     c.header('cache-control', 'private, no-store');
-    return c.json({ items: await listMyList(db, userOf(c)) });
+    return c.json({ items: await listMyList(services, c.var.ctx.actor) });
   });
   app.put('/api/my-list/:courseId', async (c) => {
-    const userId = userOf(c);
-    await saveToMyList(db, userId, [courseOf(c)]);
-    return c.json({ items: await listMyList(db, userId) });
+    const actor = signedIn(c);
+    await saveToMyList(services, actor, { courseIds: [courseOf(c)] });
+    return c.json({ items: await listMyList(services, actor) });
   });
   app.delete('/api/my-list/:courseId', async (c) => {
-    const userId = userOf(c);
-    await removeFromMyList(db, userId, courseOf(c));
-    return c.json({ items: await listMyList(db, userId) });
+    const actor = signedIn(c);
+    await removeFromMyList(services, actor, { courseId: courseOf(c) });
+    return c.json({ items: await listMyList(services, actor) });
   });
 }

@@ -33,7 +33,7 @@ export function sessionMiddleware(services: Services): MiddlewareHandler<AppEnv>
       if (!c.req.path.startsWith(TOKEN_MEDIA)) syncUserKeyCookie(c);
       return;
     }
-    const { actor, setCookies } = await resolveActor(services, c.req.raw.headers);
+    const { actor, setCookies } = await resolveActor(services, { headers: c.req.raw.headers });
     c.set('ctx', { services, actor, clientIp, locale: requestLocale(c, actor) });
     await next();
     // A session extended on this request (or found expired) gets its cookie renewed (or cleared).

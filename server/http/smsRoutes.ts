@@ -19,7 +19,7 @@ export function smsRoutes(services: Services) {
     const form: Record<string, string> = {};
     for (const [k, v] of Object.entries(await c.req.parseBody().catch(() => ({}))))
       if (typeof v === 'string') form[k] = v;
-    await recordDeliveryReport(services, c.req.param('secret'), form);
+    await recordDeliveryReport(services, { secret: c.req.param('secret'), form });
     return c.text('OK');
   });
   if (services.config.sms.env === 'simulator') {

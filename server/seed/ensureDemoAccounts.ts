@@ -1,10 +1,10 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { newId } from '#server/lib/ids.ts';
 import { DEMO_CREATORS } from './demoCatalog.ts';
 import type { Role } from '#server/modules/access/policies.ts';
 import { createAccount } from '#server/modules/accounts/createAccount.ts';
+import { credentialAccount } from '#server/modules/accounts/credentialAccount.ts';
 
 /** Every demo account signs in with this password (README "Demo accounts"). */
 export const DEMO_PASSWORD = 'darasa-demo';
@@ -22,7 +22,7 @@ export async function ensureDemoAccounts(services: Services): Promise<void> {
   const { db } = services.database;
   // Hashed per account: each gets its own salt, so equal passwords never show as equal hashes.
   const hash = () => hashPassword(DEMO_PASSWORD);
-  const now = new Date();
+  const now = services.clock.now();
   for (const creator of Object.values(DEMO_CREATORS)) {
     const user = await db.selectFrom('user').select('id').where('email', '=', creator.email).executeTakeFirst();
     if (!user) continue;
@@ -35,27 +35,13 @@ export async function ensureDemoAccounts(services: Services): Promise<void> {
     if (credential) continue;
     await db
       .insertInto('account')
-      .values({
-        id: newId(),
-        userId: user.id,
-        accountId: user.id,
-        providerId: 'credential',
-        password: await hash(),
-        accessToken: null,
-        refreshToken: null,
-        idToken: null,
-        accessTokenExpiresAt: null,
-        refreshTokenExpiresAt: null,
-        scope: null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(credentialAccount(user.id, await hash(), now))
       .execute();
   }
   for (const extra of DEMO_EXTRA) {
     if (await db.selectFrom('user').select('id').where('email', '=', extra.email).executeTakeFirst()) continue;
     try {
-      await createAccount(db, { ...extra, passwordHash: await hash() });
+      await createAccount(services, { ...extra, passwordHash: await hash() });
     } catch (err) {
       if (!(err instanceof DomainError && err.code === 'conflict')) throw err;
     }

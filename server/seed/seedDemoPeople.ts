@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { nextCounterValue } from '../modules/accounts/nextCounterValue.ts';
+import { nextCounterValueInTx } from '../modules/accounts/nextCounterValue.ts';
 import { DEMO_CREATORS } from './demoCatalog.ts';
 
 export type DemoCreatorKey = keyof typeof DEMO_CREATORS;
@@ -49,7 +49,7 @@ export async function seedDemoPeople(db: Kysely<DB>, at: Date): Promise<DemoPeop
       await db
         .insertInto('creatorProfile')
         .values({
-          uniqueId: `C${await nextCounterValue(db, 'creatorCount')}`,
+          uniqueId: `C${await nextCounterValueInTx(db, { name: 'creatorCount' })}`,
           userId: user.id,
           name: person.name,
           email: person.email,

@@ -34,7 +34,7 @@ beforeAll(async () => {
   }
   // Admins never come from sign-up.
   const email = `admin.${Date.now()}@example.com`;
-  await createAccount(app.t.db, {
+  await createAccount(app.running.services, {
     name: 'Admin',
     email,
     passwordHash: await hashPassword('secret1'),
@@ -44,7 +44,9 @@ beforeAll(async () => {
   clients.admin = new Client(app.url);
   expect((await clients.admin.signIn(email, 'secret1')).status).toBe(200);
   for (const who of ['customer', 'creator', 'admin'] as const) {
-    const { actor } = await resolveActor(app.running.services, new Headers({ cookie: clients[who].cookieHeader }));
+    const { actor } = await resolveActor(app.running.services, {
+      headers: new Headers({ cookie: clients[who].cookieHeader }),
+    });
     expect(actor?.role).toBe(who);
     viewers[who] = actor;
   }

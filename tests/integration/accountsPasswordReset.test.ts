@@ -44,7 +44,7 @@ it('resets a password through a one-time link from the outbox, ending old sessio
   const reg = newRegistration();
   expect((await c.register(reg)).status).toBe(201);
 
-  await requestPasswordReset(services, { email: reg.email.toUpperCase() }, '10.0.0.1');
+  await requestPasswordReset(services, { email: reg.email.toUpperCase(), clientIp: '10.0.0.1' });
   const token = tokenFromOutbox(app, reg.email);
   // Only the hash of the token is stored.
   const stored = await app.t.db.selectFrom('verification').select('identifier').execute();
@@ -64,7 +64,7 @@ it('refuses an expired or made-up link, and says the same for unknown emails', a
   const services = app.running.services;
   const reg = newRegistration();
   expect((await new Client(app.url).register(reg)).status).toBe(201);
-  await requestPasswordReset(services, { email: reg.email }, '10.0.0.2');
+  await requestPasswordReset(services, { email: reg.email, clientIp: '10.0.0.2' });
   const token = tokenFromOutbox(app, reg.email);
   await app.t.db
     .updateTable('verification')
@@ -79,17 +79,19 @@ it('refuses an expired or made-up link, and says the same for unknown emails', a
 
   // No account: no email, and no error either (the form must not reveal who is registered).
   const before = fs.readdirSync(path.join(app.t.dataDir, 'outbox')).length;
-  await requestPasswordReset(services, { email: 'nobody@example.com' }, '10.0.0.2');
+  await requestPasswordReset(services, { email: 'nobody@example.com', clientIp: '10.0.0.2' });
   expect(fs.readdirSync(path.join(app.t.dataDir, 'outbox')).length).toBe(before);
-  await expect(requestPasswordReset(services, { email: 'not-an-email' }, '10.0.0.2')).rejects.toThrow(/valid email/);
+  await expect(requestPasswordReset(services, { email: 'not-an-email', clientIp: '10.0.0.2' })).rejects.toThrow(
+    /valid email/,
+  );
 });
 
 it('rate-limits reset requests per email', async () => {
   const app = await startApp(cleanups, { AUTH_LIMIT_PER_ACCOUNT: '2' });
   const services = app.running.services;
-  await requestPasswordReset(services, { email: 'someone@example.com' }, '10.0.0.3');
-  await requestPasswordReset(services, { email: 'someone@example.com' }, '10.0.0.4');
-  await expect(requestPasswordReset(services, { email: 'Someone@example.com' }, '10.0.0.5')).rejects.toThrow(
+  await requestPasswordReset(services, { email: 'someone@example.com', clientIp: '10.0.0.3' });
+  await requestPasswordReset(services, { email: 'someone@example.com', clientIp: '10.0.0.4' });
+  await expect(requestPasswordReset(services, { email: 'Someone@example.com', clientIp: '10.0.0.5' })).rejects.toThrow(
     /Too many attempts/,
   );
 });
@@ -103,8 +105,8 @@ it("writes the reset email in the person's own language", async () => {
   expect((await new Client(app.url).register(swahili)).status).toBe(201);
   await app.t.db.updateTable('user').set({ locale: 'sw' }).where('email', '=', swahili.email).execute();
 
-  await requestPasswordReset(services, { email: english.email }, '10.0.0.6');
-  await requestPasswordReset(services, { email: swahili.email }, '10.0.0.7');
+  await requestPasswordReset(services, { email: english.email, clientIp: '10.0.0.6' });
+  await requestPasswordReset(services, { email: swahili.email, clientIp: '10.0.0.7' });
   const en = newestMessageTo(app, english.email);
   expect(en).toContain('Subject: Reset your Darasa password');
   expect(en).toContain(`Hello ${english.name},`);

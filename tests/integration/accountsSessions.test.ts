@@ -1,8 +1,8 @@
 // Sessions over real HTTP: cookie attributes, sign-in errors, sign-out ending the session on the server,
 // sessions surviving a restart, suspension, foreign origins and rate limits.
 import { afterEach, describe, expect, it } from 'vitest';
-import { restoreUser } from '#server/modules/accounts/restoreUser.ts';
-import { suspendUser } from '#server/modules/accounts/suspendUser.ts';
+import { restoreUserInTx } from '#server/modules/accounts/restoreUser.ts';
+import { suspendUserInTx } from '#server/modules/accounts/suspendUser.ts';
 import { TOO_MANY_ATTEMPTS } from '#server/modules/accounts/limitAuthAttempts.ts';
 import { createTestDatabase } from '../support/testDatabase.ts';
 import { Client, newRegistration, startApp } from './accountsHelpers.ts';
@@ -147,7 +147,7 @@ describe('sign-in and cookies', () => {
     const app = await startApp(cleanups);
     const { c, reg, userId } = await signedUp(app.url);
     const cookie = c.cookieHeader;
-    expect(await suspendUser(app.t.db, userId)).toBe(true);
+    expect(await suspendUserInTx(app.t.db, { userId })).toBe(true);
     expect(await (await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie } })).json()).toBeNull();
     const refused = await new Client(app.url).signIn(reg.email, reg.password);
     expect(refused.status).toBe(403);
@@ -155,9 +155,9 @@ describe('sign-in and cookies', () => {
     expect(refused.headers.getSetCookie()).toEqual([]);
     expect(await app.t.db.selectFrom('session').select('id').where('userId', '=', userId).execute()).toEqual([]);
 
-    expect(await restoreUser(app.t.db, userId)).toBe(true);
+    expect(await restoreUserInTx(app.t.db, { userId })).toBe(true);
     expect((await new Client(app.url).signIn(reg.email, reg.password)).status).toBe(200);
-    expect(await suspendUser(app.t.db, 'no-such-user')).toBe(false);
+    expect(await suspendUserInTx(app.t.db, { userId: 'no-such-user' })).toBe(false);
   });
 
   it('refuses requests from a foreign origin, creating nothing', async () => {

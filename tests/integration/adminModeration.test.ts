@@ -52,7 +52,9 @@ describe('moderation', () => {
     const featured = await getJson(cast.admin, '/api/admin/courses?featured=true');
     expect(featured.body.items.map((c: { id: string }) => c.id)).toEqual([course.id]);
     // The customer's "Featured" tab shows it.
-    expect((await listCustomerGrid(db(), 'featured')).map((c) => c.id)).toEqual([course.id]);
+    expect((await listCustomerGrid(cast.app.running.services, { tab: 'featured' })).map((c) => c.id)).toEqual([
+      course.id,
+    ]);
 
     expect(
       (await postJson(cast.admin, `/api/admin/courses/${course.id}/unpublish`, { reason: 'copyright' })).body,
@@ -61,7 +63,7 @@ describe('moderation', () => {
       featured: false,
     });
     expect(await landingIds()).not.toContain(course.id);
-    expect(await listCustomerGrid(db(), 'featured')).toEqual([]);
+    expect(await listCustomerGrid(cast.app.running.services, { tab: 'featured' })).toEqual([]);
     const row = await db()
       .selectFrom('course')
       .select(['published', 'featured'])

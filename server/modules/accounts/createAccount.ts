@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import type { Role } from '../access/policies.ts';
 import { conflict } from '#server/core/errors.ts';
+import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { newId } from '#server/lib/ids.ts';
-import { nextCounterValue } from './nextCounterValue.ts';
+import { nextCounterValueInTx } from './nextCounterValue.ts';
 import { credentialAccount } from './credentialAccount.ts';
 import type { Locale } from '#common/accounts/locale.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
@@ -29,41 +29,42 @@ export interface NewAccount {
  * so simultaneous sign-ups get distinct numbers; any failure rolls everything back, counter included.
  */
 export async function createAccount(
-  db: Kysely<DB>,
-  a: NewAccount,
+  services: Services,
+  { name, email, passwordHash, role, phone, phoneVerified = false, locale = 'en' }: NewAccount,
 ): Promise<{ userId: string; uniqueId: string | null }> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const now = new Date();
+    return await services.database.db.transaction().execute(async (trx) => {
+      const now = services.clock.now();
       const userId = newId();
       await trx
         .insertInto('user')
         .values({
           id: userId,
-          name: a.name,
-          email: a.email,
+          name,
+          email,
           emailVerified: false,
           image: null,
-          role: a.role,
-          phone: a.phone,
+          role,
+          phone,
           status: 'active',
-          phoneVerified: a.phoneVerified ?? false,
-          locale: a.locale ?? 'en',
+          phoneVerified,
+          locale,
           createdAt: now,
           updatedAt: now,
         })
         .execute();
-      if (a.passwordHash !== null)
+      if (passwordHash !== null)
         await trx
           .insertInto('account')
-          .values(credentialAccount(userId, a.passwordHash, now))
+          .values(credentialAccount(userId, passwordHash, now))
           .execute();
-      if (a.role === 'admin') return { userId, uniqueId: null };
-      const uniqueId = `${a.role === 'creator' ? 'C' : 'L'}${await nextCounterValue(trx, a.role === 'creator' ? 'creatorCount' : 'customerCount')}`;
+      if (role === 'admin') return { userId, uniqueId: null };
+      const counter = role === 'creator' ? 'creatorCount' : 'customerCount';
+      const uniqueId = `${role === 'creator' ? 'C' : 'L'}${await nextCounterValueInTx(trx, { name: counter })}`;
       await trx
-        .insertInto(a.role === 'creator' ? 'creatorProfile' : 'customerProfile')
+        .insertInto(role === 'creator' ? 'creatorProfile' : 'customerProfile')
         // Profiles keep '' for a learner without email (their column predates phone sign-up).
-        .values({ uniqueId, userId, name: a.name, email: a.email ?? '', phone: a.phone, createdAt: now })
+        .values({ uniqueId, userId, name, email: email ?? '', phone, createdAt: now })
         .execute();
       return { userId, uniqueId };
     });
@@ -73,13 +74,4 @@ export async function createAccount(
       throw String((err as Error).message).includes('phone') ? conflict(PHONE_TEXT.phoneTaken) : conflict(EMAIL_TAKEN);
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; errcode?: unknown; message?: unknown };
-  return (
-    e?.code === '23505' ||
-    e?.errcode === 2067 ||
-    (typeof e?.message === 'string' && e.message.includes('UNIQUE constraint failed'))
-  );
 }

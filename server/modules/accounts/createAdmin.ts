@@ -1,7 +1,6 @@
 import { hashPassword } from 'better-auth/crypto';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { createAccount } from './createAccount.ts';
 import { emailSchema, passwordSchema } from '#common/accounts/registrationSchema.ts';
@@ -18,11 +17,11 @@ const adminSchema = z.object({
 
 /** Creates an admin (admins never come from sign-up): from `npm run admin:create` or ADMIN_EMAIL at start-up. */
 export async function createAdmin(
-  db: Kysely<DB>,
+  services: Services,
   input: { email: unknown; password: unknown; name: unknown },
 ): Promise<{ userId: string; email: string }> {
   const { email, password, name } = parseInput(adminSchema, input);
-  const { userId } = await createAccount(db, {
+  const { userId } = await createAccount(services, {
     name,
     email,
     passwordHash: await hashPassword(password),

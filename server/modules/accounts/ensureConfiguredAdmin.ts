@@ -23,7 +23,7 @@ export async function ensureConfiguredAdmin(services: Services): Promise<void> {
     return;
   }
   try {
-    await createAdmin(services.database.db, { email, password, name });
+    await createAdmin(services, { email, password, name });
     services.log.info({ email }, 'admin created from ADMIN_EMAIL');
   } catch (err) {
     // Another process created it a moment ago.

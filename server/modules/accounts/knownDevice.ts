@@ -14,7 +14,10 @@ function sign(services: Services, deviceId: string, email: string): string {
 }
 
 /** The device id when the request carries a valid device cookie for `email`, else null. */
-export function knownDeviceId(services: Services, headers: Headers, email: string): string | null {
+export function knownDeviceId(
+  services: Services,
+  { headers, email }: { headers: Headers; email: string },
+): string | null {
   const m = new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([A-Za-z0-9_-]{16,64})\\.([A-Za-z0-9_-]{43})`).exec(
     headers.get('cookie') ?? '',
   );
@@ -25,7 +28,7 @@ export function knownDeviceId(services: Services, headers: Headers, email: strin
 }
 
 /** The Set-Cookie that makes this browser a known device of `email`. */
-export function deviceCookie(services: Services, email: string): string {
+export function deviceCookie(services: Services, { email }: { email: string }): string {
   const id = randomBytes(16).toString('base64url');
   const secure = services.config.publicUrl.startsWith('https://') ? '; Secure' : '';
   return `${DEVICE_COOKIE}=${id}.${sign(services, id, email)}; Path=/api/account; Max-Age=${YEAR_S}; HttpOnly; SameSite=Lax${secure}`;

@@ -33,12 +33,14 @@ export function signInLimitKeys(email: string, clientIp: string, deviceId: strin
  */
 export async function limitAuthAttempts(
   services: Services,
-  kind: AttemptKind,
-  clientIp: string,
-  email: string | null,
-  deviceId: string | null = null,
+  {
+    kind,
+    clientIp,
+    email,
+    deviceId = null,
+  }: { kind: AttemptKind; clientIp: string; email: string | null; deviceId?: string | null },
 ): Promise<void> {
-  const { config, database } = services;
+  const { config } = services;
   const window = config.AUTH_LIMIT_WINDOW_SECONDS;
   const perAccount = config.AUTH_LIMIT_PER_ACCOUNT;
   const keys: [string, number][] = [];
@@ -51,9 +53,11 @@ export async function limitAuthAttempts(
       keys.push([accountLimitKey(kind, email), perAccount * ACCOUNT_WIDE_FACTOR]);
     }
   }
-  const checks = keys.map(([key, max]) => consumeRateLimit(database.db, key, { window, max }));
+  const checks = keys.map(([key, max]) => consumeRateLimit(services, { key, rule: { window, max } }));
   if (++attempts % PRUNE_EVERY === 0)
-    checks.push(pruneRateLimits(database.db, 2 * window * 1000).then(() => ({ allowed: true, retryAfter: null })));
+    checks.push(
+      pruneRateLimits(services, { olderThanMs: 2 * window * 1000 }).then(() => ({ allowed: true, retryAfter: null })),
+    );
   const results = await Promise.all(checks);
   if (results.some((r) => !r.allowed)) throw rateLimited(TOO_MANY_ATTEMPTS);
 }

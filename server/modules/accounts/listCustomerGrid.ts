@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { publishedCourses, toCard, type CourseCard } from '../catalog/courseCard.ts';
 
 export type CustomerTab = 'all' | 'featured' | 'mine';
@@ -12,8 +11,11 @@ export function parseCustomerTab(v: string | null): CustomerTab {
 }
 
 /** The grid of /customer's "All Courses" (published, newest first) or "Featured" tab. */
-export async function listCustomerGrid(db: Kysely<DB>, tab: 'all' | 'featured'): Promise<CourseCard[]> {
-  let q = publishedCourses(db);
+export async function listCustomerGrid(
+  services: Services,
+  { tab }: { tab: Exclude<CustomerTab, 'mine'> },
+): Promise<CourseCard[]> {
+  let q = publishedCourses(services.database.db);
   if (tab === 'featured') q = q.where('course.featured', '=', true);
   const rows = await q.orderBy('course.createdAt', 'desc').orderBy('course.id').limit(CUSTOMER_GRID_LIMIT).execute();
   return rows.map(toCard);

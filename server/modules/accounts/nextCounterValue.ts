@@ -7,8 +7,8 @@ import { toNum } from '#server/db/values.ts';
  * locks the counter's row, so simultaneous callers get distinct values on both databases; inside a
  * transaction, a rollback takes the value back.
  */
-export async function nextCounterValue(db: Kysely<DB>, name: string): Promise<number> {
-  const row = await db
+export async function nextCounterValueInTx(trx: Kysely<DB>, { name }: { name: string }): Promise<number> {
+  const row = await trx
     .insertInto('counter')
     .values({ name, value: 1 })
     .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ value: eb('counter.value', '+', 1) })))

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import { sql } from 'kysely';
+import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 
 export interface RateRule {
@@ -13,13 +13,12 @@ export interface RateRule {
  * check and the increment are atomic across requests and processes (SQLite and PostgreSQL alike).
  */
 export async function consumeRateLimit(
-  db: Kysely<DB>,
-  key: string,
-  rule: RateRule,
-  now = Date.now(),
+  services: Services,
+  { key, rule }: { key: string; rule: RateRule },
 ): Promise<{ allowed: boolean; retryAfter: number | null }> {
+  const now = services.clock.now().getTime();
   const expired = now - rule.window * 1000;
-  const row = await db
+  const row = await services.database.db
     .insertInto('rateLimit')
     .values({ key, count: 1, windowStart: now })
     .onConflict((oc) =>
@@ -38,14 +37,14 @@ export async function consumeRateLimit(
 }
 
 /** Forgets the attempts under `key` (a successful sign-in clears the account's failures). */
-export async function clearRateLimit(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('rateLimit').where('key', '=', key).execute();
+export async function clearRateLimit(services: Services, { key }: { key: string }): Promise<void> {
+  await services.database.db.deleteFrom('rateLimit').where('key', '=', key).execute();
 }
 
 /** Drops counters whose window ended long ago; called now and then so the table stays small. */
-export async function pruneRateLimits(db: Kysely<DB>, olderThanMs: number, now = Date.now()): Promise<void> {
-  await db
+export async function pruneRateLimits(services: Services, { olderThanMs }: { olderThanMs: number }): Promise<void> {
+  await services.database.db
     .deleteFrom('rateLimit')
-    .where('windowStart', '<', now - olderThanMs)
+    .where('windowStart', '<', services.clock.now().getTime() - olderThanMs)
     .execute();
 }

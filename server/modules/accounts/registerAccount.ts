@@ -5,7 +5,7 @@ import { parseInput } from '#server/core/parseInput.ts';
 import { EMAIL_TAKEN, createAccount } from './createAccount.ts';
 import { limitAuthAttempts } from './limitAuthAttempts.ts';
 import { registrationSchema } from '#common/accounts/registrationSchema.ts';
-import { startSession, type AuthResult } from './startSession.ts';
+import { startSession, type AuthResult, type ClientRequest } from './startSession.ts';
 
 /**
  * Sign-up per docs/product.md: validated in full before anything is written (role admin is refused like
@@ -13,11 +13,10 @@ import { startSession, type AuthResult } from './startSession.ts';
  */
 export async function registerAccount(
   services: Services,
-  input: unknown,
-  req: { headers: Headers; clientIp: string },
+  { form, headers, clientIp }: { form: unknown } & ClientRequest,
 ): Promise<AuthResult & { uniqueId: string | null }> {
-  const a = parseInput(registrationSchema, input);
-  await limitAuthAttempts(services, 'sign-up', req.clientIp, a.email);
+  const a = parseInput(registrationSchema, form);
+  await limitAuthAttempts(services, { kind: 'sign-up', clientIp, email: a.email });
   const taken = await services.database.db
     .selectFrom('user')
     .select('id')
@@ -25,8 +24,8 @@ export async function registerAccount(
     .executeTakeFirst();
   if (taken) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(a.password);
-  const { uniqueId } = await createAccount(services.database.db, { ...a, passwordHash });
+  const { uniqueId } = await createAccount(services, { ...a, passwordHash });
   // The account exists now; signing in through better-auth gives the session and its cookie.
-  const session = await startSession(services, a.email, a.password, req);
+  const session = await startSession(services, { email: a.email, password: a.password, headers, clientIp });
   return { ...session, uniqueId };
 }

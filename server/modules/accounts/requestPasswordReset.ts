@@ -10,10 +10,9 @@ import { emailSchema } from '#common/accounts/registrationSchema.ts';
  */
 export async function requestPasswordReset(
   services: Services,
-  input: { email: unknown },
-  clientIp: string,
+  input: { email: unknown; clientIp: string },
 ): Promise<void> {
   const { email } = parseInput(z.object({ email: emailSchema }), { email: input.email });
-  await limitAuthAttempts(services, 'reset', clientIp, email);
+  await limitAuthAttempts(services, { kind: 'reset', clientIp: input.clientIp, email });
   await services.auth.api.requestPasswordReset({ body: { email, redirectTo: '/reset-password' } });
 }

@@ -20,7 +20,7 @@ export interface ResolvedActor {
  * better-auth's getSession (about 10× the cost: bench/signIn.ts), which deletes or extends them and
  * answers the new cookie.
  */
-export async function resolveActor(services: Services, headers: Headers): Promise<ResolvedActor> {
+export async function resolveActor(services: Services, { headers }: { headers: Headers }): Promise<ResolvedActor> {
   const auth = services.auth;
   // The __Secure- name only where the site is served over https: browsers refuse to set such a cookie over
   // plain http, so one arriving there was planted (and the plain name over https is not ours either).

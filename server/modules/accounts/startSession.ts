@@ -7,6 +7,12 @@ import { SUSPENDED_MESSAGE, withClientIp } from '#server/auth/createAuth.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 
+/** Who is asking, as the HTTP layer resolved it: better-auth records the address and browser with a session. */
+export interface ClientRequest {
+  headers: Headers;
+  clientIp: string;
+}
+
 export interface AuthResult {
   actor: SessionUser;
   /** Set-Cookie headers carrying the new session, for the response. */
@@ -16,14 +22,12 @@ export interface AuthResult {
 /** Checks the password through better-auth and opens a session (no rate limit: callers apply theirs). */
 export async function startSession(
   services: Services,
-  email: string,
-  password: string,
-  req: { headers: Headers; clientIp: string },
+  { email, password, headers, clientIp }: { email: string; password: string } & ClientRequest,
 ): Promise<AuthResult> {
   try {
     const { headers: out, response } = await services.auth.api.signInEmail({
       body: { email, password, rememberMe: true },
-      headers: withClientIp(req.headers, req.clientIp),
+      headers: withClientIp(headers, clientIp),
       returnHeaders: true,
     });
     const { user } = response;

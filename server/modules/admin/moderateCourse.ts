@@ -5,7 +5,7 @@ import { toBool } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { CourseAction } from '#common/admin/moderationSchema.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function moderateCourse(
       .set({ ...next, updatedAt: now, ...(action === 'publish' && !course.publishedAt ? { publishedAt: now } : {}) })
       .where('id', '=', courseId)
       .execute();
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: `course.${action}`,
       targetType: 'course',

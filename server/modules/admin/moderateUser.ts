@@ -2,10 +2,10 @@ import type { Services } from '#server/core/services.ts';
 import { conflict, notFound } from '#server/core/errors.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { restoreUser } from '../accounts/restoreUser.ts';
-import { suspendUser } from '../accounts/suspendUser.ts';
+import { restoreUserInTx } from '../accounts/restoreUser.ts';
+import { suspendUserInTx } from '../accounts/suspendUser.ts';
 import type { UserAction } from '#common/admin/moderationSchema.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
@@ -31,15 +31,16 @@ export async function moderateUser(
   const status = action === 'suspend' ? 'suspended' : 'active';
   if (user.status === status)
     throw conflict(action === 'suspend' ? 'This user is already suspended.' : 'This user is not suspended.');
-  // The accounts operations own what suspension means (status, ending sessions); they run their own
-  // transaction, so the audit entry follows right after.
-  await (action === 'suspend' ? suspendUser(db, userId) : restoreUser(db, userId));
-  await recordAudit(db, {
-    actorId: actor.userId,
-    action: `user.${action}`,
-    targetType: 'user',
-    targetId: userId,
-    details: { email: user.email, ...(reason ? { reason } : {}) },
+  // The accounts steps own what suspension means (status, ending sessions); the audit entry stands or falls with it.
+  await db.transaction().execute(async (trx) => {
+    await (action === 'suspend' ? suspendUserInTx(trx, { userId }) : restoreUserInTx(trx, { userId }));
+    await recordAuditInTx(trx, {
+      actorId: actor.userId,
+      action: `user.${action}`,
+      targetType: 'user',
+      targetId: userId,
+      details: { email: user.email, ...(reason ? { reason } : {}) },
+    });
   });
   return { status };
 }

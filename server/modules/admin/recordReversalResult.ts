@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resultCodeSchema } from '#server/daraja/resultCodes.ts';
 import type { Services } from '#server/core/services.ts';
 import { findOvertakenRecord } from '#server/modules/payments/findOvertakenRecord.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 
 // Daraja's asynchronous answer to a reversal request (ResultURL / QueueTimeOutURL), read by name only.
 const reversalResult = z.object({
@@ -28,7 +28,7 @@ export async function recordReversalResult(services: Services, body: unknown): P
   const refund = await findRefund(services, ConversationID);
   if (!refund) return;
   services.log.warn({ paymentId: refund.paymentId, ResultCode, ResultDesc }, 'M-Pesa reversal failed');
-  await recordAudit(db, {
+  await recordAuditInTx(db, {
     actorId: 'mpesa',
     action: 'purchase.refund_failed',
     targetType: 'payment',

@@ -7,7 +7,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { transitionPayments } from '../payments/paymentStateMachine.ts';
 import { postRefund } from '../ledger/postRefund.ts';
 import { reversalResultUrl } from './reversalResultUrl.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function refundPurchase(
         .where('id', '=', payment.courseId)
         .execute();
     }
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: 'purchase.refund',
       targetType: 'payment',

@@ -4,7 +4,7 @@ import { conflict, notFound } from '#server/core/errors.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { retryVideoProcessing } from '../media/retryVideoProcessing.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function retryFailedJob(services: Services, actor: Actor, jobId: st
   const asset = await db.selectFrom('mediaAsset').select('id').where('jobId', '=', jobId).executeTakeFirst();
   const retried = asset ? await retryVideoProcessing(services, { assetId: asset.id }) : await retryJob(db, jobId);
   if (!retried) throw notFailed();
-  await recordAudit(db, {
+  await recordAuditInTx(db, {
     actorId: actor.userId,
     action: 'job.retry',
     targetType: 'job',

@@ -1,27 +1,34 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { newId } from '#server/lib/ids.ts';
+
+export interface EnrollmentGrant {
+  userId: string;
+  courseId: string;
+  /** The payment that bought it; null for a free course (or a coupon that made it free). */
+  paymentId: string | null;
+  at: Date;
+}
 
 /**
  * Gives a learner lifetime access to a course, at most once: the unique (userId, courseId) constraint makes
  * a second grant a no-op however many callbacks race. Keeps `course.enrolledCount` in step in the same
  * transaction. Answers whether a new enrollment was made (the caller then tells the page cache).
  */
-export async function grantEnrollment(
-  trx: Transaction<DB> | Kysely<DB>,
-  grant: { userId: string; courseId: string; paymentId: string | null },
-  at: Date = new Date(),
+export async function grantEnrollmentInTx(
+  trx: Kysely<DB>,
+  { userId, courseId, paymentId, at }: EnrollmentGrant,
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('enrollment')
-    .values({ id: newId(), ...grant, createdAt: at })
+    .values({ id: newId(), userId, courseId, paymentId, createdAt: at })
     .onConflict((oc) => oc.columns(['userId', 'courseId']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
   await trx
     .updateTable('course')
     .set((eb) => ({ enrolledCount: eb('enrolledCount', '+', 1) }))
-    .where('id', '=', grant.courseId)
+    .where('id', '=', courseId)
     .execute();
   return true;
 }

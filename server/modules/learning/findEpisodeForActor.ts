@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Services } from '#server/core/services.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { canWatchVideo } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
@@ -14,11 +13,11 @@ export interface EpisodeForActor {
 
 /** An episode with its course and whether this actor may watch it; null when it does not exist. */
 export async function findEpisodeForActor(
-  db: Kysely<DB>,
+  services: Pick<Services, 'database'>,
   where: { episodeId: string } | { courseId: string; position: number },
   actor: Actor,
 ): Promise<EpisodeForActor | null> {
-  let q = db
+  let q = services.database.db
     .selectFrom('episode')
     .innerJoin('course', 'course.id', 'episode.courseId')
     .select([
@@ -38,7 +37,7 @@ export async function findEpisodeForActor(
   if (!row) return null;
   const course = { id: row.courseId, creatorId: row.creatorId, published: toBool(row.published) };
   const position = toNum(row.position);
-  const enrolled = !!actor && (await isEnrolled(db, actor.userId, row.courseId));
+  const enrolled = await isEnrolled(services, actor, { courseId: row.courseId });
   return {
     episode: { id: row.id, position, duration: toNum(row.duration), videoId: row.videoId, courseId: row.courseId },
     course,

@@ -29,7 +29,7 @@ export async function saveProgress(
   const { db, dialect } = services.database;
   if (!actor) throw unauthenticated();
   const { episodeId, position, recordedAt } = parseInput(progressReportSchema, input, 'Invalid progress report.');
-  const found = await findEpisodeForActor(db, { episodeId }, actor);
+  const found = await findEpisodeForActor(services, { episodeId }, actor);
   if (!found?.canWatch) throw notFound('Episode not found.');
   const { duration } = found.episode;
   if (!duration || position > duration + END_SLACK_S)

@@ -26,7 +26,7 @@ export async function saveReview(
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course) throw notFound('Course not found.');
-  if (!canReviewCourse(actor, course, await isEnrolled(db, actor.userId, courseId))) {
+  if (!canReviewCourse(actor, course, await isEnrolled(services, actor, { courseId }))) {
     throw forbidden('Only learners enrolled in this course can rate it.');
   }
   const now = new Date();

@@ -10,8 +10,7 @@ import { FINAL_FAILURES } from '#server/sms/statusCodes.ts';
  */
 export async function recordDeliveryReport(
   services: Services,
-  secret: string,
-  form: Record<string, string>,
+  { secret, form }: { secret: string; form: Record<string, string> },
 ): Promise<void> {
   const expected = services.config.sms.deliveryReportSecret;
   if (!expected || !safeEqual(secret, expected)) throw notFound();
@@ -24,7 +23,7 @@ export async function recordDeliveryReport(
     .set({
       status,
       failureReason: status === 'failed' ? (form.failureReason ?? form.status ?? '').slice(0, 200) : null,
-      updatedAt: new Date(),
+      updatedAt: services.clock.now(),
     })
     .where('providerMessageId', '=', id)
     .execute();

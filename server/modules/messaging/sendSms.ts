@@ -8,19 +8,18 @@ import type { SmsSendResult } from '#server/sms/atSmsClient.ts';
  */
 export async function sendSms(
   services: Services,
-  m: { phone: string; purpose: 'otp' | 'receipt'; text: string },
-  signal?: AbortSignal,
+  { phone, purpose, text, signal }: { phone: string; purpose: 'otp' | 'receipt'; text: string; signal?: AbortSignal },
 ): Promise<SmsSendResult & { id: string }> {
-  const result = await services.sms.send(m.phone, m.text, signal);
-  const now = new Date();
+  const result = await services.sms.send(phone, text, signal);
+  const now = services.clock.now();
   const id = newId();
   await services.database.db
     .insertInto('smsMessage')
     .values({
       id,
       providerMessageId: result.messageId,
-      phone: m.phone,
-      purpose: m.purpose,
+      phone,
+      purpose,
       status: result.outcome === 'accepted' ? 'sent' : 'failed',
       failureReason: result.outcome === 'accepted' ? null : result.detail.slice(0, 200),
       createdAt: now,

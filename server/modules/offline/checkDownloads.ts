@@ -32,7 +32,7 @@ export async function checkDownloads(services: Services, _actor: Actor, input: u
   const actor: Actor = { userId, role: user.role as Role };
   const entitled: string[] = [];
   for (const episodeId of new Set(episodeIds)) {
-    const found = await findEpisodeForActor(db, { episodeId }, actor);
+    const found = await findEpisodeForActor(services, { episodeId }, actor);
     if (found?.canWatch) entitled.push(episodeId);
   }
   return { entitled };

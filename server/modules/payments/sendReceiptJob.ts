@@ -56,11 +56,12 @@ export const sendReceiptJob = defineJob({
     }
     // The account's phone; the paying M-Pesa number when the account has none.
     const phone = /^\+254[17]\d{8}$/.test(row.phone) ? row.phone : `+${row.paidFrom}`;
-    const sms = await sendSms(
-      services,
-      { phone, purpose: 'receipt', text: SMS_TEXTS.receipt[locale](facts) },
-      ctx.signal,
-    );
+    const sms = await sendSms(services, {
+      phone,
+      purpose: 'receipt',
+      text: SMS_TEXTS.receipt[locale](facts),
+      signal: ctx.signal,
+    });
     if (sms.outcome === 'invalid_number' || sms.outcome === 'blocked')
       throw new PermanentJobError(`receipt SMS refused: ${sms.detail}`);
     if (sms.outcome !== 'accepted') throw new Error(`receipt SMS not sent: ${sms.detail}`);

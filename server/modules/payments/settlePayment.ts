@@ -1,7 +1,7 @@
 import type { Services } from '#server/core/services.ts';
 import type { PaymentStatus } from '#server/db/schema.ts';
 import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
-import { grantEnrollment } from '../enrollments/grantEnrollment.ts';
+import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { postSale } from '../ledger/postSale.ts';
 import { canTransition, transitionPayments } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
@@ -85,7 +85,8 @@ export async function settlePayment(
       await postSale(trx, { paymentId: p.id, courseId: p.courseId, amount: p.amount }, rules, now);
     }
     const enrolled =
-      to === 'paid' && (await grantEnrollment(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id }, now));
+      to === 'paid' &&
+      (await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
     if (to === 'paid') {
       // In the same transaction: a settled payment always gets its receipt, and a failing SMS only retries.
       for (const channel of ['sms', 'email'] as const)

@@ -14,7 +14,7 @@ import { canBuyCourse } from '../access/policies.ts';
 import { discountedPrice } from '../coupons/discountedPrice.ts';
 import { findCoupon } from '../coupons/findCoupon.ts';
 import { holdCouponUse } from '../coupons/holdCouponUse.ts';
-import { grantEnrollment } from '../enrollments/grantEnrollment.ts';
+import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 import { callbackUrl } from './callbackUrl.ts';
 import { newPaybillAccount } from './paybillAccount.ts';
@@ -57,7 +57,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
 
   if (replay) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
-  if (await isEnrolled(db, actor.userId, courseId))
+  if (await isEnrolled(services, actor, { courseId }))
     throw new DomainError('already_owned', 'You already own this course.');
 
   if (price === 0) {
@@ -66,7 +66,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     const enrolled = await db.transaction().execute(async (trx) => {
       const now = new Date();
       if (coupon) await holdCouponUse(trx, dialect, { couponId: coupon.id, userId, paymentId: null }, now);
-      const granted = await grantEnrollment(trx, { userId, courseId, paymentId: null }, now);
+      const granted = await grantEnrollmentInTx(trx, { userId, courseId, paymentId: null, at: now });
       // Enrolled meanwhile (another tab): give the use back by undoing the transaction.
       if (!granted && coupon) throw new DomainError('already_owned', 'You already own this course.');
       return granted;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import { findCreator } from './findCreator.ts';
 import { postEntry } from '../ledger/postEntry.ts';
@@ -44,7 +44,7 @@ export async function adjustBalance(
       },
       now,
     );
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: 'ledger.adjust',
       targetType: 'user',

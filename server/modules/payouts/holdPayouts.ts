@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import { findCreator } from './findCreator.ts';
 
@@ -40,7 +40,7 @@ export async function holdPayouts(services: Services, actor: Actor, raw: unknown
       })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ ...hold, updatedAt: now }))
       .execute();
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: v.hold ? 'payout.hold' : 'payout.release',
       targetType: 'user',

@@ -3,7 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { conflict, notFound } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import { createPayout } from './createPayout.ts';
 
@@ -29,7 +29,7 @@ export async function retryPayout(services: Services, actor: Actor, raw: unknown
     amount: failed.amount,
     retryOf: failed.id,
   });
-  await recordAudit(db, {
+  await recordAuditInTx(db, {
     actorId: actor.userId,
     action: 'payout.retry',
     targetType: 'payout',

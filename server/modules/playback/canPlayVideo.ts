@@ -39,7 +39,7 @@ export async function canPlayVideo(
   ];
   if (uses.some((u) => isFreePreview(u.course, u.video))) return 'public';
   for (const u of uses) {
-    const enrolled = !!actor && (await isEnrolled(db, actor.userId, u.course.id));
+    const enrolled = await isEnrolled(services, actor, { courseId: u.course.id });
     if (canWatchVideo(actor, u.course, u.video, enrolled)) return 'private';
   }
   return null;

@@ -4,7 +4,7 @@ import { toBool } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { ReviewAction } from '#common/reviews/reviewSchemas.ts';
-import { recordAudit } from '../shared/recordAudit.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import { recountRating } from './recountRating.ts';
 
@@ -31,7 +31,7 @@ export async function moderateReview(
       throw conflict(hidden ? 'This review is already hidden.' : 'This review is not hidden.');
     await trx.updateTable('review').set({ hidden }).where('id', '=', reviewId).execute();
     await recountRating(trx, review.courseId);
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: `review.${action}`,
       targetType: 'review',

@@ -30,16 +30,19 @@ export interface AuditEntry {
 }
 
 /** Writes one audit entry; called inside the action's own transaction so the two stand or fall together. */
-export async function recordAudit(db: Kysely<DB>, e: AuditEntry): Promise<void> {
-  await db
+export async function recordAuditInTx(
+  trx: Kysely<DB>,
+  { actorId, action, targetType, targetId, details = {} }: AuditEntry,
+): Promise<void> {
+  await trx
     .insertInto('auditLog')
     .values({
       id: newId(),
-      actorId: e.actorId,
-      action: e.action,
-      targetType: e.targetType,
-      targetId: e.targetId,
-      details: JSON.stringify(e.details ?? {}),
+      actorId,
+      action,
+      targetType,
+      targetId,
+      details: JSON.stringify(details),
       createdAt: new Date(),
     })
     .execute();

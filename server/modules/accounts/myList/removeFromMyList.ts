@@ -1,6 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
 
-export async function removeFromMyList(db: Kysely<DB>, userId: string, courseId: string): Promise<void> {
-  await db.deleteFrom('myList').where('userId', '=', userId).where('courseId', '=', courseId).execute();
+export async function removeFromMyList(
+  services: Services,
+  actor: Actor,
+  { courseId }: { courseId: string },
+): Promise<void> {
+  if (!actor) throw unauthenticated();
+  await services.database.db
+    .deleteFrom('myList')
+    .where('userId', '=', actor.userId)
+    .where('courseId', '=', courseId)
+    .execute();
 }

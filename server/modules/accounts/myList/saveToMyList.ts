@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
 import { isId } from '#common/ids.ts';
 import { MY_LIST_LIMIT } from './savedCourse.ts';
 
@@ -8,7 +9,13 @@ import { MY_LIST_LIMIT } from './savedCourse.ts';
  * drafts are ignored). Used for one toggle and for merging the browser's list at sign-in. The ids
  * given first count as the most recently saved.
  */
-export async function saveToMyList(db: Kysely<DB>, userId: string, courseIds: readonly unknown[]): Promise<void> {
+export async function saveToMyList(
+  services: Services,
+  actor: Actor,
+  { courseIds }: { courseIds: readonly unknown[] },
+): Promise<void> {
+  if (!actor) throw unauthenticated();
+  const { db } = services.database;
   const ids = [...new Set(courseIds.filter(isId))].slice(0, MY_LIST_LIMIT);
   if (!ids.length) return;
   const published = await db
@@ -18,10 +25,10 @@ export async function saveToMyList(db: Kysely<DB>, userId: string, courseIds: re
     .where('published', '=', true)
     .execute();
   const ok = new Set(published.map((r) => r.id));
-  const now = Date.now();
+  const now = services.clock.now().getTime();
   const rows = ids
     .filter((id) => ok.has(id))
-    .map((courseId, i) => ({ userId, courseId, createdAt: new Date(now - i) }));
+    .map((courseId, i) => ({ userId: actor.userId, courseId, createdAt: new Date(now - i) }));
   if (!rows.length) return;
   await db
     .insertInto('myList')

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 import { imageRef, type ImageRef } from '#common/media/urls.ts';
 
@@ -15,9 +16,10 @@ export interface SavedCourse {
 
 export const MY_LIST_LIMIT = 100;
 
-/** The user's saved, published courses, most recently saved first. */
-export async function listMyList(db: Kysely<DB>, userId: string): Promise<SavedCourse[]> {
-  const rows = await db
+/** The actor's saved, published courses, most recently saved first. */
+export async function listMyList(services: Services, actor: Actor): Promise<SavedCourse[]> {
+  if (!actor) throw unauthenticated();
+  const rows = await services.database.db
     .selectFrom('myList')
     .innerJoin('course', 'course.id', 'myList.courseId')
     .select([
@@ -28,7 +30,7 @@ export async function listMyList(db: Kysely<DB>, userId: string): Promise<SavedC
       'course.ratingAvg',
       'course.thumbnailId',
     ])
-    .where('myList.userId', '=', userId)
+    .where('myList.userId', '=', actor.userId)
     .where('course.published', '=', true)
     .orderBy('myList.createdAt', 'desc')
     .orderBy('course.id')

@@ -2,7 +2,7 @@ import { verifyPassword } from 'better-auth/crypto';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { forbidden, invalidInput, unauthenticated } from '#server/core/errors.ts';
-import { recordAudit } from '#server/modules/shared/recordAudit.ts';
+import { recordAuditInTx } from '#server/modules/shared/recordAudit.ts';
 
 const WRONG_PASSWORD = 'That password is not right. Your account was not deleted.';
 
@@ -53,7 +53,7 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     await trx.deleteFrom('account').where('userId', '=', userId).execute();
     await trx.deleteFrom('myList').where('userId', '=', userId).execute();
     await trx.deleteFrom('progress').where('userId', '=', userId).execute();
-    await recordAudit(trx, {
+    await recordAuditInTx(trx, {
       actorId: userId,
       action: 'account.deleted',
       targetType: 'user',

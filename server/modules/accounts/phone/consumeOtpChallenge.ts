@@ -13,15 +13,15 @@ import { OTP, type OtpPurpose } from './otpPolicy.ts';
  */
 export async function consumeOtpChallenge(
   services: Services,
-  c: { challengeId: string; code: string; purpose: OtpPurpose },
-  now: Date = new Date(),
+  { challengeId, code, purpose }: { challengeId: string; code: string; purpose: OtpPurpose },
 ): Promise<{ phone: string; payload: string | null }> {
   const db = services.database.db;
+  const now = services.clock.now();
   const row = await db
     .updateTable('otpChallenge')
     .set({ attempts: sql<number>`"attempts" + 1` })
-    .where('id', '=', c.challengeId)
-    .where('purpose', '=', c.purpose)
+    .where('id', '=', challengeId)
+    .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
     .where('attempts', '<', OTP.maxTries)
     .returning(['phone', 'payload', 'codeHash', 'expiresAt', 'attempts'])
@@ -30,19 +30,19 @@ export async function consumeOtpChallenge(
     const spent = await db
       .selectFrom('otpChallenge')
       .select('attempts')
-      .where('id', '=', c.challengeId)
+      .where('id', '=', challengeId)
       .where('usedAt', 'is', null)
       .executeTakeFirst();
     throw codeError(spent ? PHONE_TEXT.codeTooManyTries : PHONE_TEXT.codeExpired);
   }
   if (Date.parse(toIso(row.expiresAt)) <= now.getTime()) throw codeError(PHONE_TEXT.codeExpired);
   const secret = (await services.auth.$context).secret;
-  if (!otpCodeMatches(secret, c.challengeId, c.code, row.codeHash))
+  if (!otpCodeMatches(secret, challengeId, code, row.codeHash))
     throw codeError(Number(row.attempts) >= OTP.maxTries ? PHONE_TEXT.codeTooManyTries : PHONE_TEXT.codeWrong);
   const used = await db
     .updateTable('otpChallenge')
     .set({ usedAt: now })
-    .where('id', '=', c.challengeId)
+    .where('id', '=', challengeId)
     .where('usedAt', 'is', null)
     .executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw codeError(PHONE_TEXT.codeExpired);

@@ -8,7 +8,7 @@ import { toBool } from '#server/db/values.ts';
  */
 export async function findPhoneAccount(
   services: Services,
-  phone: string,
+  { phone }: { phone: string },
 ): Promise<{ id: string; locale: string; phoneVerified: boolean } | null> {
   const rows = await services.database.db
     .selectFrom('user')

@@ -1,4 +1,7 @@
+import { z } from 'zod';
+import { isId } from '#common/ids.ts';
 import type { Services } from '#server/core/services.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 
 export interface CodeDelivery {
@@ -7,8 +10,12 @@ export interface CodeDelivery {
   message: string | null;
 }
 
+const UNKNOWN: CodeDelivery = { status: 'unknown', message: null };
+
 /** What the gateway's delivery report said about a code's SMS, for the code form to tell the person. */
-export async function getCodeDelivery(services: Services, challengeId: string): Promise<CodeDelivery> {
+export async function getCodeDelivery(services: Services, input: unknown): Promise<CodeDelivery> {
+  const { challengeId } = parseInput(z.object({ challengeId: z.string() }), input);
+  if (!isId(challengeId)) return UNKNOWN;
   const row = await services.database.db
     .selectFrom('otpChallenge')
     .leftJoin('smsMessage', 'smsMessage.id', 'otpChallenge.smsId')
@@ -18,5 +25,5 @@ export async function getCodeDelivery(services: Services, challengeId: string): 
   const status = row?.status;
   if (status === 'failed') return { status, message: PHONE_TEXT.smsNotDelivered };
   if (status === 'sent' || status === 'delivered') return { status, message: null };
-  return { status: 'unknown', message: null };
+  return UNKNOWN;
 }

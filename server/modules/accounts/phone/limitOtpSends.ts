@@ -11,18 +11,15 @@ import { OTP } from './otpPolicy.ts';
  */
 export async function limitOtpSends(
   services: Services,
-  phone: string,
-  clientIp: string,
-  now = Date.now(),
+  { phone, clientIp }: { phone: string; clientIp: string },
 ): Promise<void> {
-  const db = services.database.db;
   const steps = [
     [`otp-send:ip:${clientIp}`, OTP.send.perIp],
     [`otp-send:phone-ip:${phone}:${clientIp}`, OTP.send.perPhoneAndIp],
     [`otp-send:phone:${phone}`, OTP.send.perPhone],
   ] as const;
   for (const [key, rule] of steps) {
-    const { allowed } = await consumeRateLimit(db, key, rule, now);
+    const { allowed } = await consumeRateLimit(services, { key, rule });
     if (!allowed) throw rateLimited(PHONE_TEXT.tooManyCodes);
   }
 }

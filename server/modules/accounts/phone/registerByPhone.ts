@@ -2,7 +2,7 @@ import type { Services } from '#server/core/services.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { codeEntrySchema, phoneSignUpSchema } from '#common/accounts/phoneSchemas.ts';
 import { createAccount } from '../createAccount.ts';
-import type { AuthResult } from '../startSession.ts';
+import type { AuthResult, ClientRequest } from '../startSession.ts';
 import { consumeOtpChallenge } from './consumeOtpChallenge.ts';
 import { startPhoneSession } from './startPhoneSession.ts';
 
@@ -13,21 +13,19 @@ import { startPhoneSession } from './startPhoneSession.ts';
  */
 export async function registerByPhone(
   services: Services,
-  input: unknown,
-  req: { headers: Headers; clientIp: string },
-  now: Date = new Date(),
+  { form, headers, clientIp }: { form: unknown } & ClientRequest,
 ): Promise<AuthResult & { uniqueId: string | null }> {
-  const entry = parseInput(codeEntrySchema, input);
-  const { payload } = await consumeOtpChallenge(services, { ...entry, purpose: 'sign-up' }, now);
-  const form = parseInput(phoneSignUpSchema, JSON.parse(payload ?? '{}'));
-  const { userId, uniqueId } = await createAccount(services.database.db, {
-    name: form.name,
-    email: form.email ?? null,
+  const entry = parseInput(codeEntrySchema, form);
+  const { payload } = await consumeOtpChallenge(services, { ...entry, purpose: 'sign-up' });
+  const signUp = parseInput(phoneSignUpSchema, JSON.parse(payload ?? '{}'));
+  const { userId, uniqueId } = await createAccount(services, {
+    name: signUp.name,
+    email: signUp.email ?? null,
     passwordHash: null,
-    role: form.role,
-    phone: form.phone,
+    role: signUp.role,
+    phone: signUp.phone,
     phoneVerified: true,
-    locale: form.locale,
+    locale: signUp.locale,
   });
-  return { ...(await startPhoneSession(services, userId, req)), uniqueId };
+  return { ...(await startPhoneSession(services, { userId, headers, clientIp })), uniqueId };
 }

@@ -33,14 +33,13 @@ const purposeSchema = z.object({ purpose: z.enum(['sign-in', 'sign-up', 'reset']
  */
 export async function requestPhoneCode(
   services: Services,
-  input: Record<string, unknown>,
-  req: { clientIp: string },
-  now: Date = new Date(),
+  { form, clientIp }: { form: unknown; clientIp: string },
 ): Promise<CodeSent> {
-  const { purpose } = parseInput(purposeSchema, input);
-  const { phone, locale, payload } = await checkPurpose(services, purpose, input);
-  await limitOtpSends(services, phone, req.clientIp, now.getTime());
+  const { purpose } = parseInput(purposeSchema, form);
+  const { phone, locale, payload } = await checkPurpose(services, purpose, form);
+  await limitOtpSends(services, { phone, clientIp });
   const db = services.database.db;
+  const now = services.clock.now();
   const challengeId = newId();
   const code = newOtpCode();
   const secret = (await services.auth.$context).secret;
@@ -72,23 +71,23 @@ export async function requestPhoneCode(
 
 const minutes = (services: Services) => Math.max(1, Math.round(services.config.OTP_TTL_SECONDS / 60));
 
-async function checkPurpose(services: Services, purpose: OtpPurpose, input: Record<string, unknown>) {
+async function checkPurpose(services: Services, purpose: OtpPurpose, form: unknown) {
   const db = services.database.db;
   if (purpose === 'sign-up') {
-    const form = parseInput(phoneSignUpSchema, input);
+    const signUp = parseInput(phoneSignUpSchema, form);
     const taken = await db
       .selectFrom('user')
       .select('id')
-      .where('phone', '=', form.phone)
+      .where('phone', '=', signUp.phone)
       .where('phoneVerified', '=', true)
       .executeTakeFirst();
     if (taken) throw conflict(PHONE_TEXT.phoneTaken, { phone: PHONE_TEXT.phoneTaken });
-    if (form.email && (await db.selectFrom('user').select('id').where('email', '=', form.email).executeTakeFirst()))
+    if (signUp.email && (await db.selectFrom('user').select('id').where('email', '=', signUp.email).executeTakeFirst()))
       throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    return { phone: form.phone, locale: form.locale, payload: form };
+    return { phone: signUp.phone, locale: signUp.locale, payload: signUp };
   }
-  const { phone } = parseInput(z.object({ phone: kenyanPhoneSchema }), input);
-  const account = await findPhoneAccount(services, phone);
+  const { phone } = parseInput(z.object({ phone: kenyanPhoneSchema }), form);
+  const account = await findPhoneAccount(services, { phone });
   if (!account) throw invalidInput(PHONE_TEXT.noAccountForPhone, { phone: PHONE_TEXT.noAccountForPhone });
   return { phone, locale: toLocale(account.locale), payload: null };
 }

@@ -12,12 +12,13 @@ import { findPhoneAccount } from './findPhoneAccount.ts';
  * Password reset by SMS code: sets the new password (creating the password login of a phone-only
  * account), proves the phone, and ends every session, as the e-mailed link does.
  */
-export async function resetPasswordByPhone(services: Services, input: unknown, now: Date = new Date()): Promise<void> {
+export async function resetPasswordByPhone(services: Services, input: unknown): Promise<void> {
   const entry = parseInput(phoneResetSchema, input);
-  const { phone } = await consumeOtpChallenge(services, { ...entry, purpose: 'reset' }, now);
-  const account = await findPhoneAccount(services, phone);
+  const { phone } = await consumeOtpChallenge(services, { ...entry, purpose: 'reset' });
+  const account = await findPhoneAccount(services, { phone });
   if (!account) throw invalidInput(PHONE_TEXT.noAccountForPhone);
   const password = await hashPassword(entry.password);
+  const now = services.clock.now();
   await services.database.db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('account')

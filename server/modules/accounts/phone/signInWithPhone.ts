@@ -3,7 +3,7 @@ import { invalidInput } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { codeEntrySchema } from '#common/accounts/phoneSchemas.ts';
-import type { AuthResult } from '../startSession.ts';
+import type { AuthResult, ClientRequest } from '../startSession.ts';
 import { consumeOtpChallenge } from './consumeOtpChallenge.ts';
 import { findPhoneAccount } from './findPhoneAccount.ts';
 import { markPhoneVerified } from './markPhoneVerified.ts';
@@ -12,14 +12,12 @@ import { startPhoneSession } from './startPhoneSession.ts';
 /** Phone + SMS code sign-in: the code proves the phone, and the account behind it is signed in. */
 export async function signInWithPhone(
   services: Services,
-  input: unknown,
-  req: { headers: Headers; clientIp: string },
-  now: Date = new Date(),
+  { form, headers, clientIp }: { form: unknown } & ClientRequest,
 ): Promise<AuthResult> {
-  const entry = parseInput(codeEntrySchema, input);
-  const { phone } = await consumeOtpChallenge(services, { ...entry, purpose: 'sign-in' }, now);
-  const account = await findPhoneAccount(services, phone);
+  const entry = parseInput(codeEntrySchema, form);
+  const { phone } = await consumeOtpChallenge(services, { ...entry, purpose: 'sign-in' });
+  const account = await findPhoneAccount(services, { phone });
   if (!account) throw invalidInput(PHONE_TEXT.noAccountForPhone);
-  if (!account.phoneVerified) await markPhoneVerified(services, account.id);
-  return startPhoneSession(services, account.id, req);
+  if (!account.phoneVerified) await markPhoneVerified(services, { userId: account.id });
+  return startPhoneSession(services, { userId: account.id, headers, clientIp });
 }

@@ -4,13 +4,12 @@ import type { SessionUser } from '#server/core/actor.ts';
 import { forbidden } from '#server/core/errors.ts';
 import { issueSession } from '#server/auth/issueSession.ts';
 import { SUSPENDED_MESSAGE } from '#server/auth/createAuth.ts';
-import type { AuthResult } from '../startSession.ts';
+import type { AuthResult, ClientRequest } from '../startSession.ts';
 
 /** Signs in a user whose phone a code has just proven (a session and its cookie, as startSession gives). */
 export async function startPhoneSession(
   services: Services,
-  userId: string,
-  req: { headers: Headers; clientIp: string },
+  { userId, headers, clientIp }: { userId: string } & ClientRequest,
 ): Promise<AuthResult> {
   const db = services.database.db;
   const user = await db
@@ -18,7 +17,7 @@ export async function startPhoneSession(
     .select(['id', 'name', 'email', 'role', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const issued = await issueSession(services.auth, userId, req);
+  const issued = await issueSession(services.auth, userId, { headers, clientIp });
   if (issued === 'suspended') throw forbidden(SUSPENDED_MESSAGE);
   return {
     actor: {
