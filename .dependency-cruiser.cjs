@@ -108,8 +108,8 @@ module.exports = {
     {
       name: 'common-is-standalone',
       comment:
-        'common/ is shared by the browser and the server: it imports nothing from server/, app/, tests/, ' +
-        'bench/ or scripts/, and no Node builtins (node:*).',
+        'common/ is shared by the browser, the server and the simulators: it imports nothing from server/, ' +
+        'app/, tests/, bench/ or scripts/, and no Node builtins (node:*).',
       severity: 'error',
       from: { path: '^common/' },
       to: { path: '^(server|app|tests|bench|scripts)/' },
@@ -120,6 +120,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^common/' },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'simulators-are-standalone',
+      comment:
+        'simulators/ are programs of their own (the M-Pesa and SMS stand-ins, decision 0035): they import ' +
+        'nothing from server/, app/, tests/, bench/ or scripts/ (types included); what they share with the ' +
+        'server is in common/.',
+      severity: 'error',
+      from: { path: '^simulators/' },
+      to: { path: '^(server|app|tests|bench|scripts)/' },
+    },
+    {
+      name: 'no-simulators-in-the-app',
+      comment:
+        'server/, app/ and common/ never import simulators/ (types included), so the production bundle holds ' +
+        'no simulator code; `npm start` runs a simulator as a program (server/composition/simulatorProcesses.ts).',
+      severity: 'error',
+      from: { path: '^(server|app|common)/' },
+      to: { path: '^simulators/' },
     },
     {
       name: 'app-reaches-server-only-through-server-files',

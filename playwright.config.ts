@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from '#tests/e2e/urls.ts';
+import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL, SIMULATOR_PORTS } from '#tests/e2e/urls.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/support/chromium.ts';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the BUILT server
 // (`npm run build` first). Each server gets its own fresh temporary DATA_DIR from tests/e2e/serve.mjs.
-// To give a server more settings (e.g. an M-Pesa simulator), add them to its `env` below.
+// To give a server more settings, add them to its `env` below. Each runs its M-Pesa and SMS simulators as
+// processes of its own (simulator mode) on the ports urls.ts names, where the specs open their pages.
 const node = 'node_modules/.bin/node'; // the pinned Node 24, whatever `node` is on PATH
 
-function server(url: string, port: number, env: Record<string, string>) {
+function server(url: string, port: number, simulators: { mpesa: number; sms: number }, env: Record<string, string>) {
   return {
     command: `${node} tests/e2e/serve.mjs`,
     url: `${url}/healthz`,
@@ -19,7 +20,15 @@ function server(url: string, port: number, env: Record<string, string>) {
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // Every spec signs in from 127.0.0.1: the per-address sign-in/sign-up limit would otherwise trip mid-suite.
-    env: { PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTH_LIMIT_PER_IP: '1000', ...env },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      AUTH_LIMIT_PER_IP: '1000',
+      MPESA_SIMULATOR_PORT: String(simulators.mpesa),
+      SMS_SIMULATOR_PORT: String(simulators.sms),
+      ...env,
+    },
   };
 }
 
@@ -44,8 +53,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(DEMO_URL, DEMO_PORT, { DEMO_DATA: 'true' }),
+    server(DEMO_URL, DEMO_PORT, SIMULATOR_PORTS.demo, { DEMO_DATA: 'true' }),
     // Short-lived SMS codes here, so phoneAccounts.spec.ts can see one expire.
-    server(EMPTY_URL, EMPTY_PORT, { DEMO_DATA: 'false', OTP_TTL_SECONDS: '3' }),
+    server(EMPTY_URL, EMPTY_PORT, SIMULATOR_PORTS.empty, { DEMO_DATA: 'false', OTP_TTL_SECONDS: '3' }),
   ],
 });

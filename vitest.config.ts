@@ -12,6 +12,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'app/**/*.test.{ts,tsx}',
       'common/**/*.test.ts',
+      'simulators/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],

@@ -6,7 +6,7 @@
 import { connectDatabase } from '#server/db/connect.ts';
 import { loadConfig } from '#server/config/config.ts';
 import { newId } from '#server/lib/ids.ts';
-import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
+import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';

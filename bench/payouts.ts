@@ -12,7 +12,7 @@ import { newId } from '#server/lib/ids.ts';
 import { postSale } from '#server/modules/ledger/postSale.ts';
 import { runScheduledPayouts } from '#server/modules/payouts/runScheduledPayouts.ts';
 import { createLogger } from '#server/logging/logger.ts';
-import { createMpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
+import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';

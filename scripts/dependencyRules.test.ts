@@ -15,7 +15,12 @@ const config = join(root, '.dependency-cruiser.cjs');
 const packageJson = JSON.stringify({
   name: 'fixture',
   type: 'module',
-  imports: { '#app/*': './app/*', '#common/*': './common/*', '#server/*': './server/*' },
+  imports: {
+    '#app/*': './app/*',
+    '#common/*': './common/*',
+    '#server/*': './server/*',
+    '#simulators/*': './simulators/*',
+  },
 });
 
 // A tree that follows every rule; each test adds or replaces files in it.
@@ -56,6 +61,11 @@ const compliant: Record<string, string> = {
     `import type { Route } from './+types/home';\nimport type { Role } from '#common/roles.ts';\n` +
     `import { load } from '../lib/courses.server.ts';\nexport const loader = load;\n` +
     `export default function Home(_: { r?: Route; role?: Role }) { return null; }\n`,
+  // A simulator is a program of its own: Node built-ins, common/ and its own files.
+  'simulators/lib/listen.ts': `import http from 'node:http';\nexport const listen = () => http.createServer();\n`,
+  'simulators/sms/main.ts':
+    `import type { Role } from '#common/roles.ts';\nimport { listen } from '#simulators/lib/listen.ts';\n` +
+    `export const main = (_: Role) => listen();\n`,
 };
 
 let dir: string | undefined;
@@ -71,7 +81,8 @@ async function violations(extra: Record<string, string> = {}): Promise<string[]>
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  const args = [cli, '--config', config, '--output-type', 'json', '--no-progress', 'app', 'server', 'common'];
+  const dirs = ['app', 'server', 'common', 'simulators'];
+  const args = [cli, '--config', config, '--output-type', 'json', '--no-progress', ...dirs];
   const { stdout } = await run(process.execPath, args, { cwd: dir }).catch((error: { stdout?: string }) => {
     if (!error.stdout) throw error;
     return { stdout: error.stdout };
@@ -212,6 +223,32 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     expect(found).toEqual([
       'app-reaches-server-only-through-server-files: app/components/Bad.tsx -> server/core/errors.ts',
       'app-reaches-server-only-through-server-files: app/components/Bad.tsx -> server/core/services.ts',
+    ]);
+  });
+
+  it('keep simulators/ free of server/ and app/ code, types included', async () => {
+    const found = await violations({
+      'simulators/mpesa/bad.ts':
+        `import type { Config } from '#server/config/config.ts';\nimport { connect } from '../../server/db/connect.ts';\n` +
+        `import { load } from '#app/lib/courses.server.ts';\nexport const x = [connect, load];\nexport type Y = Config;\n`,
+    });
+    expect(found).toEqual([
+      'simulators-are-standalone: simulators/mpesa/bad.ts -> app/lib/courses.server.ts',
+      'simulators-are-standalone: simulators/mpesa/bad.ts -> server/config/config.ts',
+      'simulators-are-standalone: simulators/mpesa/bad.ts -> server/db/connect.ts',
+    ]);
+  });
+
+  it('keep simulators/ out of server/, app/ and common/ (so out of the bundle), types included', async () => {
+    const found = await violations({
+      'server/composition/bad.ts': `import { listen } from '#simulators/lib/listen.ts';\nexport const x = listen;\n`,
+      'app/lib/bad.server.ts': `import type { main } from '../../simulators/sms/main.ts';\nexport type X = typeof main;\n`,
+      'common/bad.ts': `import { main } from '#simulators/sms/main.ts';\nexport const x = main;\n`,
+    });
+    expect(found).toEqual([
+      'no-simulators-in-the-app: app/lib/bad.server.ts -> simulators/sms/main.ts',
+      'no-simulators-in-the-app: common/bad.ts -> simulators/sms/main.ts',
+      'no-simulators-in-the-app: server/composition/bad.ts -> simulators/lib/listen.ts',
     ]);
   });
 

@@ -21,6 +21,7 @@ const out = execFileSync(
     'server',
     'app',
     'common',
+    'simulators',
     'tests',
     'scripts',
     'bench',

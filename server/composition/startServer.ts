@@ -14,8 +14,6 @@ import { periodicTasks, webProcessScopes } from './periodicTasks.ts';
 import { createLogger } from '../logging/logger.ts';
 import { registerPaybillUrls } from '../modules/payments/registerPaybillUrls.ts';
 import { createServices } from './createServices.ts';
-import { startEmbeddedSimulator } from '../mpesaSimulator/startEmbeddedSimulator.ts';
-import { deliveryReportUrl, startEmbeddedSmsSimulator } from '../smsSimulator/startEmbeddedSmsSimulator.ts';
 import { seedDemoIfEmpty } from '../seed/seedDemoIfEmpty.ts';
 import { ensureConfiguredAdmin } from '../modules/accounts/ensureConfiguredAdmin.ts';
 import { ensureDemoAccounts } from '../seed/ensureDemoAccounts.ts';
@@ -38,9 +36,6 @@ export interface Running {
 export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const loaded = loadConfig(opts.env);
   const log = createLogger(loaded.LOG_LEVEL);
-  const mpesaSimulator = await startEmbeddedSimulator(loaded);
-  const smsSimulator = await startEmbeddedSmsSimulator(loaded);
-  if (mpesaSimulator) log.info({ url: mpesaSimulator.url }, `M-Pesa simulator listening on ${mpesaSimulator.url}`);
   // The port is bound first: without PUBLIC_URL, links and M-Pesa callbacks use the port actually bound
   // (PORT=0 in tests), and the configuration is complete before anything reads it. Until the app is
   // ready, requests are answered 503.
@@ -70,10 +65,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const config: Config = Object.freeze({
     ...loaded,
     publicUrl: loaded.PUBLIC_URL ? loaded.publicUrl : url,
-    mpesa: mpesaSimulator ? { ...loaded.mpesa, baseUrl: mpesaSimulator.url } : loaded.mpesa,
-    sms: smsSimulator ? { ...loaded.sms, baseUrl: smsSimulator.url } : loaded.sms,
   });
-  smsSimulator?.setDeliveryReportUrl(deliveryReportUrl(config));
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
@@ -144,7 +136,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       // first failure is reported once everything is closed.
       const failures = [
         ...(await Promise.allSettled([drained(), jobs.stop(), periodic.stop()])),
-        ...(await Promise.allSettled([mpesaSimulator?.close(), smsSimulator?.close(), changes.stop()])),
+        ...(await Promise.allSettled([changes.stop()])),
         ...(await Promise.allSettled([services.stop()])),
         ...(await Promise.allSettled([database.close()])),
       ].filter((r) => r.status === 'rejected');

@@ -1,14 +1,15 @@
 // `npm start` with more than one web process (WEB_PROCESSES; its default 0 is one per core): a node:cluster
 // primary that serves nothing and forks web processes sharing the port (the kernel hands connections
-// round-robin) and the database. The first process starts alone: it applies migrations, seeds demo data,
-// creates the generated secrets and starts the embedded simulators; the others then start on that
-// finished state and use the same simulators (a payment prompt must be visible on /__mpesa whichever
-// process answers). Decisions 0029, 0032.
+// round-robin) and the database. The first process starts alone: it applies migrations, seeds demo data
+// and creates the generated secrets; the others then start on that finished state. In simulator mode the
+// primary first runs the M-Pesa and SMS simulators as processes of their own, shared by every web process
+// (simulatorProcesses.ts), and stops them last. Decisions 0029, 0032, 0035.
 import cluster from 'node:cluster';
 import os from 'node:os';
 import type { ServerBuild } from 'react-router';
 import { loadConfig } from '../config/config.ts';
 import { createLogger } from '../logging/logger.ts';
+import { startSimulatorProcesses } from './simulatorProcesses.ts';
 import { startServer } from './startServer.ts';
 import { stopOnSignal } from './stopOnSignal.ts';
 import { freePort } from '../lib/freePort.ts';
@@ -16,8 +17,6 @@ import { freePort } from '../lib/freePort.ts';
 interface Started {
   kind: 'darasa:listening';
   url: string;
-  /** Set to the embedded simulators' origins by the first process, for the others. */
-  env: Record<string, string>;
 }
 
 export function webProcessCount(setting: number): number {
@@ -32,24 +31,29 @@ export async function startWebProcesses(opts: {
   if (cluster.isWorker) {
     const running = await startServer(opts);
     stopOnSignal(running, running.services.log);
-    const { config } = running.services;
-    const env: Record<string, string> = {};
-    if (config.mpesa.env === 'simulator' && config.mpesa.baseUrl) env.MPESA_BASE_URL = config.mpesa.baseUrl;
-    if (config.sms.env === 'simulator' && config.sms.baseUrl) env.SMS_BASE_URL = config.sms.baseUrl;
-    process.send?.({ kind: 'darasa:listening', url: running.url, env } satisfies Started);
+    process.send?.({ kind: 'darasa:listening', url: running.url } satisfies Started);
     return undefined;
   }
   const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL);
   const count = webProcessCount(config.WEB_PROCESSES);
+  // PORT=0 is resolved first: the SMS simulator is given the app's delivery-report URL, which names the
+  // port, and cluster workers share a listening socket by (address, port, order of listen calls).
+  const port = { PORT: String(config.PORT || (await freePort(config.HOST))) };
+  const simulators = await startSimulatorProcesses(loadConfig({ ...process.env, ...port }), log);
+  const shared: Record<string, string> = { ...port, ...simulators.env };
   if (count === 1) {
-    const running = await startServer(opts);
-    stopOnSignal(running, running.services.log);
+    const running = await startServer({ ...opts, env: { ...process.env, ...shared } }).catch(async (err) => {
+      await simulators.stop();
+      throw err;
+    });
+    const stop = async () => {
+      await running.stop();
+      await simulators.stop();
+    };
+    stopOnSignal({ stop }, running.services.log);
     return running.url;
   }
-  const log = createLogger(config.LOG_LEVEL);
-  // Cluster workers share a listening socket by (address, port, order of listen calls): with PORT=0 the
-  // first process's simulators would take the others' place. A concrete port keeps the key unambiguous.
-  let shared: Record<string, string> = { PORT: String(config.PORT || (await freePort(config.HOST))) };
   let stopping = false;
   let serving = false;
   // Listening from the start: a stop asked for while the processes start (a deploy, Ctrl+C) stops them
@@ -61,8 +65,11 @@ export async function startWebProcesses(opts: {
       log.info({ signal }, 'shutting down web processes');
       const children = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       for (const w of children) w.process.kill('SIGTERM');
-      void Promise.all(children.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(() =>
-        process.exit(0),
+      void Promise.all(children.map((w) => new Promise((r) => (w.isDead() ? r(null) : w.once('exit', r))))).then(
+        async () => {
+          await simulators.stop();
+          process.exit(0);
+        },
       );
     });
   }
@@ -85,7 +92,6 @@ export async function startWebProcesses(opts: {
       });
     });
   const first = await fork();
-  shared = { ...shared, ...first.env };
   await Promise.all(Array.from({ length: count - 1 }, fork));
   serving = true;
   log.info({ url: first.url, processes: count }, 'Darasa is listening');

@@ -2,6 +2,7 @@
 // a bad value stops the process with a message naming the variable.
 import path from 'node:path';
 import { z } from 'zod';
+import { MPESA_SIMULATOR_CREDENTIALS, SMS_SIMULATOR_CREDENTIALS } from '#common/simulators.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -42,8 +43,9 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Darasa <no-reply@darasa.local>'),
-  // M-Pesa (Daraja). `simulator` talks to the bundled Daraja simulator (started with the server unless
-  // MPESA_BASE_URL points at one); `sandbox` and `production` talk to Safaricom and need real credentials.
+  // M-Pesa (Daraja). `simulator` talks to the Daraja simulator (simulators/mpesa/, which `npm start` runs as
+  // a process of its own unless MPESA_BASE_URL points at one); `sandbox` and `production` talk to Safaricom
+  // and need real credentials.
   MPESA_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
   MPESA_BASE_URL: z.url().optional(),
   MPESA_CONSUMER_KEY: z.string().min(1).optional(),
@@ -88,10 +90,11 @@ const schema = z.object({
   PAYOUT_TICK_S: z.coerce.number().int().min(1).max(86_400).default(300),
   /** A payout without a result this long is asked about with a Transaction Status query, and again this often. */
   PAYOUT_QUERY_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Loopback port of the simulator `npm start` runs in simulator mode (0: any free port). */
   MPESA_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long the simulated customer takes to answer the PIN prompt. */
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-  /** Prompts to numbers without a scripted outcome: wait for a person on /__mpesa (manual) or succeed (auto). */
+  /** Unscripted numbers: the simulator waits for a person on its /__mpesa page (manual) or pays (auto). */
   MPESA_SIMULATOR_MODE: z.enum(['manual', 'auto']).default('manual'),
   /** Register the Paybill (C2B) validation and confirmation URLs with Daraja at start-up (idempotent). */
   MPESA_C2B_REGISTER: bool.default(true),
@@ -111,8 +114,8 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Bearer token that lets a scraper read /metrics from another machine; without it only loopback may. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  // SMS (Africa's Talking). `simulator` talks to the bundled SMS simulator (started with the server unless
-  // SMS_BASE_URL points at one); `sandbox` and `production` talk to Africa's Talking.
+  // SMS (Africa's Talking). `simulator` talks to the SMS simulator (simulators/sms/, which `npm start` runs
+  // as a process of its own unless SMS_BASE_URL points at one); `sandbox` and `production` talk to AT.
   SMS_ENV: z.enum(['simulator', 'sandbox', 'production']).default('simulator'),
   SMS_BASE_URL: z.url().optional(),
   AT_USERNAME: z.string().min(1).max(100).optional(),
@@ -126,6 +129,7 @@ const schema = z.object({
     .optional(),
   /** How long a one-time SMS code works (5 minutes; shorter only to test expiry end to end). */
   OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(900).default(300),
+  /** Loopback port of the SMS simulator `npm start` runs in simulator mode (0: any free port). */
   SMS_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long the simulated handset takes to report delivery. */
   SMS_SIMULATOR_REPORT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
@@ -151,7 +155,7 @@ const schema = z.object({
     .optional(),
 });
 
-/** Read-only once loaded: values known only at start-up (bound port, simulator URL) go in before anyone reads it. */
+/** Read-only once loaded: values known only at start-up (the bound port) go in before anyone reads it. */
 export type Config = Readonly<
   z.infer<typeof schema> & {
     publicUrl: string;
@@ -198,7 +202,7 @@ export class ConfigError extends Error {}
 
 export interface MpesaSettings {
   env: 'simulator' | 'sandbox' | 'production';
-  /** Daraja's origin; null in simulator mode until the embedded simulator is started. */
+  /** Daraja's origin; null in simulator mode without MPESA_BASE_URL (`npm start` then runs a simulator). */
   baseUrl: string | null;
   consumerKey: string;
   consumerSecret: string;
@@ -216,12 +220,9 @@ export interface MpesaSettings {
 }
 
 const DARAJA_URLS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' };
-// The simulator's credentials; Safaricom's published sandbox passkey, so a switch to sandbox changes little.
+// Simulator mode's defaults: the simulator's own credentials (common/simulatorCredentials.ts) and ours.
 const SIMULATOR_DEFAULTS = {
-  consumerKey: 'darasa-simulator-key',
-  consumerSecret: 'darasa-simulator-secret',
-  shortcode: '174379',
-  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  ...MPESA_SIMULATOR_CREDENTIALS,
   callbackSecret: 'simulator-callback-secret',
   b2cShortcode: '600000',
 };
@@ -275,7 +276,7 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
 
 export interface SmsSettings {
   env: 'simulator' | 'sandbox' | 'production';
-  /** Africa's Talking's origin; null in simulator mode until the embedded simulator is started. */
+  /** Africa's Talking's origin; null in simulator mode without SMS_BASE_URL (`npm start` then runs one). */
   baseUrl: string | null;
   username: string;
   apiKey: string;
@@ -285,11 +286,7 @@ export interface SmsSettings {
 }
 
 const AT_URLS = { sandbox: 'https://api.sandbox.africastalking.com', production: 'https://api.africastalking.com' };
-const SMS_SIMULATOR_DEFAULTS = {
-  username: 'sandbox',
-  apiKey: 'darasa-sms-simulator-key',
-  deliveryReportSecret: 'simulator-sms-report-secret',
-};
+const SMS_SIMULATOR_DEFAULTS = { ...SMS_SIMULATOR_CREDENTIALS, deliveryReportSecret: 'simulator-sms-report-secret' };
 
 function smsSettings(c: z.infer<typeof schema>): SmsSettings {
   const real = c.SMS_ENV !== 'simulator';
@@ -308,7 +305,6 @@ function smsSettings(c: z.infer<typeof schema>): SmsSettings {
     env: c.SMS_ENV,
     baseUrl:
       (c.SMS_BASE_URL ?? (real ? AT_URLS[c.SMS_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ?? null,
-    // Africa's Talking's sandbox app is always called "sandbox".
     username: c.AT_USERNAME ?? SMS_SIMULATOR_DEFAULTS.username,
     apiKey: c.AT_API_KEY ?? SMS_SIMULATOR_DEFAULTS.apiKey,
     senderId: c.AT_SENDER_ID ?? null,

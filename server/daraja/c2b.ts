@@ -24,9 +24,3 @@ export const C2B_REFUSE = {
   other: { ResultCode: 'C2B00016', ResultDesc: 'Rejected' },
 } as const;
 export type C2bAnswer = typeof C2B_ACCEPT | (typeof C2B_REFUSE)[keyof typeof C2B_REFUSE];
-
-/**
- * Daraja refuses callback URLs containing these words (its Register URL documentation), so ours avoid them
- * and the simulator refuses them too.
- */
-export const FORBIDDEN_URL_WORDS = /m-?pesa|safaricom|exe|exec|cmd|sql|query/i;

@@ -2,7 +2,7 @@
 // It speaks to Safaricom (sandbox or production) or to our simulator, which exposes the same surface.
 import type { z } from 'zod';
 import { DarajaError } from './darajaError.ts';
-import { darajaTimestamp, stkPassword } from './timestamp.ts';
+import { darajaTimestamp, stkPassword } from '#common/daraja/timestamp.ts';
 import {
   LIMITS,
   STILL_PROCESSING,

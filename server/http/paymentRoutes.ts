@@ -4,7 +4,6 @@ import type { Services } from '../core/services.ts';
 import { invalidInput } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { callbackBody, objectBody } from './jsonBody.ts';
-import { SIMULATOR_PAGE_CSP } from './securityHeaders.ts';
 import { getPaymentForPayer } from '../modules/payments/getPaymentForPayer.ts';
 import { handleReceiptResult } from '../modules/payments/handleReceiptResult.ts';
 import { handleStkCallback } from '../modules/payments/handleStkCallback.ts';
@@ -53,24 +52,5 @@ export function paymentRoutes(services: Services) {
     await confirmPaybillPayment(services, c.req.param('secret'), c.req.valid('json'));
     return c.json({ ResultCode: 0, ResultDesc: 'Success' });
   });
-
-  // Demo mode: the simulator's "phone" page, reachable on the app's own origin (forms included).
-  if (services.config.mpesa.env === 'simulator') {
-    app.on(['GET', 'POST'], ['/__mpesa', '/__mpesa/*'], async (c) => {
-      const target = `${services.config.mpesa.baseUrl}${c.req.path}`;
-      const form = c.req.method === 'POST' ? await c.req.text() : undefined;
-      const res = await fetch(target, {
-        method: c.req.method,
-        redirect: 'manual',
-        ...(form === undefined
-          ? {}
-          : { body: form, headers: { 'content-type': c.req.header('content-type') ?? 'text/plain' } }),
-      }).catch(() => null);
-      if (!res) return c.text('The M-Pesa simulator is not running.', 503);
-      const headers = new Headers(res.headers);
-      headers.set('content-security-policy', SIMULATOR_PAGE_CSP);
-      return new Response(res.body, { status: res.status, headers });
-    });
-  }
   return app;
 }

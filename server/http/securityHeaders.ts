@@ -75,7 +75,3 @@ export function setShellPolicy(res: ServerResponse, url: string | undefined): vo
   const path = (url ?? '').split('?')[0]!;
   if (OFFLINE_SHELL.has(path)) res.setHeader('content-security-policy', OFFLINE_SHELL_CSP);
 }
-
-/** The simulator's phone page (demo only): inline styles and same-origin forms. */
-export const SIMULATOR_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'self'; frame-ancestors 'none'";

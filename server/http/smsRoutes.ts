@@ -12,7 +12,7 @@ const limit = bodyLimit({
   },
 });
 
-/** Africa's Talking's delivery reports, and in simulator mode the simulator's message page on our origin. */
+/** Africa's Talking's delivery reports. */
 export function smsRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.post('/api/sms/delivery/:secret', limit, async (c) => {
@@ -22,12 +22,5 @@ export function smsRoutes(services: Services) {
     await recordDeliveryReport(services, { secret: c.req.param('secret'), form });
     return c.text('OK');
   });
-  if (services.config.sms.env === 'simulator') {
-    app.get('/__sms', async (c) => {
-      const res = await fetch(`${services.config.sms.baseUrl}/__sms`).catch(() => null);
-      if (!res) return c.text('The SMS simulator is not running.', 503);
-      return new Response(res.body, { status: res.status, headers: res.headers });
-    });
-  }
   return app;
 }

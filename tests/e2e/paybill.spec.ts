@@ -1,9 +1,11 @@
 // Pay by Paybill in the browser: the learner's prompt never arrives (an unscripted number: the simulator
-// waits for a person who never answers), so the learner pays by Paybill on the simulator's phone page with
-// the business and account numbers the purchase modal shows, and gets access. Also: the security headers
-// on a page, its .data, a cached page and a built asset, and no CSP violation in the console.
+// waits for a person who never answers), so the learner pays by Paybill on the simulator's phone page (on
+// the simulator's own port) with the business and account numbers the purchase modal shows, and gets
+// access. Also: the security headers on a page, its .data, a cached page and a built asset, and no CSP
+// violation in the console.
 import { expect, test, type Page } from '@playwright/test';
 import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
+import { DEMO_MPESA_URL } from './urls.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -43,7 +45,7 @@ test('a learner whose prompt never arrives pays by Paybill and gets access', asy
 
   // The phone: Lipa na M-Pesa → Paybill.
   const phone = await context.newPage();
-  await phone.goto('/__mpesa');
+  await phone.goto(`${DEMO_MPESA_URL}/__mpesa`);
   await phone.getByRole('link', { name: 'Pay by Paybill' }).click();
   await phone.getByLabel('Business number').fill(business!);
   await phone.getByLabel('Account number').fill(account!);

@@ -1,24 +1,25 @@
-// Phone-first accounts in the browser, on a phone-sized screen, against the server's embedded SMS and
-// M-Pesa simulators: a learner signs up by phone reading the code from /__sms, buys a course and gets the
-// SMS receipt in Kiswahili; wrong, expired and undeliverable codes are refused in plain words.
+// Phone-first accounts in the browser, on a phone-sized screen, against the SMS and M-Pesa simulators the
+// server runs beside it: a learner signs up by phone reading the code from the SMS simulator's /__sms, buys
+// a course and gets the SMS receipt in Kiswahili; wrong, expired and undeliverable codes are refused in
+// plain words.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
-import { EMPTY_URL } from './urls.ts';
+import { DEMO_SMS_URL, EMPTY_SMS_URL, EMPTY_URL } from './urls.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
 
 /** A fresh Safaricom-style number outside the simulators' scripted ones: "71xxxxxxx". */
 const freshNumber = () => `71${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
 
-/** The newest SMS to `e164` on the SMS simulator's page, as a person would read it there. */
-async function readSms(context: BrowserContext, base: string, e164: string, matching: RegExp): Promise<string> {
+/** The newest SMS to `e164` on the page of the SMS simulator at `inbox`, as a person would read it there. */
+async function readSms(context: BrowserContext, inbox: string, e164: string, matching: RegExp): Promise<string> {
   const phone = await context.newPage();
   try {
     let text = '';
     await expect
       .poll(
         async () => {
-          await phone.goto(`${base}/__sms`);
+          await phone.goto(`${inbox}/__sms`);
           const texts = await phone.locator(`.sms[data-to="${e164}"] .text`).allTextContents();
           text = texts.find((t) => matching.test(t)) ?? '';
           return text;
@@ -58,7 +59,7 @@ test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS re
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
 
-  const code = /\d{6}/.exec(await readSms(context, baseURL!, e164, /ni nambari yako ya Darasa/))![0];
+  const code = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, /ni nambari yako ya Darasa/))![0];
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(PHONE_TEXT.codeWrong).first()).toBeVisible();
@@ -79,7 +80,7 @@ test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS re
   await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
   await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
 
-  const receipt = await readSms(context, baseURL!, e164, /malipo yamepokelewa/);
+  const receipt = await readSms(context, DEMO_SMS_URL, e164, /malipo yamepokelewa/);
   expect(receipt).toContain(title.length > 40 ? title.slice(0, 39) : title);
   expect(receipt).toMatch(/KES [\d,]+/);
 });
@@ -89,7 +90,7 @@ test('an expired code is refused', async ({ page, context }) => {
   const local = freshNumber();
   await startPhoneSignUp(page, EMPTY_URL, local);
   await expect(page.getByText(/We sent a code to/)).toBeVisible();
-  const code = /\d{6}/.exec(await readSms(context, EMPTY_URL, `+254${local}`, /is your Darasa code/))![0];
+  const code = /\d{6}/.exec(await readSms(context, EMPTY_SMS_URL, `+254${local}`, /is your Darasa code/))![0];
   await page.waitForTimeout(3500);
   await page.getByLabel(PHONE_TEXT.codeLabel).fill(code);
   await page.getByRole('button', { name: 'Create Account' }).click();

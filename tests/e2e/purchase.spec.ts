@@ -1,4 +1,4 @@
-// Buying a course with M-Pesa in the browser, against the server's embedded Daraja simulator: the success
+// Buying a course with M-Pesa in the browser, against the Daraja simulator the server runs beside it: the success
 // number pays and unlocks the course; the cancel number shows the cancellation and the customer retries.
 import { expect, test, type Page } from '@playwright/test';
 

@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error mpesa-node ships no types.
 import Mpesa from 'mpesa-node';
 import { createDarajaClient, type DarajaSettings } from '#server/daraja/darajaClient.ts';
-import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
-import type { SimulatorOptions } from '#server/mpesaSimulator/simulatorTypes.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
+import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import {

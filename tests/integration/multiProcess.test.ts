@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { createMediaTokens } from '#server/modules/playback/mediaToken.ts';
 import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';

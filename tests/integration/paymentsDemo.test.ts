@@ -1,4 +1,6 @@
-// Demo mode: the server starts its own simulator, and a person answers prompts on /__mpesa.
+// Demo mode: the simulators run beside the server on ports of their own (tests/support/startTestServer.ts
+// starts them as `npm start` does, in this process), a person answers prompts on the M-Pesa simulator's
+// /__mpesa, and the app's own port serves none of the simulators' pages.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Running } from '#server/composition/startServer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
@@ -18,8 +20,10 @@ afterAll(async () => {
   await t.close();
 });
 
-it('starts the simulator with the server and lets a person approve a prompt on /__mpesa', async () => {
-  expect(running.services.config.mpesa.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+it('lets a person approve a prompt on the simulator’s own /__mpesa', async () => {
+  const simulator = running.services.config.mpesa.baseUrl!;
+  expect(simulator).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(new URL(simulator).port).not.toBe(new URL(running.url).port);
   const creator = await makeUser(t.db, { role: 'creator' });
   const course = await makeCourse(t.db, creator, { price: 700 });
   const buyer = await makeUser(t.db, { role: 'customer' });
@@ -30,15 +34,28 @@ it('starts the simulator with the server and lets a person approve a prompt on /
   );
   expect(r.kind).toBe('payment');
 
-  const page = await (await fetch(`${running.url}/__mpesa`)).text();
+  const page = await (await fetch(`${simulator}/__mpesa`)).text();
   expect(page).toContain('<strong>KES 700</strong> from 254722000555');
   const action = /action="(__mpesa\/[^"]+\/approve)"/.exec(page)![1]!;
-  const res = await fetch(`${running.url}/${action}`, { method: 'POST', redirect: 'manual' });
+  // Not even a prompt's answer goes through the app's port.
+  expect((await fetch(`${running.url}/${action}`, { method: 'POST', redirect: 'manual' })).status).toBe(404);
+  const res = await fetch(`${simulator}/${action}`, { method: 'POST', redirect: 'manual' });
   expect(res.status).toBe(303);
   await eventually(async () => {
     const p = await t.db.selectFrom('payment').select('status').where('userId', '=', buyer.id).executeTakeFirst();
     return p?.status === 'paid';
   });
-  const after = await (await fetch(`${running.url}/__mpesa`)).text();
+  const after = await (await fetch(`${simulator}/__mpesa`)).text();
   expect(after).toContain('No prompts are waiting.');
+});
+
+it('answers 404 for the simulators’ pages on the app’s port', async () => {
+  for (const path of ['/__mpesa', '/__mpesa/paybill', '/__sms', '/__sms/messages.json']) {
+    const res = await fetch(`${running.url}${path}`);
+    const body = await res.text();
+    expect(res.status, path).toBe(404);
+    expect(body, path).not.toMatch(/simulator/i);
+  }
+  // The SMS simulator's messages, one-time codes included, are on its own loopback port only.
+  expect((await fetch(`${running.services.config.sms.baseUrl}/__sms`)).status).toBe(200);
 });

@@ -2,8 +2,8 @@
 // pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
 import { loadConfig } from '#server/config/config.ts';
 import type { SessionUser } from '#server/core/actor.ts';
-import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
-import type { SimulatorOptions } from '#server/mpesaSimulator/simulatorTypes.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
+import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
 import type { Running } from '#server/composition/startServer.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';

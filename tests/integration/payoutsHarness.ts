@@ -6,7 +6,7 @@ import { makeCourse, makeUser } from '../support/factories.ts';
 import { makePaidSale, makeVerifiedAccount } from '../support/payoutFactories.ts';
 import { eventually, type World } from './paymentsHarness.ts';
 
-/** Receiving numbers and what the simulator does with a B2C payment to them (server/mpesaSimulator/b2cOutcomes.ts). */
+/** Receiving numbers and what the simulator does with a B2C payment to them (simulators/mpesa/b2cOutcomes.ts). */
 export const B2C_PHONES = {
   paid: '254708374149',
   invalid: '254700100007',

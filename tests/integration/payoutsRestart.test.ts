@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creatorBalances } from '#server/modules/ledger/creatorBalances.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
-import { createMpesaSimulator, type MpesaSimulator } from '#server/mpesaSimulator/createMpesaSimulator.ts';
+import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { makePaidSale, makeVerifiedAccount } from '../support/payoutFactories.ts';
 import { startServerProcess } from '../support/serverProcess.ts';

@@ -10,7 +10,7 @@ import { OTP } from '#server/modules/accounts/phone/otpPolicy.ts';
 import { registerByPhone } from '#server/modules/accounts/phone/registerByPhone.ts';
 import { requestPhoneCode } from '#server/modules/accounts/phone/requestPhoneCode.ts';
 import { signInWithPhone } from '#server/modules/accounts/phone/signInWithPhone.ts';
-import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
+import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 

@@ -8,7 +8,7 @@ import type { Services } from '#server/core/services.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
-import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
+import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { insertPendingPayment } from '#tests/support/paymentFactories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';

@@ -6,7 +6,7 @@ import AfricasTalking from 'africastalking';
 import common from 'africastalking/lib/common.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAtSmsClient } from '#server/sms/atSmsClient.ts';
-import { createSmsSimulator, type SmsSimulator } from '#server/smsSimulator/createSmsSimulator.ts';
+import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 
 const apiKey = 'atsk_simulator_key_for_tests';
 let sim: SmsSimulator;

@@ -1,8 +1,11 @@
 // `npm start` with WEB_PROCESSES=2: two web processes behind one port (node:cluster, connections handed
 // round-robin) on one database. Each keeps its own page cache; an admin's unpublish, made through
-// whichever process takes it, empties the cache of every process.
+// whichever process takes it, empties the cache of every process. In simulator mode the primary runs the
+// M-Pesa and SMS simulators as processes of their own, on loopback ports, and stops them with the rest.
+import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '#server/lib/freePort.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { type ChildServer, startWebProcessesChild } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
@@ -12,10 +15,21 @@ import { Client } from './accountsHelpers.ts';
 let t: TestDatabase;
 let cluster: ChildServer;
 const ADMIN = { email: 'ops-admin@example.com', password: 'admin-secret-1' };
+let mpesaSimulator: string;
+let smsSimulator: string;
 beforeAll(async () => {
   t = await createTestDatabase();
+  const [mpesaPort, smsPort] = [await freePort(), await freePort()];
+  mpesaSimulator = `http://127.0.0.1:${mpesaPort}`;
+  smsSimulator = `http://127.0.0.1:${smsPort}`;
   cluster = await startWebProcessesChild(
-    testServerEnv(t, { WEB_PROCESSES: '2', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    testServerEnv(t, {
+      WEB_PROCESSES: '2',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      MPESA_SIMULATOR_PORT: String(mpesaPort),
+      SMS_SIMULATOR_PORT: String(smsPort),
+    }),
   );
 }, 120_000);
 afterAll(async () => {
@@ -69,7 +83,42 @@ it('an admin unpublish clears the cached public pages of every web process', asy
   expect(after.filter((a) => !a.hit)).toHaveLength(2);
 }, 120_000);
 
-it('stops every web process on SIGTERM', async () => {
+/** Processes whose parent is `ppid` and whose command line names `word` (Linux's /proc). */
+function childProcesses(ppid: number, word: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === ppid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(word)) pids.push(Number(entry));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return pids;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+it('runs the simulators as processes of their own, whose pages the app’s port does not serve', async () => {
+  expect(childProcesses(cluster.child.pid!, 'simulators/')).toHaveLength(2);
+  expect((await fetch(`${mpesaSimulator}/__mpesa`)).status).toBe(200);
+  expect((await fetch(`${smsSimulator}/__sms`)).status).toBe(200);
+  for (const path of ['/__mpesa', '/__sms']) expect((await fetch(`${cluster.url}${path}`)).status).toBe(404);
+});
+
+it('stops every web process and simulator on SIGTERM', async () => {
+  const simulators = childProcesses(cluster.child.pid!, 'simulators/');
   cluster.child.kill('SIGTERM');
   expect(await cluster.exited).toBe(0);
+  expect(simulators.filter(alive)).toEqual([]);
+  await expect(fetch(`${mpesaSimulator}/__mpesa`)).rejects.toThrow();
 });

@@ -1,6 +1,9 @@
 // The real server for integration tests: port 0, the test database's data dir and database, no demo data,
 // silent logs and no job worker unless `env` says otherwise.
+import { loadConfig } from '#server/config/config.ts';
 import { startServer, type Running } from '#server/composition/startServer.ts';
+import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
+import { createSmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
 /** The environment such a server starts with (also for servers started in a child process). */
@@ -18,6 +21,61 @@ export function testServerEnv(t: TestDatabase, env: Record<string, string> = {})
   };
 }
 
-export function startTestServer(t: TestDatabase, env: Record<string, string> = {}): Promise<Running> {
-  return startServer({ env: testServerEnv(t, env) });
+/**
+ * As `npm start` in simulator mode, minus the processes: without MPESA_BASE_URL / SMS_BASE_URL the
+ * simulators are started as listeners of this process, on ports of their own, and stopped with the server.
+ */
+export async function startTestServer(t: TestDatabase, env: Record<string, string> = {}): Promise<Running> {
+  const settings = testServerEnv(t, env);
+  const config = loadConfig(settings);
+  const { mpesa, sms } = config;
+  const closers: Array<() => Promise<void>> = [];
+  const closeSimulators = async () => {
+    for (const close of closers.splice(0)) await close();
+  };
+  try {
+    const mpesaSim =
+      mpesa.env === 'simulator' && !mpesa.baseUrl
+        ? await createMpesaSimulator({
+            consumerKey: mpesa.consumerKey,
+            consumerSecret: mpesa.consumerSecret,
+            shortcode: mpesa.shortcode,
+            passkey: mpesa.passkey,
+            callbackDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
+            lateDelayMs: (config.PAYMENT_TIMEOUT_S + 30) * 1000,
+            mode: config.MPESA_SIMULATOR_MODE,
+          })
+        : null;
+    if (mpesaSim) {
+      closers.push(() => mpesaSim.close());
+      settings.MPESA_BASE_URL = mpesaSim.url;
+    }
+    const smsSim =
+      sms.env === 'simulator' && !sms.baseUrl
+        ? await createSmsSimulator({
+            username: sms.username,
+            apiKey: sms.apiKey,
+            reportDelayMs: config.SMS_SIMULATOR_REPORT_DELAY_MS,
+          })
+        : null;
+    if (smsSim) {
+      closers.push(() => smsSim.close());
+      settings.SMS_BASE_URL = smsSim.url;
+    }
+    const running = await startServer({ env: settings });
+    // What AT's dashboard would hold, once the server's port is known.
+    const { publicUrl, sms: bound } = running.services.config;
+    if (bound.deliveryReportSecret)
+      smsSim?.setDeliveryReportUrl(`${publicUrl}/api/sms/delivery/${bound.deliveryReportSecret}`);
+    return {
+      ...running,
+      async stop() {
+        await running.stop();
+        await closeSimulators();
+      },
+    };
+  } catch (err) {
+    await closeSimulators();
+    throw err;
+  }
 }

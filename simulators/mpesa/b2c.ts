@@ -4,10 +4,10 @@
 // request's ids and moves no money again: that is what makes a retried payout request safe.
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { darajaTimestamp } from '../daraja/timestamp.ts';
+import { darajaTimestamp } from '#common/daraja/timestamp.ts';
 import { B2C_NOT_FOUND, b2cScriptFor, type B2cScript } from './b2cOutcomes.ts';
 import { badField as badRequest, type DarajaFault } from './darajaFault.ts';
-import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
+import { postJsonOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts';
 
 export interface SimPayout {
   originatorConversationId: string;

@@ -3,7 +3,7 @@
 // that goes to the registered validation, then confirmation URL (paybill.ts).
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { darajaTimestamp } from '../daraja/timestamp.ts';
+import { darajaTimestamp } from '#common/daraja/timestamp.ts';
 import { badField } from './darajaFault.ts';
 import {
   c2bNotice,

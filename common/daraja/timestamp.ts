@@ -1,5 +1,6 @@
 // Daraja's STK password rule: Password = base64(shortcode + passkey + timestamp), where the timestamp is
 // YYYYMMDDHHmmss in Kenyan time and is sent again, unchanged, as `Timestamp`. Kenya is UTC+3 all year.
+// Shared by our Daraja client (which makes passwords) and the M-Pesa simulator (which checks them).
 const NAIROBI_OFFSET_MS = 3 * 3600_000;
 
 export function darajaTimestamp(at: Date = new Date()): string {
@@ -16,6 +17,7 @@ export function parseDarajaTimestamp(ts: string): Date | null {
   return darajaTimestamp(new Date(utc)) === ts ? new Date(utc) : null;
 }
 
+/** Shortcodes, passkeys and timestamps are ASCII, which is all btoa (browser and Node alike) takes. */
 export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
-  return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+  return btoa(`${shortcode}${passkey}${timestamp}`);
 }

@@ -2,8 +2,8 @@
 // registered on the simulator's app. A prompt is settled by the outcome scripted for its phone number
 // (outcomes.ts), or in manual mode by a person on /__mpesa; settling sends Daraja's callback.
 import type { Hono } from 'hono';
-import { darajaTimestamp } from '../daraja/timestamp.ts';
-import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
+import { darajaTimestamp } from '#common/daraja/timestamp.ts';
+import { postJsonOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts';
 import { MANUAL_ACTIONS, SCRIPTED, type ScriptedOutcome } from './outcomes.ts';
 import { HISTORY, type SimContext, type SimEnv } from './simContext.ts';
 import { rand, receiptNumber } from './simIds.ts';

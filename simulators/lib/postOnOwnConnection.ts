@@ -10,10 +10,10 @@ export interface PostAnswer {
 const NOBODY: PostAnswer = { status: 0, text: '' };
 
 /**
- * POSTs on a connection of its own, as a provider's gateway calls a merchant back (the simulators use it).
- * fetch's shared keep-alive pool may pick an idle connection the receiving server is just closing, or one to
- * a stopped server whose port a new one took; a POST on it fails and is not sent again, so the simulator
- * itself would lose a callback the receiver never saw.
+ * POSTs on a connection of its own, as a provider's gateway calls a merchant back. fetch's shared
+ * keep-alive pool may pick an idle connection the receiving server is just closing, or one to a stopped
+ * server whose port a new one took; a POST on it fails and is not sent again, so the simulator itself
+ * would lose a callback the receiver never saw.
  */
 export function postOnOwnConnection(url: string, body: string, contentType: string, timeoutMs = 8000) {
   let target: URL;

@@ -3,8 +3,8 @@
 // and told to ResultURL (or QueueTimeOutURL when the request expires in M-Pesa's queue).
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { darajaTimestamp } from '../daraja/timestamp.ts';
-import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
+import { darajaTimestamp } from '#common/daraja/timestamp.ts';
+import { postJsonOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts';
 import { SUCCESS_DESC } from './outcomes.ts';
 import type { SimContext, SimEnv } from './simContext.ts';
 import { rand, receiptNumber } from './simIds.ts';

@@ -1,6 +1,5 @@
-import { FORBIDDEN_URL_WORDS } from '../daraja/c2b.ts';
+import { postJsonOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts';
 import { badField, isHttpUrl, type DarajaFault } from './darajaFault.ts';
-import { postJsonOnOwnConnection } from '../lib/postOnOwnConnection.ts';
 
 // The simulator's Paybill (C2B): URLs registered per shortcode, and a customer's payment that M-Pesa first
 // offers to the validation URL, then (if accepted) announces to the confirmation URL.
@@ -26,6 +25,9 @@ export interface PaybillPayment {
   /** The body sent to the confirmation URL (to replay it in tests). */
   confirmation: object | null;
 }
+
+/** Daraja refuses callback URLs containing these words (its Register URL documentation). */
+const FORBIDDEN_URL_WORDS = /m-?pesa|safaricom|exe|exec|cmd|sql|query/i;
 
 export function checkRegistration(body: Record<string, unknown>, shortcode: string): DarajaFault | null {
   if (String(body.ShortCode ?? '') !== shortcode) return badField('ShortCode');

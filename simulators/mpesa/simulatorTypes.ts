@@ -8,8 +8,8 @@ export interface SimulatorCredentials {
 }
 
 export interface SimulatorOptions extends SimulatorCredentials {
+  /** Port on 127.0.0.1 (0 or absent: any free port). */
   port?: number;
-  host?: string;
   /** Time the simulated customer takes to answer a prompt. */
   callbackDelayMs?: number;
   /** Holds back the STK push answer this long (the callback may then overtake it, as on a slow network). */

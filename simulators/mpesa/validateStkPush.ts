@@ -1,4 +1,4 @@
-import { parseDarajaTimestamp, stkPassword } from '../daraja/timestamp.ts';
+import { parseDarajaTimestamp, stkPassword } from '#common/daraja/timestamp.ts';
 import type { SimulatorCredentials } from './simulatorTypes.ts';
 import { badField as bad, isHttpUrl, type DarajaFault } from './darajaFault.ts';
 

@@ -2,16 +2,12 @@
 // `apiKey` header and a form-encoded body, a 201 answer with a status per recipient, then a delivery
 // report POSTed (form-encoded) to the callback URL that would be configured on AT's dashboard. Outcomes
 // are scripted by number (outcomes.ts); /__sms shows what was sent so a person can read a code.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { safeEqual } from '../lib/safeEqual.ts';
-import { postOnOwnConnection } from '../lib/postOnOwnConnection.ts';
-import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { AT_STATUS } from '../sms/statusCodes.ts';
+import { listenOnLoopback } from '#simulators/lib/listenOnLoopback.ts';
+import { postOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts';
 import { inboxPage } from './inboxPage.ts';
-import { SMS_DELIVERED, SMS_SCRIPTED } from './outcomes.ts';
+import { SMS_DELIVERED, SMS_INVALID_NUMBER, SMS_SCRIPTED } from './outcomes.ts';
 
 export interface SmsSimulatorOptions {
   username: string;
@@ -71,8 +67,8 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
 
   const app = new Hono();
   app.post('/version1/messaging', async (c) => {
-    if (!safeEqual(c.req.header('apikey') ?? '', opts.apiKey))
-      return c.text('The supplied authentication is invalid', 401);
+    // Test credentials on loopback: a plain comparison will do.
+    if (c.req.header('apikey') !== opts.apiKey) return c.text('The supplied authentication is invalid', 401);
     const type = c.req.header('content-type') ?? '';
     if (!type.startsWith('application/x-www-form-urlencoded'))
       return c.text("Request is missing required form field 'username'", 400);
@@ -90,7 +86,7 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
       .split(',')
       .map((raw) => {
         const to = raw.trim();
-        const script = /^\+254[17]\d{8}$/.test(to) ? (SMS_SCRIPTED[to] ?? SMS_DELIVERED) : { statusCode: 403 };
+        const script = /^\+254[17]\d{8}$/.test(to) ? (SMS_SCRIPTED[to] ?? SMS_DELIVERED) : SMS_INVALID_NUMBER;
         const accepted = script.statusCode < 200;
         const cost = accepted ? parts * PART_PRICE_KES : 0;
         total += cost;
@@ -100,7 +96,7 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
           from,
           message,
           statusCode: script.statusCode,
-          status: AT_STATUS[script.statusCode]?.status ?? 'Failed',
+          status: script.status,
           deliveryStatus: null,
           at: new Date(),
         };
@@ -129,14 +125,9 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
   app.get('/__sms', (c) => c.html(inboxPage([...messages].reverse())));
   app.get('/__sms/messages.json', (c) => c.json([...messages].reverse()));
 
-  const server = http.createServer(getRequestListener(app.fetch));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const listener = await listenOnLoopback(app.fetch, opts.port);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listener.url,
     messages,
     setDeliveryReportUrl: (url) => {
       reportUrl = url;
@@ -144,8 +135,7 @@ export async function createSmsSimulator(opts: SmsSimulatorOptions): Promise<Sms
     async close() {
       closed = true;
       for (const t of timers) clearTimeout(t);
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      await listener.close();
     },
   };
 }
