@@ -52,5 +52,9 @@ export function paymentRoutes(services: Services) {
     await confirmPaybillPayment(services, c.req.param('secret'), c.req.valid('json'));
     return c.json({ ResultCode: 0, ResultDesc: 'Success' });
   });
+
+  // The M-Pesa simulator's phone page is on the simulator's own loopback port (decision 0035): its old
+  // address here is a plain 404, not the catch-all's redirect to the landing page.
+  app.all('/__mpesa/*', (c) => c.text('Not found', 404));
   return app;
 }

@@ -22,5 +22,8 @@ export function smsRoutes(services: Services) {
     await recordDeliveryReport(services, { secret: c.req.param('secret'), form });
     return c.text('OK');
   });
+  // The SMS simulator's inbox (one-time codes) is on the simulator's own loopback port (decision 0035):
+  // its old address here is a plain 404, not the catch-all's redirect to the landing page.
+  app.all('/__sms/*', (c) => c.text('Not found', 404));
   return app;
 }

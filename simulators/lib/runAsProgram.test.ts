@@ -1,8 +1,14 @@
 // Each simulator as `npm run mpesa:simulator` / `npm run sms:simulator` runs it (node simulators/<name>/main.ts):
 // it says where its page is, answers there on 127.0.0.1, exits cleanly on SIGTERM, and refuses a bad setting.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
+
+const started: ChildProcess[] = [];
+// A failed test must not leave a simulator running.
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
 
 function run(name: string, env: Record<string, string>) {
   const main = path.resolve(import.meta.dirname, '..', name, 'main.ts');
@@ -10,6 +16,7 @@ function run(name: string, env: Record<string, string>) {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
