@@ -1,7 +1,8 @@
 // `npm run worker`: only the durable job worker (transcoding, payouts…) and the deployment's periodic tasks,
 // on the same database and DATA_DIR as the web processes, which may then run none (JOB_CONCURRENCY=0). No
-// HTTP, no simulators: outside the simulator MPESA_* point at Daraja; in simulator mode point MPESA_BASE_URL
-// at `npm run mpesa:simulator`.
+// HTTP, no simulators: outside the simulator MPESA_* point at Daraja; in simulator mode MPESA_BASE_URL and
+// SMS_BASE_URL point at the simulators `npm start` runs (it logs where) or at `npm run mpesa:simulator` /
+// `npm run sms:simulator`.
 import { startCatalogChanges } from './catalogChanges.ts';
 import { loadConfig } from '../config/config.ts';
 import { createServices, type RunningServices } from './createServices.ts';
