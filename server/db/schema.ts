@@ -85,6 +85,13 @@ export interface SmsMessageTable {
   updatedAt: Timestamp;
 }
 
+export interface SmsDeliveryReportTable {
+  providerMessageId: string;
+  status: string;
+  failureReason: string | null;
+  receivedAt: Timestamp;
+}
+
 export interface VerificationTable {
   id: string;
   identifier: string;
@@ -319,6 +326,7 @@ export interface DB {
   verification: VerificationTable;
   otpChallenge: OtpChallengeTable;
   smsMessage: SmsMessageTable;
+  smsDeliveryReport: SmsDeliveryReportTable;
   counter: CounterTable;
   creatorProfile: CreatorProfileTable;
   customerProfile: ProfileTable;

@@ -1,6 +1,7 @@
 import type { Services } from '#server/core/services.ts';
 import { newId } from '#server/lib/ids.ts';
 import type { SmsSendResult } from '#server/sms/atSmsClient.ts';
+import { applyDeliveryReportInTx } from './applyDeliveryReport.ts';
 
 /**
  * Sends one SMS through Africa's Talking and records it (with the gateway's message id, so its delivery
@@ -26,6 +27,8 @@ export async function sendSms(
       updatedAt: now,
     })
     .execute();
+  if (result.messageId)
+    await applyDeliveryReportInTx(services.database.db, { providerMessageId: result.messageId, now });
   if (result.outcome !== 'accepted')
     services.log.warn(
       { smsId: id, statusCode: result.statusCode, detail: result.detail },
