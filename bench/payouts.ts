@@ -9,7 +9,7 @@ import { loadConfig } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { createServices } from '#server/composition/createServices.ts';
 import { newId } from '#server/lib/ids.ts';
-import { postSale } from '#server/modules/ledger/postSale.ts';
+import { postSaleInTx } from '#server/modules/ledger/postSaleInTx.ts';
 import { runScheduledPayouts } from '#server/modules/payouts/runScheduledPayouts.ts';
 import { createLogger } from '#server/logging/logger.ts';
 import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
@@ -172,7 +172,7 @@ export const benchmark: Benchmark = {
                 expiresAt: past,
               })
               .execute();
-            await postSale(trx, { paymentId, courseId, amount: PRICE }, { feePercent: 10, holdDays: 3 }, past);
+            await postSaleInTx(trx, { paymentId, courseId, amount: PRICE, feePercent: 10, holdDays: 3, now: past });
             await trx
               .insertInto('payoutAccount')
               .values({

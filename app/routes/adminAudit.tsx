@@ -1,4 +1,4 @@
-import { auditListQuery, listAuditLog } from '#app/server/admin.server.ts';
+import { listAuditLog } from '#app/server/admin.server.ts';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { loadList } from '#app/server/adminPages.server.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, auditListQuery, (s, q) => listAuditLog(s.database.db, q));
+  return loadList(args, listAuditLog);
 }
 
 /** The details worth a glance: what was acted on, and the reason given. */

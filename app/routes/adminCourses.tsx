@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { courseListQuery, listCourses, moderateCourse } from '#app/server/admin.server.ts';
+import { listCourses, moderateCourse } from '#app/server/admin.server.ts';
 import { courseAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
@@ -15,7 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, courseListQuery, (s, q) => listCourses(s.database.db, q));
+  return loadList(args, listCourses);
 }
 
 const DONE = {
@@ -26,9 +26,9 @@ const DONE = {
 } as const;
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
+  return runAction(args, async (run, form) => {
     const intent = intentOf(form, courseAction);
-    await moderateCourse(services, actor, { courseId: field(form, 'id'), action: intent });
+    await run(moderateCourse, { courseId: field(form, 'id'), action: intent });
     return DONE[intent];
   });
 }

@@ -1,15 +1,12 @@
 import { getDashboard, getPlatformFees } from '#app/server/admin.server.ts';
-import { adminContext } from '#app/server/adminPages.server.ts';
+import { asAdmin } from '#app/server/adminPages.server.ts';
 import { StatCard } from '../components/admin/StatCard.tsx';
 import { useFormat } from '../i18n/useFormat.ts';
 import type { Route } from './+types/adminDashboard';
 
 export async function loader(args: Route.LoaderArgs) {
-  const { services } = adminContext(args);
-  const [dashboard, fees] = await Promise.all([
-    getDashboard(services.database.db),
-    getPlatformFees(services.database.db),
-  ]);
+  const run = asAdmin(args);
+  const [dashboard, fees] = await Promise.all([run(getDashboard), run(getPlatformFees)]);
   return { ...dashboard, fees };
 }
 

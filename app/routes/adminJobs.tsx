@@ -18,8 +18,8 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
-    await retryFailedJob(services, actor, field(form, 'id'));
+  return runAction(args, async (run, form) => {
+    await run(retryFailedJob, { jobId: field(form, 'id') });
     return 'Queued again.';
   });
 }

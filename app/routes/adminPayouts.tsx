@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adjustBalance, holdPayouts, listPayouts, payoutListQuery, retryPayout } from '#app/server/admin.server.ts';
+import { adjustBalance, holdPayouts, listPayouts, retryPayout } from '#app/server/admin.server.ts';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { localPhone } from '#common/phone.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
@@ -17,26 +17,26 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, payoutListQuery, (s, q) => listPayouts(s.database.db, q));
+  return loadList(args, listPayouts);
 }
 
 const intents = z.enum(['retry', 'hold', 'release', 'adjust']);
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
+  return runAction(args, async (run, form) => {
     const id = field(form, 'id');
     switch (intentOf(form, intents)) {
       case 'retry':
-        await retryPayout(services, actor, { payoutId: id });
+        await run(retryPayout, { payoutId: id });
         return 'Payout sent again.';
       case 'hold':
-        await holdPayouts(services, actor, { creatorId: id, hold: true, reason: field(form, 'reason') });
+        await run(holdPayouts, { creatorId: id, hold: true, reason: field(form, 'reason') });
         return 'Payouts on hold.';
       case 'release':
-        await holdPayouts(services, actor, { creatorId: id, hold: false, reason: field(form, 'reason') });
+        await run(holdPayouts, { creatorId: id, hold: false, reason: field(form, 'reason') });
         return 'Payouts released.';
       case 'adjust': {
-        const { amount } = await adjustBalance(services, actor, {
+        const { amount } = await run(adjustBalance, {
           creatorId: id,
           amount: field(form, 'amount'),
           reason: field(form, 'reason'),

@@ -1,4 +1,4 @@
-import { listAllPurchases, purchaseListQuery, refundPurchase } from '#app/server/admin.server.ts';
+import { listAllPurchases, refundPurchase } from '#app/server/admin.server.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, loadList, runAction } from '#app/server/adminPages.server.ts';
@@ -13,12 +13,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, purchaseListQuery, (s, q) => listAllPurchases(s.database.db, q));
+  return loadList(args, listAllPurchases);
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
-    await refundPurchase(services, actor, { paymentId: field(form, 'id') });
+  return runAction(args, async (run, form) => {
+    await run(refundPurchase, { paymentId: field(form, 'id') });
     return 'Refunded through M-Pesa; access revoked.';
   });
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { listReportedReviews, moderateReview, reviewQueueQuery } from '#app/server/reviews.server.ts';
+import { listReportedReviews, moderateReview } from '#app/server/reviews.server.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
@@ -15,15 +15,15 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, reviewQueueQuery, (s, q) => listReportedReviews(s.database.db, q));
+  return loadList(args, listReportedReviews);
 }
 
 const DONE = { hide: 'Hidden.', restore: 'Restored.' } as const;
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
+  return runAction(args, async (run, form) => {
     const intent = intentOf(form, reviewAction);
-    await moderateReview(services, actor, { reviewId: field(form, 'id'), action: intent });
+    await run(moderateReview, { reviewId: field(form, 'id'), action: intent });
     return DONE[intent];
   });
 }

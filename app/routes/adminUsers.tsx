@@ -1,4 +1,4 @@
-import { listUsers, userListQuery, moderateUser } from '#app/server/admin.server.ts';
+import { listUsers, moderateUser } from '#app/server/admin.server.ts';
 import { userAction } from '#common/admin/moderationSchema.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
@@ -14,13 +14,13 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader(args: Route.LoaderArgs) {
-  return loadList(args, userListQuery, (s, q) => listUsers(s.database.db, q));
+  return loadList(args, listUsers);
 }
 
 export function action(args: Route.ActionArgs) {
-  return runAction(args, async (services, actor, form) => {
+  return runAction(args, async (run, form) => {
     const intent = intentOf(form, userAction);
-    await moderateUser(services, actor, { userId: field(form, 'id'), action: intent });
+    await run(moderateUser, { userId: field(form, 'id'), action: intent });
     return intent === 'suspend' ? 'Suspended and signed out.' : 'Restored.';
   });
 }

@@ -23,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const course = isId(params.courseId) ? await getCoursePage(services, actor, params.courseId) : null;
   if (!course) throw data(null, { status: 404 });
   // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
-  const purchase = actor ? await getPurchaseState(services, actor, [course.id]) : null;
+  const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
   const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
   const [reviewPage, distribution] = await Promise.all([
     listCourseReviews(services, actor, { courseId: course.id }),

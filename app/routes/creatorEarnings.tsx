@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useNavigation, useRevalidator } from 'react-router';
-import { getEarnings, refusalData, setPayoutNumber, setPayoutSchedule, withdraw } from '#app/server/earnings.server.ts';
-import { requireArea } from '#app/server/authGuard.server.ts';
-import { serverContext } from '#app/server/context.server.ts';
+import {
+  asCreator,
+  getEarnings,
+  refusalData,
+  setPayoutNumber,
+  setPayoutSchedule,
+  withdraw,
+} from '#app/server/earnings.server.ts';
 import { localPhone } from '#common/phone.ts';
 import { MIN_PAYOUT_KES, SCHEDULE_LABELS, type PayoutScheduleName } from '#common/payouts/payoutRules.ts';
 import { TopBar } from '../components/TopBar.tsx';
@@ -19,27 +24,24 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireArea(args, 'creator');
-  const { services } = serverContext(args.context);
-  const now = new Date();
-  return { actor, earnings: await getEarnings(services, actor, now), month: formatStamp(now, 'day').slice(0, 7) };
+  const { actor, run } = asCreator(args);
+  return { actor, earnings: await run(getEarnings), month: formatStamp(new Date(), 'day').slice(0, 7) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const actor = requireArea(args, 'creator');
-  const { services } = serverContext(args.context);
+  const { run } = asCreator(args);
   const form = await args.request.formData().catch(() => new FormData());
   const f = (k: string) => String(form.get(k) ?? '');
   try {
     switch (f('intent')) {
       case 'withdraw':
-        await withdraw(services, actor, {});
+        await run(withdraw, {});
         return { ok: true, message: 'Payout requested. It usually reaches your M-Pesa within a minute.' };
       case 'number':
-        await setPayoutNumber(services, actor, { phone: f('phone') });
+        await run(setPayoutNumber, { phone: f('phone') });
         return { ok: true, message: 'We are sending KES 1 to this number to check it. This takes a few seconds.' };
       case 'schedule':
-        await setPayoutSchedule(services, actor, { schedule: f('schedule') });
+        await run(setPayoutSchedule, { schedule: f('schedule') });
         return { ok: true, message: 'Automatic payouts saved.' };
       default:
         return { ok: false, message: 'Unknown action.' };

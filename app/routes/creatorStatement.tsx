@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
-import { getStatement, refusalData } from '#app/server/earnings.server.ts';
-import { requireArea } from '#app/server/authGuard.server.ts';
-import { serverContext } from '#app/server/context.server.ts';
+import { asCreator, getStatement, refusalData } from '#app/server/earnings.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -22,11 +20,10 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireArea(args, 'creator');
-  const { services } = serverContext(args.context);
+  const { actor, run } = asCreator(args);
   const month = new URL(args.request.url).searchParams.get('month') ?? formatStamp(new Date(), 'day').slice(0, 7);
   try {
-    return { actor, statement: await getStatement(services, actor, { month }), error: null };
+    return { actor, statement: await run(getStatement, { month }), error: null };
   } catch (err) {
     return refusalData(err, (e) => ({ actor, statement: null, error: e.message }));
   }

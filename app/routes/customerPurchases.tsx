@@ -3,7 +3,7 @@ import { displayPhone } from '#common/phone.ts';
 import { listMyPurchases } from '#app/server/payments.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
-import { serverContext } from '#app/server/context.server.ts';
+import { operationRunner } from '#app/server/operationRunner.server.ts';
 import '../styles/purchase.css';
 import type { Route } from './+types/customerPurchases';
 import { metaT } from '#app/i18n/metaText.ts';
@@ -14,9 +14,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const actor = requireArea(args, 'customer');
-  const { services } = serverContext(args.context);
-  return { purchases: await listMyPurchases(services, actor) };
+  requireArea(args, 'customer');
+  return { purchases: await operationRunner(args.context)(listMyPurchases) };
 }
 
 /** The customer's purchase history: one receipt per completed M-Pesa payment. */

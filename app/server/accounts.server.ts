@@ -57,10 +57,6 @@ export async function loadCustomerHome(args: Args & { request: Request }, { tab 
       purchase: null,
     };
   const courses = await listCustomerGrid(services, { tab });
-  const purchase = await getPurchaseState(
-    services,
-    actor,
-    courses.map((c) => c.id),
-  );
+  const purchase = await getPurchaseState(services, actor, { courseIds: courses.map((c) => c.id) });
   return { name: actor.name, tab, courses, owned: [], purchase };
 }

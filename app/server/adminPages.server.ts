@@ -1,32 +1,26 @@
 // Loader and action plumbing shared by the admin pages (server only): the admin guard, list parameters
 // read from the URL, and moderation results turned into messages.
 import { data } from 'react-router';
-import type { z } from 'zod';
-import type { Services } from '#server/core/services.ts';
-import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError, invalidInput } from '#server/core/errors.ts';
 import { refusalData } from './pageRefusals.server.ts';
-import { parseListQuery, type Page } from '#server/modules/shared/listQuery.ts';
+import type { Page } from '#server/modules/shared/listQuery.ts';
+import type { z } from 'zod';
 import { requireArea } from './authGuard.server.ts';
-import { serverContext } from './context.server.ts';
+import { operationRunner, type Operation, type Runner } from './operationRunner.server.ts';
 
 type Args = Parameters<typeof requireArea>[0];
 
-export function adminContext(args: Args): { actor: SessionUser; services: Services } {
-  const actor = requireArea(args, 'admin');
-  return { actor, services: serverContext(args.context).services };
+/** Operations as the signed-in admin; anyone else is sent away first (the operations check again). */
+export function asAdmin(args: Args): Runner {
+  requireArea(args, 'admin');
+  return operationRunner(args.context);
 }
 
-/** One page of a list; parameters a person mistyped show as a message above an empty list (status 400). */
-export async function loadList<S extends z.ZodType, T>(
-  args: Args,
-  schema: S,
-  list: (services: Services, query: z.infer<S>) => Promise<Page<T>>,
-) {
-  const { services } = adminContext(args);
-  const params = new URL(args.request.url).searchParams;
+/** One page of a list (its input is the URL's query); parameters a person mistyped show as a message above an empty list (status 400). */
+export async function loadList<T>(args: Args, list: Operation<URLSearchParams, Page<T>>) {
+  const run = asAdmin(args);
   try {
-    return { page: await list(services, parseListQuery(schema, params)), error: null as string | null };
+    return { page: await run(list, new URL(args.request.url).searchParams), error: null as string | null };
   } catch (err) {
     if (!(err instanceof DomainError) || err.code !== 'invalid_input') throw err;
     return data(
@@ -36,21 +30,18 @@ export async function loadList<S extends z.ZodType, T>(
   }
 }
 
-/** Runs a moderation action from a form; its refusal (404, 409, 502…) becomes a message, not an error page. */
 /** An answer with figures in it: the English sentence with `{placeholders}` is the message id. */
 export interface ActionAnswer {
   message: string;
   values: Record<string, string>;
 }
 
-export async function runAction(
-  args: Args,
-  act: (services: Services, actor: SessionUser, form: FormData) => Promise<string | ActionAnswer>,
-) {
-  const { services, actor } = adminContext(args);
+/** Runs a moderation action from a form; its refusal (404, 409, 502…) becomes a message, not an error page. */
+export async function runAction(args: Args, act: (run: Runner, form: FormData) => Promise<string | ActionAnswer>) {
+  const run = asAdmin(args);
   const form = await args.request.formData().catch(() => new FormData());
   try {
-    const answer = await act(services, actor, form);
+    const answer = await act(run, form);
     return { ok: true as const, ...(typeof answer === 'string' ? { message: answer } : answer) };
   } catch (err) {
     return refusalData(err, (e) => ({ ok: false as const, message: e.message }));

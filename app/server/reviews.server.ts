@@ -5,6 +5,6 @@ export {
   type ReviewItem,
   type ReviewPage,
 } from '#server/modules/reviews/listCourseReviews.ts';
-export { listReportedReviews, reviewQueueQuery } from '#server/modules/reviews/listReportedReviews.ts';
+export { listReportedReviews } from '#server/modules/reviews/listReportedReviews.ts';
 export { moderateReview } from '#server/modules/reviews/moderateReview.ts';
 export { canReplyToReview } from '#server/modules/access/policies.ts';

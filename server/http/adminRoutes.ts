@@ -2,12 +2,11 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { getDashboard } from '../modules/admin/getDashboard.ts';
-import { auditListQuery, listAuditLog } from '../modules/admin/listAuditLog.ts';
-import { courseListQuery, listCourses } from '../modules/admin/listCourses.ts';
+import { listAuditLog } from '../modules/admin/listAuditLog.ts';
+import { listCourses } from '../modules/admin/listCourses.ts';
 import { listFailedJobs } from '../modules/admin/listFailedJobs.ts';
-import { listAllPurchases, purchaseListQuery } from '../modules/admin/listAllPurchases.ts';
-import { parseListQuery } from '../modules/shared/listQuery.ts';
-import { listUsers, userListQuery } from '../modules/admin/listUsers.ts';
+import { listAllPurchases } from '../modules/admin/listAllPurchases.ts';
+import { listUsers } from '../modules/admin/listUsers.ts';
 import { moderateCourse } from '../modules/admin/moderateCourse.ts';
 import { moderateUser } from '../modules/admin/moderateUser.ts';
 import { courseAction, moderationBody, userAction } from '#common/admin/moderationSchema.ts';
@@ -15,9 +14,10 @@ import { recordReversalResult } from '../modules/admin/recordReversalResult.ts';
 import { refundPurchase } from '../modules/admin/refundPurchase.ts';
 import { requireAdmin } from '../modules/access/requireAdmin.ts';
 import { retryFailedJob } from '../modules/admin/retryFailedJob.ts';
-import { listReportedReviews, reviewQueueQuery } from '../modules/reviews/listReportedReviews.ts';
+import { listReportedReviews } from '../modules/reviews/listReportedReviews.ts';
 import { moderateReview } from '../modules/reviews/moderateReview.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
+import type { Actor } from '../core/actor.ts';
 import type { Services } from '../core/services.ts';
 import { invalidInput, notFound } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
@@ -51,20 +51,19 @@ export function adminRoutes() {
     await next();
   });
   const services = (c: Context<AppEnv>) => c.var.ctx.services;
-  const db = (c: Context<AppEnv>) => c.var.ctx.services.database.db;
   const query = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
+  /** A list read: its query string is the operation's input. */
+  const list =
+    (op: (services: Services, actor: Actor, input: unknown) => Promise<unknown>) => async (c: Context<AppEnv>) =>
+      c.json(await op(services(c), c.var.ctx.actor, query(c)));
 
-  app.get('/dashboard', async (c) => c.json(await getDashboard(db(c))));
-  app.get('/users', async (c) => c.json(await listUsers(db(c), parseListQuery(userListQuery, query(c)))));
-  app.get('/courses', async (c) => c.json(await listCourses(db(c), parseListQuery(courseListQuery, query(c)))));
-  app.get('/purchases', async (c) =>
-    c.json(await listAllPurchases(db(c), parseListQuery(purchaseListQuery, query(c)))),
-  );
-  app.get('/audit', async (c) => c.json(await listAuditLog(db(c), parseListQuery(auditListQuery, query(c)))));
-  app.get('/jobs', async (c) => c.json({ items: await listFailedJobs(db(c)) }));
-  app.get('/reviews', async (c) =>
-    c.json(await listReportedReviews(db(c), parseListQuery(reviewQueueQuery, query(c)))),
-  );
+  app.get('/dashboard', async (c) => c.json(await getDashboard(services(c), c.var.ctx.actor)));
+  app.get('/users', list(listUsers));
+  app.get('/courses', list(listCourses));
+  app.get('/purchases', list(listAllPurchases));
+  app.get('/audit', list(listAuditLog));
+  app.get('/jobs', async (c) => c.json({ items: await listFailedJobs(services(c), c.var.ctx.actor) }));
+  app.get('/reviews', list(listReportedReviews));
 
   app.post('/courses/:id/:action', limit, moderation, async (c) => {
     const action = actionOf(courseAction, c.req.param('action'));
@@ -85,7 +84,7 @@ export function adminRoutes() {
     return c.json(await refundPurchase(services(c), c.var.ctx.actor, { paymentId: c.req.param('id'), reason }));
   });
   app.post('/jobs/:id/retry', limit, async (c) => {
-    await retryFailedJob(services(c), c.var.ctx.actor, c.req.param('id'));
+    await retryFailedJob(services(c), c.var.ctx.actor, { jobId: c.req.param('id') });
     return c.json({ status: 'queued' });
   });
   return app;
@@ -95,8 +94,7 @@ export function adminRoutes() {
 export function reversalResultRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.post('/api/mpesa/reversal/:secret', limit, callbackBody, async (c) => {
-    if (c.req.param('secret') !== services.config.mpesa.callbackSecret) throw notFound();
-    await recordReversalResult(services, c.req.valid('json'));
+    await recordReversalResult(services, { secret: c.req.param('secret'), body: c.req.valid('json') });
     // Daraja's expected acknowledgement.
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });

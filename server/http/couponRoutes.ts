@@ -25,16 +25,19 @@ export function couponRoutes() {
   });
   app.get('/studio/courses/:courseId/coupons', async (c) => {
     const { services, actor } = c.var.ctx;
-    return c.json({ coupons: await listCoupons(services, actor, c.req.param('courseId')) });
+    return c.json({ coupons: await listCoupons(services, actor, { courseId: c.req.param('courseId') }) });
   });
   app.post('/studio/courses/:courseId/coupons', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
-    const coupon = await createCoupon(services, actor, c.req.param('courseId'), c.req.valid('json'));
+    const coupon = await createCoupon(services, actor, {
+      courseId: c.req.param('courseId'),
+      coupon: c.req.valid('json'),
+    });
     return c.json({ coupon, message: COUPON_TEXT.created }, 201);
   });
   app.post('/studio/courses/:courseId/coupons/:couponId/deactivate', async (c) => {
     const { services, actor } = c.var.ctx;
-    await deactivateCoupon(services, actor, c.req.param('courseId'), c.req.param('couponId'));
+    await deactivateCoupon(services, actor, { courseId: c.req.param('courseId'), couponId: c.req.param('couponId') });
     return c.json({ message: COUPON_TEXT.deactivated });
   });
   return app;

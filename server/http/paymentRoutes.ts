@@ -29,27 +29,31 @@ export function paymentRoutes(services: Services) {
 
   app.get('/api/payments/:id', async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.actor, c.req.param('id')) });
+    return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.actor, { paymentId: c.req.param('id') }) });
   });
 
   app.post('/api/mpesa/callback/:secret', limit, callbackBody, async (c) => {
-    await handleStkCallback(services, c.req.param('secret'), c.req.valid('json'));
+    await handleStkCallback(services, { secret: c.req.param('secret'), body: c.req.valid('json') });
     // Daraja's expected acknowledgement.
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
   // Transaction Status's answer about a paid payment's receipt (ResultURL and QueueTimeOutURL).
   app.post('/api/mpesa/receipt/:secret/:paymentId', limit, callbackBody, async (c) => {
-    await handleReceiptResult(services, c.req.param('secret'), c.req.param('paymentId'), c.req.valid('json'));
+    await handleReceiptResult(services, {
+      secret: c.req.param('secret'),
+      paymentId: c.req.param('paymentId'),
+      body: c.req.valid('json'),
+    });
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
 
   // Paybill (C2B): validation answers Daraja's accept/refuse codes; confirmation is always acknowledged.
   app.post('/api/payments/paybill/validate/:secret', limit, callbackBody, async (c) =>
-    c.json(await validatePaybillPayment(services, c.req.param('secret'), c.req.valid('json'))),
+    c.json(await validatePaybillPayment(services, { secret: c.req.param('secret'), body: c.req.valid('json') })),
   );
   app.post('/api/payments/paybill/confirm/:secret', limit, callbackBody, async (c) => {
-    await confirmPaybillPayment(services, c.req.param('secret'), c.req.valid('json'));
+    await confirmPaybillPayment(services, { secret: c.req.param('secret'), body: c.req.valid('json') });
     return c.json({ ResultCode: 0, ResultDesc: 'Success' });
   });
 

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Services } from '../core/services.ts';
 import { invalidInput } from '../core/errors.ts';
-import { parseListQuery } from '../modules/shared/listQuery.ts';
 import { requireAdmin } from '../modules/access/requireAdmin.ts';
 import { adjustBalance } from '../modules/payouts/adjustBalance.ts';
 import { getEarnings } from '../modules/payouts/getEarnings.ts';
@@ -10,7 +9,7 @@ import { getStatement } from '../modules/payouts/getStatement.ts';
 import { handleB2cResult } from '../modules/payouts/handleB2cResult.ts';
 import { handleStatusResult } from '../modules/payouts/handleStatusResult.ts';
 import { holdPayouts } from '../modules/payouts/holdPayouts.ts';
-import { listPayouts, payoutListQuery } from '../modules/payouts/listPayouts.ts';
+import { listPayouts } from '../modules/payouts/listPayouts.ts';
 import { retryPayout } from '../modules/payouts/retryPayout.ts';
 import { setPayoutNumber } from '../modules/payouts/setPayoutNumber.ts';
 import { setPayoutSchedule } from '../modules/payouts/setPayoutSchedule.ts';
@@ -39,11 +38,15 @@ export function payoutRoutes(services: Services) {
 
   app.post('/api/mpesa/b2c/:kind{result|timeout}/:secret', limit, callbackBody, async (c) => {
     const kind = c.req.param('kind') as 'result' | 'timeout';
-    await handleB2cResult(services, kind, c.req.param('secret'), c.req.valid('json'));
+    await handleB2cResult(services, { kind, secret: c.req.param('secret'), body: c.req.valid('json') });
     return c.json(ACK);
   });
   app.post('/api/mpesa/b2c/status/:secret/:payoutId', limit, callbackBody, async (c) => {
-    await handleStatusResult(services, c.req.param('secret'), c.req.param('payoutId'), c.req.valid('json'));
+    await handleStatusResult(services, {
+      secret: c.req.param('secret'),
+      payoutId: c.req.param('payoutId'),
+      body: c.req.valid('json'),
+    });
     return c.json(ACK);
   });
 
@@ -72,9 +75,7 @@ export function payoutRoutes(services: Services) {
   app.get('/api/admin/payouts', async (c) => {
     requireAdmin(actor(c));
     c.header('cache-control', 'no-store');
-    return c.json(
-      await listPayouts(services.database.db, parseListQuery(payoutListQuery, new URL(c.req.url).searchParams)),
-    );
+    return c.json(await listPayouts(services, actor(c), new URL(c.req.url).searchParams));
   });
   app.post('/api/admin/payouts/:id/retry', limit, async (c) =>
     c.json(await retryPayout(services, actor(c), { payoutId: c.req.param('id') }), 202),

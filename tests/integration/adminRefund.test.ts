@@ -34,13 +34,13 @@ afterEach(async () => {
 async function buy(buyer: SessionUser, course: { id: string; price: number }, phone: string) {
   const started = await startMpesaPayment(w, buyer, course, phone);
   const done = await eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, buyer, started.id);
+    const p = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.id });
     return p.status !== 'pending' && p.status !== 'created' ? p : null;
   });
   if (done.status !== 'paid') return done;
   // Refunds need the receipt number, confirmed by Transaction Status after settlement.
   await confirmedReceipt(w, done.id);
-  return getPaymentForPayer(w.running.services, buyer, done.id);
+  return getPaymentForPayer(w.running.services, buyer, { paymentId: done.id });
 }
 
 async function state(paymentId: string, courseId: string) {
@@ -74,7 +74,7 @@ describe('refunds', () => {
       refunds: 0,
       audit: 0,
     });
-    expect((await getDashboard(w.t.db)).revenue.total).toBe(2000);
+    expect((await getDashboard(w.running.services, admin)).revenue.total).toBe(2000);
 
     const r = await refundPurchase(w.running.services, admin, { paymentId: paid.id, reason: 'Duplicate purchase' });
     expect(r.status).toBe('refunded');
@@ -91,7 +91,7 @@ describe('refunds', () => {
       refunds: 1,
       audit: 1,
     });
-    const dash = await getDashboard(w.t.db);
+    const dash = await getDashboard(w.running.services, admin);
     expect(dash.revenue).toMatchObject({ total: 0, refunded: 2000 });
     expect(dash.purchases).toMatchObject({ total: 1, refunded: 1 });
 

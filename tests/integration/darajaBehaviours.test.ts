@@ -213,7 +213,7 @@ describe('Daraja behaviours (docs/daraja-behaviours.md)', () => {
     if (started.kind !== 'payment') throw new Error('expected a payment');
     // The reconciler is off in this world: only the callback can settle it.
     const settled = await eventually(async () => {
-      const p = await getPaymentForPayer(w.running.services, buyer, started.payment.id);
+      const p = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.payment.id });
       return p.status === 'pending' ? null : p;
     });
     expect(settled).toMatchObject({

@@ -1,6 +1,7 @@
 // The callback is unsigned and public: forged ones must change nothing, duplicates must be harmless, and
 // payments whose callback never arrives (lost, or the server was down) must still settle.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { servicesAt } from '#tests/support/servicesAt.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { toBool } from '#server/db/values.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
@@ -133,10 +134,10 @@ describe('duplicates and missing callbacks', () => {
     await eventually(async () => tx.result !== null);
     expect((await row(p.id)).status).toBe('pending');
     // Too early: not asked yet.
-    expect(await reconcilePayments(w.running.services, new Date())).toMatchObject({ checked: 0 });
+    expect(await reconcilePayments(w.running.services)).toMatchObject({ checked: 0 });
     const later = new Date(Date.now() + 30_000);
-    expect(await reconcilePayments(w.running.services, later)).toMatchObject({ checked: 1, settled: 1 });
-    const paid = await getPaymentForPayer(w.running.services, buyer, p.id);
+    expect(await reconcilePayments(servicesAt(w.running.services, later))).toMatchObject({ checked: 1, settled: 1 });
+    const paid = await getPaymentForPayer(w.running.services, buyer, { paymentId: p.id });
     expect(paid).toMatchObject({ status: 'paid', receipt: null, lateSuccess: false });
     expect(await enrollmentCount(course.id)).toBe(1);
   });
@@ -147,11 +148,15 @@ describe('duplicates and missing callbacks', () => {
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const soon = new Date(Date.now() + 30_000);
-    expect(await reconcilePayments(w.running.services, soon)).toMatchObject({ checked: 1, settled: 0, expired: 0 });
+    expect(await reconcilePayments(servicesAt(w.running.services, soon))).toMatchObject({
+      checked: 1,
+      settled: 0,
+      expired: 0,
+    });
     expect((await row(p.id)).status).toBe('pending');
     const afterExpiry = new Date(new Date(expiresAt).getTime() + 60_000);
-    expect(await reconcilePayments(w.running.services, afterExpiry)).toMatchObject({ expired: 1 });
-    expect(await getPaymentForPayer(w.running.services, buyer, p.id)).toMatchObject({
+    expect(await reconcilePayments(servicesAt(w.running.services, afterExpiry))).toMatchObject({ expired: 1 });
+    expect(await getPaymentForPayer(w.running.services, buyer, { paymentId: p.id })).toMatchObject({
       status: 'expired',
       reason: 'timeout',
     });
@@ -171,7 +176,7 @@ describe('duplicates and missing callbacks', () => {
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
-    expect(await reconcilePayments(w.running.services, afterExpiry)).toMatchObject({ expired: 1 });
+    expect(await reconcilePayments(servicesAt(w.running.services, afterExpiry))).toMatchObject({ expired: 1 });
     // The customer pays late while the server is down: the callback is lost.
     await w.running.stop();
     w.sim.answer(checkoutRequestId!, 'approve');
@@ -179,16 +184,16 @@ describe('duplicates and missing callbacks', () => {
     const restarted = await w.start();
     const minutes = (n: number) => new Date(afterExpiry.getTime() + n * 60_000);
     // Not asked again at once…
-    expect(await reconcilePayments(restarted.services, minutes(1))).toMatchObject({ settled: 0 });
+    expect(await reconcilePayments(servicesAt(restarted.services, minutes(1)))).toMatchObject({ settled: 0 });
     expect((await row(p.id)).status).toBe('expired');
     // …but a few minutes later, and the answer is a success.
-    expect(await reconcilePayments(restarted.services, minutes(6))).toMatchObject({ settled: 1 });
+    expect(await reconcilePayments(servicesAt(restarted.services, minutes(6)))).toMatchObject({ settled: 1 });
     const late = await row(p.id);
     expect([late.status, toBool(late.lateSuccess)]).toEqual(['paid', true]);
     expect(await enrollmentCount(course.id)).toBe(1);
     // Past the window nothing is asked any more.
     const q = w.sim.received.filter((r) => r.path.includes('stkpushquery')).length;
-    await reconcilePayments(restarted.services, minutes(120));
+    await reconcilePayments(servicesAt(restarted.services, minutes(120)));
     expect(w.sim.received.filter((r) => r.path.includes('stkpushquery')).length).toBe(q);
   });
 
@@ -198,17 +203,17 @@ describe('duplicates and missing callbacks', () => {
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
-    await reconcilePayments(w.running.services, afterExpiry);
+    await reconcilePayments(servicesAt(w.running.services, afterExpiry));
     w.sim.answer(checkoutRequestId!, 'cancel');
     await eventually(async () => (await row(p.id)).resultCode !== null);
     const after = await row(p.id);
     expect([after.status, after.resultCode]).toEqual(['expired', 1032]);
-    expect(await getPaymentForPayer(w.running.services, buyer, p.id)).toMatchObject({
+    expect(await getPaymentForPayer(w.running.services, buyer, { paymentId: p.id })).toMatchObject({
       status: 'expired',
       reason: 'cancelled',
     });
     const q = w.sim.received.filter((r) => r.path.includes('stkpushquery')).length;
-    await reconcilePayments(w.running.services, new Date(afterExpiry.getTime() + 10 * 60_000));
+    await reconcilePayments(servicesAt(w.running.services, new Date(afterExpiry.getTime() + 10 * 60_000)));
     expect(w.sim.received.filter((r) => r.path.includes('stkpushquery')).length).toBe(q);
     expect(await enrollmentCount(course.id)).toBe(0);
   });
@@ -252,7 +257,7 @@ describe('duplicates and missing callbacks', () => {
       .execute();
     // While it is open, a new attempt for the same course is refused with a pointer to it.
     await expect(pay(buyer, course, PHONES.success)).rejects.toMatchObject({ code: 'payment_open' });
-    await reconcilePayments(w.running.services, new Date(at.getTime() + 120_000));
+    await reconcilePayments(servicesAt(w.running.services, new Date(at.getTime() + 120_000)));
     expect((await row('stuckpayment0001')).status).toBe('expired');
     // And the customer can try again.
     const retry = await pay(buyer, course, PHONES.success);

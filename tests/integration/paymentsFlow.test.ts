@@ -32,7 +32,7 @@ const pay = (actor: SessionUser, course: { id: string; price: number }, phone: s
 
 const settled = (actor: SessionUser, id: string) =>
   eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, actor, id);
+    const p = await getPaymentForPayer(w.running.services, actor, { paymentId: id });
     return p.status !== 'pending' && p.status !== 'created' ? p : null;
   });
 
@@ -57,7 +57,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     expect(started.status).toBe('pending');
     await settled(buyer, started.id);
     expect(await confirmedReceipt(w, started.id)).toMatch(/^[A-Z0-9]{10}$/);
-    const done = await getPaymentForPayer(w.running.services, buyer, started.id);
+    const done = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.id });
     expect(done).toMatchObject({ status: 'paid', reason: 'paid', amount: 1500, lateSuccess: false });
     expect((await enrollments(course.id)).map((e) => [e.userId, e.paymentId])).toEqual([[buyer.userId, started.id]]);
     expect(await enrolledCount(course.id)).toBe(1);
@@ -152,9 +152,15 @@ describe('M-Pesa outcomes through the simulator', () => {
     const other = await makeCustomer(w);
     const { course } = await makePaidCourse(w);
     const p = await pay(buyer, course, PHONES.manual);
-    await expect(getPaymentForPayer(w.running.services, other, p.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(getPaymentForPayer(w.running.services, null, p.id)).rejects.toMatchObject({ code: 'unauthenticated' });
-    await expect(getPaymentForPayer(w.running.services, buyer, '../etc')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getPaymentForPayer(w.running.services, other, { paymentId: p.id })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(getPaymentForPayer(w.running.services, null, { paymentId: p.id })).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
+    await expect(getPaymentForPayer(w.running.services, buyer, { paymentId: '../etc' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('stores booleans and the state as both databases read them', async () => {

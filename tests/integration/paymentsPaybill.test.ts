@@ -31,7 +31,7 @@ async function purchase(price = 1200) {
   const { course } = await makePaidCourse(w, price);
   const payment = await startMpesaPayment(w, buyer, course, PHONES.manual);
   if (!payment.paybill) throw new Error('expected a payment with a Paybill account');
-  const view = () => getPaymentForPayer(w.running.services, buyer, payment.id);
+  const view = () => getPaymentForPayer(w.running.services, buyer, { paymentId: payment.id });
   const enrolled = async () =>
     (await w.t.db.selectFrom('enrollment').select('id').where('userId', '=', buyer.userId).execute()).length;
   return { payment, paybill: payment.paybill, view, enrolled };

@@ -2,6 +2,7 @@
 // Daraja's Transaction Status query confirms it; a payment settled by STK query gets its number the same
 // way, and can then be refunded. Against the Daraja simulator, on both databases.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { servicesAt } from '#tests/support/servicesAt.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
@@ -87,7 +88,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
       TransactionID: 'FORGED1234',
       CommandID: 'TransactionStatusQuery',
     });
-    expect((await getPaymentForPayer(w.running.services, buyer, id)).receipt).toBeNull();
+    expect((await getPaymentForPayer(w.running.services, buyer, { paymentId: id })).receipt).toBeNull();
     const [receipt] = await listMyPurchases(w.running.services, buyer);
     expect(receipt).toMatchObject({ receipt: null, receiptPending: false });
     // Nothing to reverse without a trusted receipt number.
@@ -102,7 +103,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     const buyer = await makeCustomer(w);
     const { id, tx } = await paidWithoutCallback(buyer, 2000);
     const later = new Date(Date.now() + 30_000);
-    expect(await reconcilePayments(w.running.services, later)).toMatchObject({ settled: 1 });
+    expect(await reconcilePayments(servicesAt(w.running.services, later))).toMatchObject({ settled: 1 });
     expect(await confirmedReceipt(w, id)).toBe(tx.receipt);
     expect(statusQueries()[0]!.body).toMatchObject({
       TransactionID: '',
@@ -121,7 +122,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
   it('duplicate and contradicting Transaction Status results change nothing once confirmed', async () => {
     const buyer = await makeCustomer(w);
     const { id, tx } = await paidWithoutCallback(buyer);
-    await reconcilePayments(w.running.services, new Date(Date.now() + 30_000));
+    await reconcilePayments(servicesAt(w.running.services, new Date(Date.now() + 30_000)));
     await confirmedReceipt(w, id);
     const before = await row(id);
     const url = receiptCheckUrl(w.running.services.config, id);

@@ -2,9 +2,10 @@
 // time-out notice or Transaction Status result back to the real server → payout settled once, ledger
 // and balances right. Runs on SQLite and PostgreSQL (TEST_DATABASE_URL).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { servicesAt } from '#tests/support/servicesAt.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { getCourseAnalytics } from '#server/modules/analytics/getCourseAnalytics.ts';
-import { creatorBalances } from '#server/modules/ledger/creatorBalances.ts';
+import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { getEarnings } from '#server/modules/payouts/getEarnings.ts';
 import { reconcilePayouts } from '#server/modules/payouts/reconcilePayouts.ts';
@@ -29,7 +30,7 @@ afterEach(async () => {
   await w.close();
 });
 
-const balances = (creatorId: string) => creatorBalances(w.t.db, creatorId, new Date());
+const balances = (creatorId: string) => creatorBalancesInTx(w.t.db, { creatorId, now: new Date() });
 
 describe('B2C outcomes through the simulator', () => {
   it('paid: the receipt is M-Pesa’s, the money leaves the balance once, the request is as Daraja documents it', async () => {
@@ -98,7 +99,7 @@ describe('B2C outcomes through the simulator', () => {
     await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
     expect((await payoutRow(w, payoutId)).status).toBe('sent');
-    expect(await reconcilePayouts(w.running.services, new Date(Date.now() + 5000))).toBe(1);
+    expect(await reconcilePayouts(servicesAt(w.running.services, new Date(Date.now() + 5000)))).toBe(1);
     const p = await finalPayout(w, payoutId);
     expect(p).toMatchObject({ status: 'paid', receipt: w.sim.b2c.payouts.get(payoutId)!.receipt });
     expect(w.sim.received.some((r) => r.path === '/mpesa/transactionstatus/v1/query')).toBe(true);
@@ -109,7 +110,7 @@ describe('B2C outcomes through the simulator', () => {
     const { payoutId } = await withdraw(w.running.services, c, {});
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
     await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
-    await reconcilePayouts(w.running.services, new Date(Date.now() + 5000));
+    await reconcilePayouts(servicesAt(w.running.services, new Date(Date.now() + 5000)));
     const settled = await finalPayout(w, payoutId);
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.resultsSent === 1);
     await new Promise((r) => setTimeout(r, 200));
@@ -174,7 +175,10 @@ describe('B2C outcomes through the simulator', () => {
     const first = await buy();
     // The hold has passed.
     const later = new Date(Date.now() + 4 * 86_400_000);
-    expect(await creatorBalances(w.t.db, creator.id, later)).toMatchObject({ pending: 0, available: 900 });
+    expect(await creatorBalancesInTx(w.t.db, { creatorId: creator.id, now: later })).toMatchObject({
+      pending: 0,
+      available: 900,
+    });
     await w.t.db
       .insertInto('payoutAccount')
       .values({
@@ -191,20 +195,22 @@ describe('B2C outcomes through the simulator', () => {
         updatedAt: new Date(),
       })
       .execute();
-    const { payoutId } = await withdraw(w.running.services, c, {}, later);
+    const { payoutId } = await withdraw(servicesAt(w.running.services, later), c, {});
     expect((await finalPayout(w, payoutId)).status).toBe('paid');
     await refundPurchase(w.running.services, admin, { paymentId: first, reason: 'not as described' });
-    expect(await creatorBalances(w.t.db, creator.id, later)).toEqual({
+    expect(await creatorBalancesInTx(w.t.db, { creatorId: creator.id, now: later })).toEqual({
       pending: 0,
       available: -900,
       inFlight: 0,
       paidOut: 900,
     });
-    await expect(withdraw(w.running.services, c, {}, later)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(withdraw(servicesAt(w.running.services, later), c, {})).rejects.toMatchObject({ code: 'conflict' });
     await buy();
     await buy();
     const evenLater = new Date(later.getTime() + 4 * 86_400_000);
-    expect(await creatorBalances(w.t.db, creator.id, evenLater)).toMatchObject({ available: 900 });
+    expect(await creatorBalancesInTx(w.t.db, { creatorId: creator.id, now: evenLater })).toMatchObject({
+      available: 900,
+    });
     // Analytics: 3 × 1000 paid, 1000 refunded, fees 2 × 100 (the refunded sale's fee was given back).
     const a = await getCourseAnalytics(w.running.services, c, { courseId: course.id, days: 7 });
     expect(a.totals.revenue).toBe(1800);

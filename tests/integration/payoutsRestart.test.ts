@@ -3,7 +3,7 @@
 // (Transaction Status) and settles the payout paid, once, with the receipt: nothing lost, nothing doubled.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { creatorBalances } from '#server/modules/ledger/creatorBalances.ts';
+import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
@@ -67,7 +67,7 @@ it('settles a payout whose result came while the server was dead, once', { timeo
   const p = await t.db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirstOrThrow();
   expect(p.receipt).toBe(sim.b2c.payouts.get(payoutId)!.receipt);
   expect(sim.received.filter((r) => r.path === '/mpesa/b2c/v3/paymentrequest')).toHaveLength(1);
-  expect(await creatorBalances(t.db, u.id, new Date())).toEqual({
+  expect(await creatorBalancesInTx(t.db, { creatorId: u.id, now: new Date() })).toEqual({
     pending: 0,
     available: 0,
     inFlight: 0,

@@ -32,7 +32,7 @@ describe('personal data', () => {
     });
     if (started.kind !== 'payment') throw new Error('expected a payment');
     const paid = await eventually(async () => {
-      const p = await getPaymentForPayer(w.running.services, actor, started.payment.id);
+      const p = await getPaymentForPayer(w.running.services, actor, { paymentId: started.payment.id });
       return p.status === 'paid' ? p : null;
     });
 

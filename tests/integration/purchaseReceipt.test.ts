@@ -38,7 +38,8 @@ async function pendingPayment(s: Services, learner: { phone: string; locale: 'en
     amount: 1500,
     phone: '254799000111',
   });
-  const settled = await settlePayment(s, id, {
+  const settled = await settlePayment(s, {
+    paymentId: id,
     outcome: 'paid',
     resultCode: 0,
     resultDesc: 'ok',

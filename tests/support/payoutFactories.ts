@@ -6,6 +6,7 @@ import type { DB } from '#server/db/schema.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { makeUser } from './factories.ts';
 import { insertPendingPayment } from './paymentFactories.ts';
+import { servicesAt } from './servicesAt.ts';
 
 /** A purchase of `course` settled as paid at `now` (the sale enters the ledger there). */
 export async function makePaidSale(
@@ -21,7 +22,13 @@ export async function makePaidSale(
     { userId, courseId: course.id, amount: course.price, phone: '254708374149' },
     now,
   );
-  await settlePayment(services, id, { outcome: 'paid', resultCode: 0, resultDesc: 'ok', receipt: 'SIM0000001' }, now);
+  await settlePayment(servicesAt(services, now), {
+    paymentId: id,
+    outcome: 'paid',
+    resultCode: 0,
+    resultDesc: 'ok',
+    receipt: 'SIM0000001',
+  });
   return id;
 }
 

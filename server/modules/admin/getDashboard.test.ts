@@ -1,13 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Services } from '#server/core/services.ts';
 import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
 import { getDashboard } from './getDashboard.ts';
 import { nairobiMonthBounds, nairobiMonthStart } from '../shared/nairobiTime.ts';
 
 let t: TestDatabase;
+let services: Services;
 beforeEach(async () => {
   t = await createTestDatabase();
+  services = testServices(t, {}, { now: () => NOW });
 });
 afterEach(async () => {
   await t.close();
@@ -16,6 +20,7 @@ afterEach(async () => {
 const at = (iso: string) => new Date(iso);
 // "Now" is mid-November 2026 in Nairobi.
 const NOW = at('2026-11-15T09:00:00Z');
+const dashboard = () => getDashboard(services, { userId: 'admin', role: 'admin' });
 
 describe('admin dashboard figures', () => {
   it('uses Nairobi calendar months: 2026-10-31T22:30Z is already November', () => {
@@ -60,7 +65,7 @@ describe('admin dashboard figures', () => {
     await makePayment(t.db, customers[3]!, c1, { status: 'failed', createdAt: at('2026-11-09T10:00:00Z') });
     await makePayment(t.db, customers[4]!, c1, { status: 'pending', createdAt: at('2026-11-09T11:00:00Z') });
 
-    const d = await getDashboard(t.db, NOW);
+    const d = await dashboard();
     expect(d.users).toEqual({
       total: 8,
       customer: 6,
@@ -87,11 +92,11 @@ describe('admin dashboard figures', () => {
   });
 
   it('reports no growth percentage when last month had nothing, and zeros on an empty platform', async () => {
-    const d = await getDashboard(t.db, NOW);
+    const d = await dashboard();
     expect(d.revenue).toEqual({ total: 0, refunded: 0, new: { thisMonth: 0, lastMonth: 0, growthPct: null } });
     expect(d.users.total).toBe(0);
     await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-01T00:00:00Z') });
-    expect((await getDashboard(t.db, NOW)).users.new).toEqual({ thisMonth: 1, lastMonth: 0, growthPct: null });
+    expect((await dashboard()).users.new).toEqual({ thisMonth: 1, lastMonth: 0, growthPct: null });
   });
 
   it('keeps the figures exact through updates and deletes (role, status, publish, payment settling, refunds)', async () => {
@@ -118,7 +123,7 @@ describe('admin dashboard figures', () => {
       .set({ status: 'paid', paidAt: at('2026-11-05T00:00:00Z') })
       .where('id', '=', pending.id)
       .execute();
-    let d = await getDashboard(t.db, NOW);
+    let d = await dashboard();
     expect(d.users).toMatchObject({
       total: 3,
       customer: 0,
@@ -133,12 +138,12 @@ describe('admin dashboard figures', () => {
 
     // Refunded: still a purchase, no longer revenue.
     await makeRefund(t.db, { id: pending.id, amount: 1200 }, admin.id, at('2026-11-06T00:00:00Z'));
-    d = await getDashboard(t.db, NOW);
+    d = await dashboard();
     expect(d.purchases).toMatchObject({ total: 1, refunded: 1 });
     expect(d.revenue).toMatchObject({ total: 0, refunded: 1200, new: { thisMonth: 0 } });
 
     await t.db.deleteFrom('course').where('id', '=', course.id).execute();
-    d = await getDashboard(t.db, NOW);
+    d = await dashboard();
     expect(d.courses).toMatchObject({ total: 0, published: 0, featured: 0 });
     expect(d.purchases.total).toBe(0);
   });

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 import { nairobiMonthStart, nairobiOffsetMs } from '../shared/nairobiTime.ts';
 
 /** A figure this calendar month (to date) against the whole of last month, in Nairobi time. */
@@ -33,7 +34,9 @@ const monthKey = (at: Date) => new Date(at.getTime() + nairobiOffsetMs(at)).toIS
  * The admin dashboard's figures from the live database. They come from `adminCounter`, which triggers keep
  * exact on every write (migration 0010), so this reads a few dozen rows whatever the platform's size.
  */
-export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<Dashboard> {
+export async function getDashboard(services: Services, actor: Actor): Promise<Dashboard> {
+  requireAdmin(actor);
+  const now = services.clock.now();
   const thisStart = nairobiMonthStart(now, 0);
   const thisM = monthKey(thisStart);
   const lastM = monthKey(nairobiMonthStart(now, -1));
@@ -52,7 +55,11 @@ export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<Da
     'refunds.amount',
     ...monthly.flatMap((k) => [`${k}@${thisM}`, `${k}@${lastM}`]),
   ];
-  const rows = await db.selectFrom('adminCounter').select(['key', 'n']).where('key', 'in', keys).execute();
+  const rows = await services.database.db
+    .selectFrom('adminCounter')
+    .select(['key', 'n'])
+    .where('key', 'in', keys)
+    .execute();
   const counters = new Map(rows.map((r) => [r.key, toNum(r.n)]));
   const get = (k: string) => counters.get(k) ?? 0;
   const months = (k: string) => [get(`${k}@${thisM}`), get(`${k}@${lastM}`)] as const;

@@ -1,13 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toIso, toNum } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  filterColumn,
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const purchaseListQuery = listQuerySchema(['createdAt', 'amount'], {
+const purchaseListQuery = listQuerySchema(['createdAt', 'amount'], {
   status: z.enum(['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded']).optional(),
 });
-export type PurchaseListQuery = z.infer<typeof purchaseListQuery>;
 
 export interface AdminPurchaseRow {
   id: string;
@@ -24,10 +32,16 @@ export interface AdminPurchaseRow {
 }
 
 /** Payments (every attempt, with its status) searched by buyer, course or M-Pesa receipt. */
-export async function listAllPurchases(db: Kysely<DB>, o: PurchaseListQuery): Promise<Page<AdminPurchaseRow>> {
+export async function listAllPurchases(
+  services: Services,
+  actor: Actor,
+  input: unknown,
+): Promise<Page<AdminPurchaseRow>> {
+  requireAdmin(actor);
+  const o = parseListQuery(purchaseListQuery, input);
   const sortColumn = `payment.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'payment.id' });
-  let query = db
+  let query = services.database.db
     .selectFrom('payment')
     .innerJoin('user', 'user.id', 'payment.userId')
     .innerJoin('course', 'course.id', 'payment.courseId')

@@ -1,13 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toIso } from '#server/db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const auditListQuery = listQuerySchema(['createdAt'], {
+const auditListQuery = listQuerySchema(['createdAt'], {
   targetType: z.enum(['course', 'user', 'payment', 'job']).optional(),
 });
-export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export interface AuditRow {
   id: string;
@@ -21,9 +28,11 @@ export interface AuditRow {
 }
 
 /** The audit log, newest first: who did what to which thing, and when. `q` matches action or target id. */
-export async function listAuditLog(db: Kysely<DB>, o: AuditListQuery): Promise<Page<AuditRow>> {
+export async function listAuditLog(services: Services, actor: Actor, input: unknown): Promise<Page<AuditRow>> {
+  requireAdmin(actor);
+  const o = parseListQuery(auditListQuery, input);
   const k = keysetClause({ ...o, sortColumn: 'auditLog.createdAt', idColumn: 'auditLog.id' });
-  let query = db
+  let query = services.database.db
     .selectFrom('auditLog')
     .leftJoin('user', 'user.id', 'auditLog.actorId')
     .select([

@@ -1,14 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const courseListQuery = listQuerySchema(['createdAt', 'title', 'price', 'enrolledCount'], {
+const courseListQuery = listQuerySchema(['createdAt', 'title', 'price', 'enrolledCount'], {
   status: z.enum(['published', 'draft']).optional(),
   featured: z.enum(['true', 'false']).optional(),
 });
-export type CourseListQuery = z.infer<typeof courseListQuery>;
 
 export interface AdminCourseRow {
   id: string;
@@ -24,10 +31,12 @@ export interface AdminCourseRow {
 }
 
 /** Courses for the admin console, searched by title or creator, one keyset page at a time. */
-export async function listCourses(db: Kysely<DB>, o: CourseListQuery): Promise<Page<AdminCourseRow>> {
+export async function listCourses(services: Services, actor: Actor, input: unknown): Promise<Page<AdminCourseRow>> {
+  requireAdmin(actor);
+  const o = parseListQuery(courseListQuery, input);
   const sortColumn = `course.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'course.id' });
-  let query = db
+  let query = services.database.db
     .selectFrom('course')
     .select([
       'id',

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { toIso } from '#server/db/values.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
 
 export interface FailedJobRow {
   id: string;
@@ -15,8 +16,9 @@ export interface FailedJobRow {
 const LIMIT = 100;
 
 /** Failed background jobs (video processing), newest failure first, with the upload and its owner. */
-export async function listFailedJobs(db: Kysely<DB>): Promise<FailedJobRow[]> {
-  const rows = await db
+export async function listFailedJobs(services: Services, actor: Actor): Promise<FailedJobRow[]> {
+  requireAdmin(actor);
+  const rows = await services.database.db
     .selectFrom('job')
     .leftJoin('mediaAsset', 'mediaAsset.jobId', 'job.id')
     .leftJoin('user', 'user.id', 'mediaAsset.ownerId')

@@ -1,14 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toIso } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  filterColumn,
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const userListQuery = listQuerySchema(['createdAt', 'name', 'email'], {
+const userListQuery = listQuerySchema(['createdAt', 'name', 'email'], {
   role: z.enum(['customer', 'creator', 'admin']).optional(),
   status: z.enum(['active', 'suspended']).optional(),
 });
-export type UserListQuery = z.infer<typeof userListQuery>;
 
 export interface AdminUserRow {
   id: string;
@@ -21,10 +29,12 @@ export interface AdminUserRow {
 }
 
 /** Users for the admin console, searched by name or email, one keyset page at a time. */
-export async function listUsers(db: Kysely<DB>, o: UserListQuery): Promise<Page<AdminUserRow>> {
+export async function listUsers(services: Services, actor: Actor, input: unknown): Promise<Page<AdminUserRow>> {
+  requireAdmin(actor);
+  const o = parseListQuery(userListQuery, input);
   const sortColumn = `user.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'user.id' });
-  let query = db.selectFrom('user').select(['id', 'name', 'email', 'role', 'status', 'createdAt']);
+  let query = services.database.db.selectFrom('user').select(['id', 'name', 'email', 'role', 'status', 'createdAt']);
   if (o.role) query = query.where(filterColumn('user.role', o.sort), '=', o.role);
   if (o.status) query = query.where(filterColumn('user.status', o.sort), '=', o.status);
   if (o.q) query = query.where(matchesAny(['user.name', 'user.email'], o.q));

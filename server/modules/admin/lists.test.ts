@@ -4,20 +4,24 @@ import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
-import { courseListQuery, listCourses } from './listCourses.ts';
-import { listAllPurchases, purchaseListQuery } from './listAllPurchases.ts';
-import { parseListQuery } from '../shared/listQuery.ts';
-import { listUsers, userListQuery } from './listUsers.ts';
+import type { Services } from '#server/core/services.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { listCourses } from './listCourses.ts';
+import { listAllPurchases } from './listAllPurchases.ts';
+import { listUsers } from './listUsers.ts';
 
 let t: TestDatabase;
+let services: Services;
+const admin = { userId: 'admin', role: 'admin' } as const;
 beforeEach(async () => {
   t = await createTestDatabase();
+  services = testServices(t);
 });
 afterEach(async () => {
   await t.close();
 });
 
-const users = async (q: Record<string, string>) => listUsers(t.db, parseListQuery(userListQuery, q));
+const users = async (q: Record<string, string>) => listUsers(services, admin, q);
 
 describe('admin lists', () => {
   it('pages through every user exactly once, even while new users sign up between pages', async () => {
@@ -106,17 +110,14 @@ describe('admin lists', () => {
     const buyer = await makeUser(t.db, { role: 'customer', email: 'buyer@example.com' });
     const c1 = await makeCourse(t.db, creator, { title: 'Kiswahili 101', price: 900 });
     await makeCourse(t.db, creator, { title: 'Draft course', published: false });
-    const courses = await listCourses(t.db, parseListQuery(courseListQuery, { status: 'draft' }));
+    const courses = await listCourses(services, admin, { status: 'draft' });
     expect(courses.items.map((c) => c.title)).toEqual(['Draft course']);
-    const byCreator = await listCourses(
-      t.db,
-      parseListQuery(courseListQuery, { q: 'wanjiru', sort: 'title', dir: 'asc' }),
-    );
+    const byCreator = await listCourses(services, admin, { q: 'wanjiru', sort: 'title', dir: 'asc' });
     expect(byCreator.items.map((c) => c.title)).toEqual(['Draft course', 'Kiswahili 101']);
 
     const p = await makePayment(t.db, buyer, c1);
     await makePayment(t.db, buyer, c1, { status: 'failed' });
-    const paid = await listAllPurchases(t.db, parseListQuery(purchaseListQuery, { status: 'paid' }));
+    const paid = await listAllPurchases(services, admin, { status: 'paid' });
     expect(paid.items).toHaveLength(1);
     expect(paid.items[0]).toMatchObject({
       id: p.id,
@@ -124,12 +125,9 @@ describe('admin lists', () => {
       userEmail: 'buyer@example.com',
       courseTitle: 'Kiswahili 101',
     });
-    const byReceipt = await listAllPurchases(
-      t.db,
-      parseListQuery(purchaseListQuery, { q: p.mpesaReceipt!.toLowerCase() }),
-    );
+    const byReceipt = await listAllPurchases(services, admin, { q: p.mpesaReceipt!.toLowerCase() });
     expect(byReceipt.items.map((i) => i.id)).toEqual([p.id]);
-    const byAmount = await listAllPurchases(t.db, parseListQuery(purchaseListQuery, { sort: 'amount', size: '1' }));
+    const byAmount = await listAllPurchases(services, admin, { sort: 'amount', size: '1' });
     expect(byAmount.items).toHaveLength(1);
     expect(byAmount.next).not.toBeNull();
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { resultCodeSchema } from '#server/daraja/resultCodes.ts';
 import type { Services } from '#server/core/services.ts';
+import { notFound } from '#server/core/errors.ts';
+import { safeEqual } from '#server/lib/safeEqual.ts';
 import { findOvertakenRecord } from '#server/modules/payments/findOvertakenRecord.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 
@@ -17,9 +19,14 @@ const reversalResult = z.object({
 /**
  * M-Pesa's final word on a refund. Success needs nothing (the purchase was marked refunded when the
  * reversal was accepted). A failure is written to the audit log, where admins see it, so the customer can
- * be paid back by hand: access was already revoked. Unknown or malformed results change nothing.
+ * be paid back by hand: access was already revoked. Unknown or malformed results change nothing; the URL
+ * must carry our secret (Daraja's results are not signed).
  */
-export async function recordReversalResult(services: Services, body: unknown): Promise<void> {
+export async function recordReversalResult(
+  services: Services,
+  { secret, body }: { secret: string; body: unknown },
+): Promise<void> {
+  if (!safeEqual(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const parsed = reversalResult.safeParse(body);
   if (!parsed.success) return;
   const { ResultCode, ResultDesc, ConversationID } = parsed.data.Result;

@@ -4,8 +4,8 @@ import { toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { transitionPayments } from '../payments/paymentStateMachine.ts';
-import { postRefund } from '../ledger/postRefund.ts';
+import { transitionPaymentsInTx } from '../payments/paymentStateMachine.ts';
+import { postRefundInTx } from '../ledger/postRefundInTx.ts';
 import { reversalResultUrl } from './reversalResultUrl.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
@@ -54,7 +54,7 @@ export async function refundPurchase(
           actorId: actor.userId,
           amount: toNum(p.amount),
           providerRef: null,
-          createdAt: new Date(),
+          createdAt: services.clock.now(),
         })
         .execute();
       return { ...p, amount: toNum(p.amount), mpesaReceipt: p.mpesaReceipt };
@@ -88,10 +88,13 @@ export async function refundPurchase(
   }
 
   await db.transaction().execute(async (trx) => {
-    await transitionPayments(trx, 'paid', 'refunded', { updatedAt: new Date() }).where('id', '=', paymentId).execute();
+    const now = services.clock.now();
+    await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: now } })
+      .where('id', '=', paymentId)
+      .execute();
     await trx.updateTable('refund').set({ providerRef }).where('id', '=', refundId).execute();
     // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
-    await postRefund(trx, { paymentId, actorId: actor.userId, reason }, new Date());
+    await postRefundInTx(trx, { paymentId, actorId: actor.userId, reason, now });
     const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', paymentId).executeTakeFirst();
     if (Number(revoked.numDeletedRows) > 0) {
       await trx

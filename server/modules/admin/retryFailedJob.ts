@@ -11,7 +11,7 @@ import { requireAdmin } from '../access/requireAdmin.ts';
  * Puts a failed job back in the queue, recorded in the audit log. A video's job goes through the media
  * pipeline's own retry, which also shows the upload as processing again in its creator's editor.
  */
-export async function retryFailedJob(services: Services, actor: Actor, jobId: string): Promise<void> {
+export async function retryFailedJob(services: Services, actor: Actor, { jobId }: { jobId: string }): Promise<void> {
   requireAdmin(actor);
   if (!isId(jobId)) throw notFound('Job not found.');
   const { db } = services.database;

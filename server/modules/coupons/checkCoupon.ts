@@ -5,9 +5,9 @@ import { parseInput } from '#server/core/parseInput.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { checkCouponSchema, COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { consumeRateLimit } from '../accounts/rateLimit.ts';
-import { assertUsesLeft } from './countCouponUses.ts';
+import { assertUsesLeftInTx } from './countCouponUsesInTx.ts';
 import { discountedPrice } from './discountedPrice.ts';
-import { findCoupon } from './findCoupon.ts';
+import { findCouponInTx } from './findCouponInTx.ts';
 
 /** Codes one account may try per window: enough for typos, too few to guess codes. */
 export const COUPON_CHECKS = { window: 600, max: 20 } as const;
@@ -37,8 +37,8 @@ export async function checkCoupon(services: Services, actor: Actor, input: unkno
     .where('id', '=', courseId)
     .executeTakeFirst();
   if (!course || !toBool(course.published)) throw notFound('This course is not available.');
-  const coupon = await findCoupon(db, course.id, code, new Date());
-  await assertUsesLeft(db, coupon);
+  const coupon = await findCouponInTx(db, { courseId: course.id, code, now: services.clock.now() });
+  await assertUsesLeftInTx(db, coupon);
   const price = toNum(course.price);
   return { code, price, discountedPrice: discountedPrice(price, { kind: coupon.kind, value: toNum(coupon.value) }) };
 }

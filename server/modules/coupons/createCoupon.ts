@@ -8,16 +8,18 @@ import { COUPON_TEXT, createCouponSchema } from '#common/coupons/couponSchemas.t
 import { couponView, type CouponView } from './couponView.ts';
 import { loadCouponCourse } from './loadCouponCourse.ts';
 
-/** A new code for a course, by its creator (or an admin). The code is unique per course, in any case. */
+/**
+ * A new code for a course, by its creator (or an admin). The code is unique per course, in any case. The
+ * coupon's details are checked only once the actor may manage the course (a stranger learns nothing).
+ */
 export async function createCoupon(
   services: Services,
   actor: Actor,
-  courseId: unknown,
-  input: unknown,
+  { courseId, coupon }: { courseId: string; coupon: unknown },
 ): Promise<CouponView> {
   const { db } = services.database;
-  const course = await loadCouponCourse(db, actor, courseId);
-  const data = parseInput(createCouponSchema, input, 'Please check the coupon details');
+  const course = await loadCouponCourse(services, actor, { courseId });
+  const data = parseInput(createCouponSchema, coupon, 'Please check the coupon details');
   const row = {
     id: newId(),
     courseId: course.id,
@@ -28,7 +30,7 @@ export async function createCoupon(
     maxUses: data.maxUses ?? null,
     active: true,
     createdBy: course.actorId,
-    createdAt: new Date(),
+    createdAt: services.clock.now(),
   };
   try {
     await db.insertInto('coupon').values(row).execute();

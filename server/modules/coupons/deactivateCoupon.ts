@@ -11,11 +11,10 @@ import { loadCouponCourse } from './loadCouponCourse.ts';
 export async function deactivateCoupon(
   services: Services,
   actor: Actor,
-  courseId: unknown,
-  couponId: unknown,
+  { courseId, couponId }: { courseId: string; couponId: string },
 ): Promise<void> {
   const { db } = services.database;
-  const course = await loadCouponCourse(db, actor, courseId);
+  const course = await loadCouponCourse(services, actor, { courseId });
   if (!isId(couponId)) throw notFound('Coupon not found.');
   const r = await db
     .updateTable('coupon')

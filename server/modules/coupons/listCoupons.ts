@@ -1,13 +1,17 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { countCouponUses } from './countCouponUses.ts';
+import { countCouponUsesInTx } from './countCouponUsesInTx.ts';
 import { couponView, type CouponView } from './couponView.ts';
 import { loadCouponCourse } from './loadCouponCourse.ts';
 
 /** A course's coupons for its creator (or an admin), newest first, with their uses. */
-export async function listCoupons(services: Services, actor: Actor, courseId: unknown): Promise<CouponView[]> {
+export async function listCoupons(
+  services: Services,
+  actor: Actor,
+  { courseId }: { courseId: string },
+): Promise<CouponView[]> {
   const { db } = services.database;
-  const course = await loadCouponCourse(db, actor, courseId);
+  const course = await loadCouponCourse(services, actor, { courseId });
   const rows = await db
     .selectFrom('coupon')
     .selectAll()
@@ -15,9 +19,6 @@ export async function listCoupons(services: Services, actor: Actor, courseId: un
     .orderBy('createdAt', 'desc')
     .orderBy('id')
     .execute();
-  const uses = await countCouponUses(
-    db,
-    rows.map((r) => r.id),
-  );
+  const uses = await countCouponUsesInTx(db, { couponIds: rows.map((r) => r.id) });
   return rows.map((r) => couponView(r, uses.get(r.id) ?? 0));
 }

@@ -10,14 +10,15 @@ import { toNum } from '#server/db/values.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { makePaidSale, makeVerifiedAccount } from '#tests/support/payoutFactories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { servicesAt } from '#tests/support/servicesAt.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { transitionPayments } from '../payments/paymentStateMachine.ts';
+import { transitionPaymentsInTx } from '../payments/paymentStateMachine.ts';
 import { settlePayment } from '../payments/settlePayment.ts';
 import { adjustBalance } from '../payouts/adjustBalance.ts';
 import { createPayout } from '../payouts/createPayout.ts';
 import { settlePayout } from '../payouts/settlePayout.ts';
-import { creatorBalances } from './creatorBalances.ts';
-import { postRefund } from './postRefund.ts';
+import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
+import { postRefundInTx } from './postRefundInTx.ts';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
 function rng(seed: number) {
@@ -92,6 +93,7 @@ describe('ledger invariants (property)', () => {
         const c = r.pick(creators);
         const op = r.int(0, 9);
         const at = new Date(now);
+        const acting = servicesAt(services, at);
         if (op <= 2) {
           const course = r.pick(c.courses);
           const paymentId = await makePaidSale(services, course, at);
@@ -100,19 +102,19 @@ describe('ledger invariants (property)', () => {
           sales.push({ paymentId, creator: c, net, availableAt: now + HOLD_DAYS * DAY, refunded: false });
         } else if (op === 3 && sales.length) {
           // A repeated "paid" for a sale already settled changes nothing.
-          await settlePayment(
-            services,
-            r.pick(sales).paymentId,
-            { outcome: 'paid', resultCode: 0, resultDesc: 'again' },
-            at,
-          );
+          await settlePayment(acting, {
+            paymentId: r.pick(sales).paymentId,
+            outcome: 'paid',
+            resultCode: 0,
+            resultDesc: 'again',
+          });
         } else if (op === 4 && sales.some((s) => !s.refunded)) {
           const s = r.pick(sales.filter((x) => !x.refunded));
           await t.db.transaction().execute(async (trx) => {
-            await transitionPayments(trx, 'paid', 'refunded', { updatedAt: at })
+            await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: at } })
               .where('id', '=', s.paymentId)
               .execute();
-            await postRefund(trx, { paymentId: s.paymentId, actorId: admin.userId }, at);
+            await postRefundInTx(trx, { paymentId: s.paymentId, actorId: admin.userId, now: at });
           });
           s.refunded = true;
           s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
@@ -126,7 +128,7 @@ describe('ledger invariants (property)', () => {
           const expectOk = !hasOpen && amount >= 100 && amount <= avail;
           let id: string | null = null;
           try {
-            id = await createPayout(services, { creatorId: c.id, purpose: 'withdrawal', amount: want }, at);
+            id = await createPayout(acting, { creatorId: c.id, purpose: 'withdrawal', amount: want });
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;
           }
@@ -143,20 +145,21 @@ describe('ledger invariants (property)', () => {
           let changed = 0;
           for (let i = 0; i < times; i++) {
             const s = {
+              payoutId: id,
               outcome,
               resultCode: outcome === 'paid' ? 0 : 1,
               resultDesc: 'r',
               receipt: 'ABC1234567',
             } as const;
-            if (await settlePayout(services, id, s, at)) changed++;
+            if (await settlePayout(acting, s)) changed++;
           }
           // A contradicting late result is ignored too.
-          await settlePayout(
-            services,
-            id,
-            { outcome: outcome === 'paid' ? 'failed' : 'paid', resultCode: 0, resultDesc: 'late' },
-            at,
-          );
+          await settlePayout(acting, {
+            payoutId: id,
+            outcome: outcome === 'paid' ? 'failed' : 'paid',
+            resultCode: 0,
+            resultDesc: 'late',
+          });
           expect(changed).toBe(1);
           open.delete(id);
           o.creator.inFlight -= o.amount;
@@ -164,7 +167,7 @@ describe('ledger invariants (property)', () => {
           else o.creator.payable.push({ amount: o.amount, availableAt: now });
         } else if (op === 9) {
           const amount = r.int(-300, 300) || 1;
-          await adjustBalance(services, admin, { creatorId: c.id, amount, reason: 'property test' }, at);
+          await adjustBalance(acting, admin, { creatorId: c.id, amount, reason: 'property test' });
           c.payable.push({ amount, availableAt: now });
         }
         await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
@@ -187,7 +190,7 @@ async function checkInvariants(
     .execute();
   expect(unbalanced, where).toEqual([]);
   for (const c of creators) {
-    const b = await creatorBalances(t.db, c.id, new Date(now));
+    const b = await creatorBalancesInTx(t.db, { creatorId: c.id, now: new Date(now) });
     expect(b, `${where} creator balances`).toEqual({
       available: m.available(c),
       pending: m.pending(c),

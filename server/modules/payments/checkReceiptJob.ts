@@ -13,6 +13,6 @@ export const checkReceiptJob = defineJob({
   timeoutMs: 60_000,
   backoffMs: 10_000,
   handler: async ({ paymentId }, { services }) => {
-    await queryReceipt(services, paymentId);
+    await queryReceipt(services, { paymentId });
   },
 });

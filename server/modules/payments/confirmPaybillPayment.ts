@@ -1,7 +1,7 @@
 import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 import { settlePayment } from './settlePayment.ts';
-import { findPaybillPayment } from './findPaybillPayment.ts';
+import { findPaybillPayment, type PaybillNotice } from './findPaybillPayment.ts';
 
 /** The resultDesc of a payment settled by Paybill: its payer's phone may be any number. */
 export const PAID_BY_PAYBILL = 'Paid by Paybill';
@@ -12,12 +12,8 @@ export const PAID_BY_PAYBILL = 'Paid by Paybill';
  * Money we cannot match (a purchase already paid another way, an amount validation would have refused) is
  * logged loudly for an admin to refund; the answer is always an acknowledgement, or Daraja retries.
  */
-export async function confirmPaybillPayment(
-  services: Services,
-  secret: string,
-  body: unknown,
-): Promise<{ settled: boolean }> {
-  const { notice, payment } = await findPaybillPayment(services, secret, body);
+export async function confirmPaybillPayment(services: Services, input: PaybillNotice): Promise<{ settled: boolean }> {
+  const { notice, payment } = await findPaybillPayment(services, input);
   if (!notice || !payment || notice.TransAmount !== toNum(payment.amount)) {
     services.log.warn(
       { transId: notice?.TransID, paymentId: payment?.id, amount: notice?.TransAmount },
@@ -25,7 +21,8 @@ export async function confirmPaybillPayment(
     );
     return { settled: false };
   }
-  const result = await settlePayment(services, payment.id, {
+  const result = await settlePayment(services, {
+    paymentId: payment.id,
     outcome: 'paid',
     resultCode: 0,
     resultDesc: PAID_BY_PAYBILL,

@@ -4,8 +4,14 @@ import { safeEqual } from '#server/lib/safeEqual.ts';
 import { c2bNotificationSchema, type C2bNotification } from '#server/daraja/c2b.ts';
 import { normalisePaybillAccount } from './paybillAccount.ts';
 
+/** What Daraja sent to a Paybill URL: the secret in its path and the body. */
+export interface PaybillNotice {
+  secret: string;
+  body: unknown;
+}
+
 /** A C2B notification, checked: our secret in the URL, a well-formed body, and the purchase it names. */
-export async function findPaybillPayment(services: Services, secret: string, body: unknown) {
+export async function findPaybillPayment(services: Services, { secret, body }: PaybillNotice) {
   if (!safeEqual(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const parsed = c2bNotificationSchema.safeParse(body);
   const notice: C2bNotification | null = parsed.success ? parsed.data : null;

@@ -6,7 +6,11 @@ import { canViewPayment } from '../access/policies.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 
 /** A payment's live status for the purchase modal; only its payer may see it (others get a not-found). */
-export async function getPaymentForPayer(services: Services, actor: Actor, paymentId: string): Promise<PaymentView> {
+export async function getPaymentForPayer(
+  services: Services,
+  actor: Actor,
+  { paymentId }: { paymentId: string },
+): Promise<PaymentView> {
   if (!actor) throw unauthenticated();
   if (!isId(paymentId)) throw notFound('Payment not found.');
   const p = await services.database.db.selectFrom('payment').selectAll().where('id', '=', paymentId).executeTakeFirst();

@@ -16,7 +16,7 @@ export interface PurchaseState {
 export async function getPurchaseState(
   services: Services,
   actor: Actor,
-  courseIds: readonly string[],
+  { courseIds }: { courseIds: readonly string[] },
 ): Promise<PurchaseState> {
   if (!actor || courseIds.length === 0) return { owned: [], buyable: [], phone: '' };
   const { db } = services.database;

@@ -19,9 +19,7 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  */
 export async function handleReceiptResult(
   services: Services,
-  secret: string,
-  paymentId: string,
-  body: unknown,
+  { secret, paymentId, body }: { secret: string; paymentId: string; body: unknown },
 ): Promise<{ confirmed: boolean }> {
   if (!safeEqual(secret, services.config.mpesa.callbackSecret) || !isId(paymentId)) throw notFound();
   const r = parseDarajaResult(body);
@@ -56,7 +54,7 @@ export async function handleReceiptResult(
               : !RECEIPT.test(answer.receipt)
                 ? 'the receipt number is malformed'
                 : null;
-  const now = new Date();
+  const now = services.clock.now();
   if (problem || answer.kind !== 'found') {
     // Only a pending check is flagged: a duplicate of an answer already applied changes nothing.
     await db

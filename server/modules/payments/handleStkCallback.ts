@@ -16,8 +16,7 @@ import { settlePayment } from './settlePayment.ts';
  */
 export async function handleStkCallback(
   services: Services,
-  secret: string,
-  body: unknown,
+  { secret, body }: { secret: string; body: unknown },
 ): Promise<{ settled: boolean }> {
   if (!safeEqual(secret, services.config.mpesa.callbackSecret)) throw notFound();
   const cb = parseStkCallback(body);
@@ -41,7 +40,8 @@ export async function handleStkCallback(
   }
   if (query.state === 'pending') return { settled: false };
   const meaning = meaningOf(query.resultCode);
-  const result = await settlePayment(services, payment.id, {
+  const result = await settlePayment(services, {
+    paymentId: payment.id,
     outcome: meaning.outcome,
     resultCode: query.resultCode,
     resultDesc: query.resultDesc,

@@ -19,17 +19,16 @@ export function canTransition(from: PaymentStatus, to: PaymentStatus): boolean {
 
 /**
  * The one way a payment's status changes: an update of the payments still in `from` (narrow it with
- * `.where(…)`, then execute it). Conditional on the current status, so of two processes settling one
- * payment only one moves it; a transition the machine forbids is a programming error and throws.
+ * `.where(…)`, then execute it), in the caller's transaction or on its own. Conditional on the current
+ * status, so of two processes settling one payment only one moves it; a transition the machine forbids is
+ * a programming error and throws.
  */
-export function transitionPayments(
-  db: Kysely<DB>,
-  from: PaymentStatus,
-  to: PaymentStatus,
-  changes: Omit<Updateable<PaymentTable>, 'status'>,
+export function transitionPaymentsInTx(
+  trx: Kysely<DB>,
+  { from, to, changes }: { from: PaymentStatus; to: PaymentStatus; changes: Omit<Updateable<PaymentTable>, 'status'> },
 ) {
   if (!canTransition(from, to)) throw new Error(`A payment cannot go from ${from} to ${to}`);
-  return db
+  return trx
     .updateTable('payment')
     .set({ ...changes, status: to })
     .where('status', '=', from);

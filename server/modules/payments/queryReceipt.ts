@@ -6,7 +6,7 @@ import { receiptCheckUrl } from './receiptCheckUrl.ts';
  * callback claimed, or, without one, by the STK push's CheckoutRequestID. The answer comes to
  * handleReceiptResult. Throws when M-Pesa cannot be reached (the job retries).
  */
-export async function queryReceipt(services: Services, paymentId: string, now: Date = new Date()): Promise<void> {
+export async function queryReceipt(services: Services, { paymentId }: { paymentId: string }): Promise<void> {
   const { db } = services.database;
   const p = await db
     .selectFrom('payment')
@@ -14,7 +14,7 @@ export async function queryReceipt(services: Services, paymentId: string, now: D
     .where('id', '=', paymentId)
     .executeTakeFirst();
   if (p?.receiptCheck !== 'pending' || (!p.claimedReceipt && !p.checkoutRequestId)) return;
-  await db.updateTable('payment').set({ receiptCheckedAt: now }).where('id', '=', p.id).execute();
+  await db.updateTable('payment').set({ receiptCheckedAt: services.clock.now() }).where('id', '=', p.id).execute();
   const url = receiptCheckUrl(services.config, p.id);
   await services.daraja.transactionStatus({
     ...(p.claimedReceipt ? { transactionId: p.claimedReceipt } : {}),

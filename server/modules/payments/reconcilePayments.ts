@@ -1,6 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { meaningOf, numericResultCode } from '#server/daraja/resultCodes.ts';
-import { transitionPayments } from './paymentStateMachine.ts';
+import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { resumeReceiptChecks } from './resumeReceiptChecks.ts';
 import { settlePayment } from './settlePayment.ts';
 
@@ -18,9 +18,9 @@ const LATE_RECHECK_MS = 5 * 60_000;
  */
 export async function reconcilePayments(
   services: Services,
-  now: Date = new Date(),
 ): Promise<{ checked: number; settled: number; expired: number }> {
   const { db } = services.database;
+  const now = services.clock.now();
   const askBefore = new Date(now.getTime() - services.config.PAYMENT_QUERY_AFTER_S * 1000);
   const due = await db
     .selectFrom('payment')
@@ -40,30 +40,22 @@ export async function reconcilePayments(
       return null;
     });
     if (answer?.state === 'done') {
-      const r = await settlePayment(
-        services,
-        p.id,
-        {
-          outcome: meaningOf(answer.resultCode).outcome,
-          resultCode: answer.resultCode,
-          resultDesc: answer.resultDesc,
-          rawQuery: answer.raw,
-        },
-        now,
-      );
+      const r = await settlePayment(services, {
+        paymentId: p.id,
+        outcome: meaningOf(answer.resultCode).outcome,
+        resultCode: answer.resultCode,
+        resultDesc: answer.resultDesc,
+        rawQuery: answer.raw,
+      });
       if (r?.changed) settled++;
     } else if (now >= new Date(p.expiresAt)) {
-      const r = await settlePayment(
-        services,
-        p.id,
-        {
-          outcome: 'expired',
-          resultCode: null,
-          resultDesc: 'M-Pesa did not confirm the payment in time.',
-          ...(answer ? { rawQuery: answer.raw } : {}),
-        },
-        now,
-      );
+      const r = await settlePayment(services, {
+        paymentId: p.id,
+        outcome: 'expired',
+        resultCode: null,
+        resultDesc: 'M-Pesa did not confirm the payment in time.',
+        ...(answer ? { rawQuery: answer.raw } : {}),
+      });
       if (r?.changed) expired++;
       await db.updateTable('payment').set({ checkedAt: now }).where('id', '=', p.id).execute();
     } else {
@@ -71,15 +63,16 @@ export async function reconcilePayments(
     }
   }
 
-  const stale = await transitionPayments(db, 'created', 'expired', {
-    resultDesc: 'The payment prompt could not be sent.',
-    updatedAt: now,
+  const stale = await transitionPaymentsInTx(db, {
+    from: 'created',
+    to: 'expired',
+    changes: { resultDesc: 'The payment prompt could not be sent.', updatedAt: now },
   })
     .where('expiresAt', '<=', now)
     .executeTakeFirst();
   expired += Number(stale.numUpdatedRows);
   settled += await recheckGivenUp(services, now);
-  await resumeReceiptChecks(services, now);
+  await resumeReceiptChecks(services);
   return { checked: due.length, settled, expired };
 }
 
@@ -108,17 +101,13 @@ async function recheckGivenUp(services: Services, now: Date): Promise<number> {
   for (const p of rows) {
     const answer = await services.daraja.stkQuery(p.checkoutRequestId!).catch(() => null);
     if (answer?.state === 'done' && answer.resultCode === 0) {
-      const r = await settlePayment(
-        services,
-        p.id,
-        {
-          outcome: 'paid',
-          resultCode: 0,
-          resultDesc: answer.resultDesc,
-          rawQuery: answer.raw,
-        },
-        now,
-      );
+      const r = await settlePayment(services, {
+        paymentId: p.id,
+        outcome: 'paid',
+        resultCode: 0,
+        resultDesc: answer.resultDesc,
+        rawQuery: answer.raw,
+      });
       if (r?.changed) settled++;
       continue;
     }

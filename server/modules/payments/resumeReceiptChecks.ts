@@ -10,8 +10,9 @@ const GIVE_UP_MS = 7 * 24 * 3600_000;
  * Receipt checks whose Transaction Status answer never came (Daraja does not retry a result nobody
  * received) are asked again now and then for a week; after that the payment keeps no receipt number.
  */
-export async function resumeReceiptChecks(services: Services, now: Date): Promise<number> {
+export async function resumeReceiptChecks(services: Services): Promise<number> {
   const { db } = services.database;
+  const now = services.clock.now();
   const before = new Date(now.getTime() - RECHECK_MS);
   const rows = await db
     .selectFrom('payment')
@@ -24,7 +25,7 @@ export async function resumeReceiptChecks(services: Services, now: Date): Promis
     .limit(BATCH)
     .execute();
   for (const p of rows) {
-    await queryReceipt(services, p.id, now).catch((err: unknown) =>
+    await queryReceipt(services, { paymentId: p.id }).catch((err: unknown) =>
       services.log.warn({ paymentId: p.id, err: String(err) }, 'receipt check failed; asked again later'),
     );
   }

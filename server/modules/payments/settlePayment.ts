@@ -2,13 +2,14 @@ import type { Services } from '#server/core/services.ts';
 import type { PaymentStatus } from '#server/db/schema.ts';
 import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
-import { postSale } from '../ledger/postSale.ts';
-import { canTransition, transitionPayments } from './paymentStateMachine.ts';
+import { postSaleInTx } from '../ledger/postSaleInTx.ts';
+import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 import { checkReceiptJob } from './checkReceiptJob.ts';
 import { sendReceiptJob } from './sendReceiptJob.ts';
 
 export interface Settlement {
+  paymentId: string;
   outcome: PaymentOutcome;
   /** Daraja's ResultCode; null when we gave up waiting. A textual code is stored as null, its words kept. */
   resultCode: DarajaResultCode | null;
@@ -30,11 +31,10 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  */
 export async function settlePayment(
   services: Services,
-  paymentId: string,
-  s: Settlement,
-  now: Date = new Date(),
+  { paymentId, ...s }: Settlement,
 ): Promise<{ payment: PaymentView; changed: boolean; enrolled: boolean; claimedReceipt: string | null } | null> {
   const { db } = services.database;
+  const now = services.clock.now();
   const receipt = s.receipt && RECEIPT.test(s.receipt) ? s.receipt : null;
   const resultCode = s.resultCode === null ? null : numericResultCode(s.resultCode);
   const result = await db.transaction().execute(async (trx) => {
@@ -78,11 +78,17 @@ export async function settlePayment(
         : {}),
       ...raw,
     };
-    await transitionPayments(trx, p.status, to, changes).where('id', '=', p.id).execute();
+    await transitionPaymentsInTx(trx, { from: p.status, to, changes }).where('id', '=', p.id).execute();
     if (to === 'paid') {
       // The sale and its fee split enter the ledger with the payment, or not at all.
-      const rules = { feePercent: services.config.PLATFORM_FEE_PERCENT, holdDays: services.config.PAYOUT_HOLD_DAYS };
-      await postSale(trx, { paymentId: p.id, courseId: p.courseId, amount: p.amount }, rules, now);
+      await postSaleInTx(trx, {
+        paymentId: p.id,
+        courseId: p.courseId,
+        amount: p.amount,
+        feePercent: services.config.PLATFORM_FEE_PERCENT,
+        holdDays: services.config.PAYOUT_HOLD_DAYS,
+        now,
+      });
     }
     const enrolled =
       to === 'paid' &&

@@ -12,14 +12,14 @@ import { newId } from '#server/lib/ids.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { canBuyCourse } from '../access/policies.ts';
 import { discountedPrice } from '../coupons/discountedPrice.ts';
-import { findCoupon } from '../coupons/findCoupon.ts';
-import { holdCouponUse } from '../coupons/holdCouponUse.ts';
+import { findCouponInTx } from '../coupons/findCouponInTx.ts';
+import { holdCouponUseInTx } from '../coupons/holdCouponUseInTx.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 import { callbackUrl } from './callbackUrl.ts';
 import { newPaybillAccount } from './paybillAccount.ts';
 import { startPaymentSchema } from '#common/payments/paymentSchemas.ts';
-import { transitionPayments } from './paymentStateMachine.ts';
+import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 
 export type StartPaymentResult = { kind: 'enrolled'; courseId: string } | { kind: 'payment'; payment: PaymentView };
@@ -50,7 +50,9 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
   if (replay && couponCode) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
-  const coupon = couponCode ? await findCoupon(db, courseId, couponCode, new Date()) : null;
+  const coupon = couponCode
+    ? await findCouponInTx(db, { courseId, code: couponCode, now: services.clock.now() })
+    : null;
   const price = coupon
     ? discountedPrice(toNum(course.price), { kind: coupon.kind, value: toNum(coupon.value) })
     : toNum(course.price);
@@ -64,8 +66,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     const userId = actor.userId;
     // A code that makes the course free enrolls like a free course, and its use is taken with the enrollment.
     const enrolled = await db.transaction().execute(async (trx) => {
-      const now = new Date();
-      if (coupon) await holdCouponUse(trx, dialect, { couponId: coupon.id, userId, paymentId: null }, now);
+      const now = services.clock.now();
+      if (coupon) await holdCouponUseInTx(trx, { couponId: coupon.id, userId, paymentId: null, dialect, now });
       const granted = await grantEnrollmentInTx(trx, { userId, courseId, paymentId: null, at: now });
       // Enrolled meanwhile (another tab): give the use back by undoing the transaction.
       if (!granted && coupon) throw new DomainError('already_owned', 'You already own this course.');
@@ -78,9 +80,9 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   const phone = toDarajaPhone(data.phone);
   if (!phone) throw invalidInput(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
 
-  const now = new Date();
+  const now = services.clock.now();
   const id = newId();
-  const paybillAccount = await newPaybillAccount(db);
+  const paybillAccount = await newPaybillAccount(services);
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -109,7 +111,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
           paybillAccount,
         })
         .execute();
-      if (coupon) await holdCouponUse(trx, dialect, { couponId: coupon.id, userId: actor.userId, paymentId: id }, now);
+      if (coupon)
+        await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId: id, dialect, now });
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -144,7 +147,7 @@ function readPurchase(input: unknown) {
 
 async function sendPrompt(services: Services, id: string, amount: number, phone: string): Promise<PaymentView> {
   const { db } = services.database;
-  const now = new Date();
+  const now = services.clock.now();
   try {
     const { request, response } = await services.daraja.stkPush({
       amount,
@@ -153,12 +156,16 @@ async function sendPrompt(services: Services, id: string, amount: number, phone:
       accountReference: `DARASA${id.slice(0, 6)}`,
       transactionDesc: 'Darasa course',
     });
-    const row = await transitionPayments(db, 'created', 'pending', {
-      merchantRequestId: response.MerchantRequestID,
-      checkoutRequestId: response.CheckoutRequestID,
-      // The callback URL carries our secret: keep the record without it.
-      rawRequest: JSON.stringify({ ...request, CallBackURL: '[redacted]', response }),
-      updatedAt: now,
+    const row = await transitionPaymentsInTx(db, {
+      from: 'created',
+      to: 'pending',
+      changes: {
+        merchantRequestId: response.MerchantRequestID,
+        checkoutRequestId: response.CheckoutRequestID,
+        // The callback URL carries our secret: keep the record without it.
+        rawRequest: JSON.stringify({ ...request, CallBackURL: '[redacted]', response }),
+        updatedAt: now,
+      },
     })
       .where('id', '=', id)
       .returningAll()
@@ -167,9 +174,10 @@ async function sendPrompt(services: Services, id: string, amount: number, phone:
   } catch (err) {
     if (!(err instanceof DarajaError)) throw err;
     services.log.warn({ paymentId: id, status: err.status, code: err.code, message: err.message }, 'STK push refused');
-    await transitionPayments(db, 'created', 'failed', {
-      resultDesc: `STK push refused: ${err.message}`.slice(0, 500),
-      updatedAt: now,
+    await transitionPaymentsInTx(db, {
+      from: 'created',
+      to: 'failed',
+      changes: { resultDesc: `STK push refused: ${err.message}`.slice(0, 500), updatedAt: now },
     })
       .where('id', '=', id)
       .execute();

@@ -1,7 +1,7 @@
 import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 import { C2B_ACCEPT, C2B_REFUSE, type C2bAnswer } from '#server/daraja/c2b.ts';
-import { findPaybillPayment } from './findPaybillPayment.ts';
+import { findPaybillPayment, type PaybillNotice } from './findPaybillPayment.ts';
 
 // Statuses a Paybill payment can still settle: waiting for the prompt, or given up on (the customer paid,
 // so they get access: expired → paid is the state machine's one way back).
@@ -12,8 +12,8 @@ const PAYABLE = new Set(['pending', 'expired']);
  * can still settle, a different amount or another business number is refused with the documented code,
  * so M-Pesa cancels the payment and the customer keeps the money.
  */
-export async function validatePaybillPayment(services: Services, secret: string, body: unknown): Promise<C2bAnswer> {
-  const { notice, payment } = await findPaybillPayment(services, secret, body);
+export async function validatePaybillPayment(services: Services, input: PaybillNotice): Promise<C2bAnswer> {
+  const { notice, payment } = await findPaybillPayment(services, input);
   if (!notice) return C2B_REFUSE.other;
   if (notice.BusinessShortCode !== services.config.mpesa.shortcode) return C2B_REFUSE.invalidShortcode;
   if (!payment || !PAYABLE.has(payment.status)) return C2B_REFUSE.invalidAccount;

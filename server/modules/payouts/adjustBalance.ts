@@ -4,10 +4,10 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
-import { findCreator } from './findCreator.ts';
-import { postEntry } from '../ledger/postEntry.ts';
+import { findCreatorInTx } from './findCreatorInTx.ts';
+import { postEntryInTx } from '../ledger/postEntryInTx.ts';
 
-const input = z.object({
+const adjustment = z.object({
   creatorId: z.string().min(1).max(64),
   /** Whole KES: positive credits the creator, negative debits them (against Darasa's fees account). */
   amount: z.coerce
@@ -20,30 +20,22 @@ const input = z.object({
 });
 
 /** A manual adjustment of a creator's available balance, with a reason: one journal entry, audited. */
-export async function adjustBalance(
-  services: Services,
-  actor: Actor,
-  raw: unknown,
-  now: Date = new Date(),
-): Promise<{ amount: number }> {
+export async function adjustBalance(services: Services, actor: Actor, input: unknown): Promise<{ amount: number }> {
   requireAdmin(actor);
-  const v = parseInput(input, raw);
+  const v = parseInput(adjustment, input);
   await services.database.db.transaction().execute(async (trx) => {
-    await findCreator(trx, v.creatorId);
-    await postEntry(
-      trx,
-      {
-        kind: 'adjustment',
-        creatorId: v.creatorId,
-        actorId: actor.userId,
-        memo: v.reason,
-        lines: [
-          { account: 'creator_payable', creatorId: v.creatorId, amount: -v.amount },
-          { account: 'platform_fees', amount: v.amount },
-        ],
-      },
-      now,
-    );
+    await findCreatorInTx(trx, { creatorId: v.creatorId });
+    await postEntryInTx(trx, {
+      kind: 'adjustment',
+      creatorId: v.creatorId,
+      actorId: actor.userId,
+      memo: v.reason,
+      lines: [
+        { account: 'creator_payable', creatorId: v.creatorId, amount: -v.amount },
+        { account: 'platform_fees', amount: v.amount },
+      ],
+      now: services.clock.now(),
+    });
     await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: 'ledger.adjust',

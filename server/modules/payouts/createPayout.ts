@@ -4,8 +4,8 @@ import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import type { PayoutPurpose } from '#server/db/schema.ts';
 import { newId } from '#server/lib/ids.ts';
 import { MIN_PAYOUT_KES } from '#common/payouts/payoutRules.ts';
-import { creatorBalances } from '../ledger/creatorBalances.ts';
-import { postEntry } from '../ledger/postEntry.ts';
+import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
+import { postEntryInTx } from '../ledger/postEntryInTx.ts';
 import { sendPayoutJob } from './sendPayoutJob.ts';
 
 export interface NewPayout {
@@ -24,15 +24,19 @@ const ONE_OPEN = 'A payout is already on its way to your M-Pesa. Wait for it to 
  * cannot both pass: the creator's payout account row is locked (PostgreSQL; SQLite serialises writers),
  * and at most one payout per creator may be open (a unique index, the last word on either database).
  */
-export async function createPayout(services: Services, p: NewPayout, now: Date = new Date()): Promise<string> {
+export async function createPayout(
+  services: Services,
+  { creatorId, purpose, amount: requested, retryOf }: NewPayout,
+): Promise<string> {
   const { db } = services.database;
+  const now = services.clock.now();
   const payoutId = newId();
   try {
     await db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('payoutAccount').selectAll().where('userId', '=', p.creatorId);
+      let q = trx.selectFrom('payoutAccount').selectAll().where('userId', '=', creatorId);
       if (services.database.dialect === 'postgres') q = q.forUpdate();
       const account = await q.executeTakeFirst();
-      const verification = p.purpose === 'verification';
+      const verification = purpose === 'verification';
       const phone = verification ? account?.phone : account?.verifiedPhone;
       if (!account || !phone) throw conflict('Add and verify your M-Pesa payout number first.');
       if (account.holdReason && !verification)
@@ -40,14 +44,14 @@ export async function createPayout(services: Services, p: NewPayout, now: Date =
       const open = await trx
         .selectFrom('payout')
         .select('id')
-        .where('creatorId', '=', p.creatorId)
+        .where('creatorId', '=', creatorId)
         .where('status', 'in', ['requested', 'sent'])
         .executeTakeFirst();
       if (open) throw conflict(ONE_OPEN);
       let amount = 1;
       if (!verification) {
-        const { available } = await creatorBalances(trx, p.creatorId, now);
-        amount = p.amount ?? available;
+        const { available } = await creatorBalancesInTx(trx, { creatorId, now });
+        amount = requested ?? available;
         if (amount < MIN_PAYOUT_KES)
           throw conflict(
             `The smallest payout is KES ${MIN_PAYOUT_KES}; you have KES ${Math.max(0, available)} available.`,
@@ -58,8 +62,8 @@ export async function createPayout(services: Services, p: NewPayout, now: Date =
         .insertInto('payout')
         .values({
           id: payoutId,
-          creatorId: p.creatorId,
-          purpose: p.purpose,
+          creatorId,
+          purpose,
           amount,
           phone,
           status: 'requested',
@@ -70,7 +74,7 @@ export async function createPayout(services: Services, p: NewPayout, now: Date =
           failureReason: null,
           receipt: null,
           receiverName: null,
-          retryOf: p.retryOf ?? null,
+          retryOf: retryOf ?? null,
           rawResult: null,
           checkedAt: null,
           createdAt: now,
@@ -80,19 +84,16 @@ export async function createPayout(services: Services, p: NewPayout, now: Date =
         .execute();
       // The KES 1 verification transfer is Darasa's cost, posted when paid; a payout leaves the balance now.
       if (!verification) {
-        await postEntry(
-          trx,
-          {
-            kind: 'payout',
-            creatorId: p.creatorId,
-            payoutId,
-            lines: [
-              { account: 'creator_payable', creatorId: p.creatorId, amount },
-              { account: 'payouts_in_flight', creatorId: p.creatorId, amount: -amount },
-            ],
-          },
+        await postEntryInTx(trx, {
+          kind: 'payout',
+          creatorId,
+          payoutId,
+          lines: [
+            { account: 'creator_payable', creatorId, amount },
+            { account: 'payouts_in_flight', creatorId, amount: -amount },
+          ],
           now,
-        );
+        });
       }
       await services.jobs.enqueue(trx, sendPayoutJob, { payoutId });
     });

@@ -2,7 +2,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toIso } from '#server/db/values.ts';
 import type { PayoutSchedule, PayoutStatus } from '#server/db/schema.ts';
-import { creatorBalances, type CreatorBalances } from '../ledger/creatorBalances.ts';
+import { creatorBalancesInTx, type CreatorBalances } from '../ledger/creatorBalancesInTx.ts';
 import { nextRunAt } from './payoutSchedule.ts';
 import { requireCreator } from './requireCreator.ts';
 
@@ -38,11 +38,12 @@ export interface Earnings {
 const HISTORY = 50;
 
 /** The creator's earnings page: balances from the ledger, payout settings and recent payouts. */
-export async function getEarnings(services: Services, actor: Actor, now: Date = new Date()): Promise<Earnings> {
+export async function getEarnings(services: Services, actor: Actor): Promise<Earnings> {
   requireCreator(actor);
   const { db } = services.database;
+  const now = services.clock.now();
   const [balances, account, rows] = await Promise.all([
-    creatorBalances(db, actor.userId, now),
+    creatorBalancesInTx(db, { creatorId: actor.userId, now }),
     db.selectFrom('payoutAccount').selectAll().where('userId', '=', actor.userId).executeTakeFirst(),
     db
       .selectFrom('payout')

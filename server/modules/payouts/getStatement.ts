@@ -26,7 +26,7 @@ export interface Statement {
   totals: { sales: number; fees: number; refunds: number; payouts: number; adjustments: number; net: number };
 }
 
-const input = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM') });
+const statementMonth = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM') });
 const KINDS = ['sale', 'refund', 'payout', 'payout_failed', 'adjustment'] as const;
 const DESCRIPTIONS: Record<(typeof KINDS)[number], string> = {
   sale: 'Sale',
@@ -40,9 +40,9 @@ const DESCRIPTIONS: Record<(typeof KINDS)[number], string> = {
  * A creator's Nairobi calendar month of ledger entries touching their balance, with totals: sales, fees,
  * refunds, payouts (the admin's platform fees count the same months).
  */
-export async function getStatement(services: Services, actor: Actor, raw: unknown): Promise<Statement> {
+export async function getStatement(services: Services, actor: Actor, input: unknown): Promise<Statement> {
   requireCreator(actor);
-  const { month } = parseInput(input, raw);
+  const { month } = parseInput(statementMonth, input);
   const { from, to } = nairobiMonthBounds(month);
   const { db } = services.database;
   const rows = await db

@@ -15,9 +15,7 @@ import { settlePayout } from './settlePayout.ts';
  */
 export async function handleB2cResult(
   services: Services,
-  kind: 'result' | 'timeout',
-  secret: string,
-  body: unknown,
+  { kind, secret, body }: { kind: 'result' | 'timeout'; secret: string; body: unknown },
 ): Promise<{ settled: boolean }> {
   if (!safeEqual(secret, services.config.mpesa.b2cResultSecret)) throw notFound();
   const r = parseDarajaResult(body);
@@ -31,7 +29,7 @@ export async function handleB2cResult(
     throw notFound('Unknown OriginatorConversationID.');
   if (kind === 'timeout') {
     services.log.warn({ payoutId: p.id }, 'B2C request timed out in M-Pesa’s queue; asking its status');
-    await queryPayoutStatus(services, p.id).catch((err: unknown) =>
+    await queryPayoutStatus(services, { payoutId: p.id }).catch((err: unknown) =>
       services.log.warn({ payoutId: p.id, err: String(err) }, 'status query failed; the reconciler will retry'),
     );
     return { settled: false };
@@ -42,7 +40,8 @@ export async function handleB2cResult(
       services.log.warn({ payoutId: p.id }, 'B2C result with a different amount refused');
       throw invalidInput('The result does not match the payout.');
     }
-    const settled = await settlePayout(services, p.id, {
+    const settled = await settlePayout(services, {
+      payoutId: p.id,
       outcome: 'paid',
       resultCode: 0,
       resultDesc: r.resultDesc,
@@ -52,7 +51,8 @@ export async function handleB2cResult(
     });
     return { settled };
   }
-  const settled = await settlePayout(services, p.id, {
+  const settled = await settlePayout(services, {
+    payoutId: p.id,
     outcome: 'failed',
     resultCode: r.resultCode,
     resultDesc: r.resultDesc,

@@ -15,9 +15,7 @@ import { settlePayout } from './settlePayout.ts';
  */
 export async function handleStatusResult(
   services: Services,
-  secret: string,
-  payoutId: string,
-  body: unknown,
+  { secret, payoutId, body }: { secret: string; payoutId: string; body: unknown },
 ): Promise<{ settled: boolean }> {
   if (!safeEqual(secret, services.config.mpesa.b2cResultSecret) || !isId(payoutId)) throw notFound();
   const r = parseDarajaResult(body);
@@ -30,7 +28,8 @@ export async function handleStatusResult(
   if (!p) throw notFound();
   const answer = readTransactionStatus(r);
   if (answer.kind === 'not_found') {
-    const settled = await settlePayout(services, p.id, {
+    const settled = await settlePayout(services, {
+      payoutId: p.id,
       outcome: 'failed',
       resultCode: r.resultCode,
       resultDesc: r.resultDesc,
@@ -44,7 +43,8 @@ export async function handleStatusResult(
     throw notFound();
   if (answer.status === 'Completed') {
     if (answer.amount !== p.amount) throw invalidInput('The result does not match the payout.');
-    const settled = await settlePayout(services, p.id, {
+    const settled = await settlePayout(services, {
+      payoutId: p.id,
       outcome: 'paid',
       resultCode: 0,
       resultDesc: 'Completed (Transaction Status)',
@@ -56,7 +56,8 @@ export async function handleStatusResult(
   }
   if (answer.status === 'Failed' || answer.status === 'Cancelled' || answer.status === 'Declined') {
     const why = answer.reason || answer.status;
-    const settled = await settlePayout(services, p.id, {
+    const settled = await settlePayout(services, {
+      payoutId: p.id,
       outcome: 'failed',
       resultCode: null,
       resultDesc: why,

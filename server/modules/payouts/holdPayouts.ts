@@ -4,9 +4,9 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
-import { findCreator } from './findCreator.ts';
+import { findCreatorInTx } from './findCreatorInTx.ts';
 
-const input = z.discriminatedUnion('hold', [
+const hold = z.discriminatedUnion('hold', [
   z.object({ creatorId: z.string().min(1).max(64), hold: z.literal(true), reason: z.string().trim().min(3).max(300) }),
   z.object({
     creatorId: z.string().min(1).max(64),
@@ -16,13 +16,13 @@ const input = z.discriminatedUnion('hold', [
 ]);
 
 /** Puts a creator's payouts on hold (with a reason the creator sees) or releases them; audited. */
-export async function holdPayouts(services: Services, actor: Actor, raw: unknown): Promise<{ held: boolean }> {
+export async function holdPayouts(services: Services, actor: Actor, input: unknown): Promise<{ held: boolean }> {
   requireAdmin(actor);
-  const v = parseInput(input, raw);
-  const now = new Date();
+  const v = parseInput(hold, input);
+  const now = services.clock.now();
   await services.database.db.transaction().execute(async (trx) => {
-    await findCreator(trx, v.creatorId);
-    const hold = v.hold
+    await findCreatorInTx(trx, { creatorId: v.creatorId });
+    const changes = v.hold
       ? { holdReason: v.reason, heldBy: actor.userId, heldAt: now }
       : { holdReason: null, heldBy: null, heldAt: null };
     await trx
@@ -34,11 +34,11 @@ export async function holdPayouts(services: Services, actor: Actor, raw: unknown
         verifiedName: null,
         verifiedAt: null,
         lastAutoAt: null,
-        ...hold,
+        ...changes,
         createdAt: now,
         updatedAt: now,
       })
-      .onConflict((oc) => oc.column('userId').doUpdateSet({ ...hold, updatedAt: now }))
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ ...changes, updatedAt: now }))
       .execute();
     await recordAuditInTx(trx, {
       actorId: actor.userId,

@@ -1,13 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toIso, toNum } from '#server/db/values.ts';
-import { filterColumn, finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  filterColumn,
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const payoutListQuery = listQuerySchema(['createdAt', 'amount'], {
+const payoutListQuery = listQuerySchema(['createdAt', 'amount'], {
   status: z.enum(['requested', 'sent', 'paid', 'failed']).optional(),
 });
-export type PayoutListQuery = z.infer<typeof payoutListQuery>;
 
 export interface AdminPayoutRow {
   id: string;
@@ -25,10 +33,12 @@ export interface AdminPayoutRow {
 }
 
 /** Payouts (every B2C transfer, with its status) searched by creator, phone or M-Pesa receipt. */
-export async function listPayouts(db: Kysely<DB>, o: PayoutListQuery): Promise<Page<AdminPayoutRow>> {
+export async function listPayouts(services: Services, actor: Actor, input: unknown): Promise<Page<AdminPayoutRow>> {
+  requireAdmin(actor);
+  const o = parseListQuery(payoutListQuery, input);
   const sortColumn = `payout.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'payout.id' });
-  let query = db
+  let query = services.database.db
     .selectFrom('payout')
     .innerJoin('user', 'user.id', 'payout.creatorId')
     .select([

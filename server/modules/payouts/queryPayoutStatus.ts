@@ -2,7 +2,7 @@ import type { Services } from '#server/core/services.ts';
 import { b2cStatusUrl, b2cTimeoutUrl } from './payoutUrls.ts';
 
 /** Asks M-Pesa (Transaction Status) what became of a payout; the answer comes to handleStatusResult. */
-export async function queryPayoutStatus(services: Services, payoutId: string, now: Date = new Date()): Promise<void> {
+export async function queryPayoutStatus(services: Services, { payoutId }: { payoutId: string }): Promise<void> {
   const { db } = services.database;
   const p = await db
     .selectFrom('payout')
@@ -10,7 +10,7 @@ export async function queryPayoutStatus(services: Services, payoutId: string, no
     .where('id', '=', payoutId)
     .executeTakeFirst();
   if (!p || (p.status !== 'requested' && p.status !== 'sent')) return;
-  await db.updateTable('payout').set({ checkedAt: now }).where('id', '=', p.id).execute();
+  await db.updateTable('payout').set({ checkedAt: services.clock.now() }).where('id', '=', p.id).execute();
   await services.daraja.transactionStatus({
     ...(p.receipt ? { transactionId: p.receipt } : {}),
     originatorConversationId: p.originatorConversationId,

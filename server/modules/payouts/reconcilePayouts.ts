@@ -13,8 +13,9 @@ const REQUESTED_GRACE_MS = 60 * 60_000;
  * about with a Transaction Status query once PAYOUT_QUERY_AFTER_S old, and again as often, until the
  * answer settles them. Returns how many were asked about.
  */
-export async function reconcilePayouts(services: Services, now: Date = new Date()): Promise<number> {
+export async function reconcilePayouts(services: Services): Promise<number> {
   const { db } = services.database;
+  const now = services.clock.now();
   const askBefore = new Date(now.getTime() - services.config.PAYOUT_QUERY_AFTER_S * 1000);
   const due = await db
     .selectFrom('payout')
@@ -30,7 +31,7 @@ export async function reconcilePayouts(services: Services, now: Date = new Date(
     .limit(BATCH)
     .execute();
   for (const p of due) {
-    await queryPayoutStatus(services, p.id, now).catch((err: unknown) =>
+    await queryPayoutStatus(services, { payoutId: p.id }).catch((err: unknown) =>
       services.log.warn({ payoutId: p.id, err: String(err) }, 'payout status query failed'),
     );
   }

@@ -7,15 +7,15 @@ import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import { createPayout } from './createPayout.ts';
 
-const input = z.object({ payoutId: z.string().min(1).max(64) });
+const retry = z.object({ payoutId: z.string().min(1).max(64) });
 
 /**
  * Retries a failed payout as a new one for the same amount (the failed one returned its money to the
  * balance, so the usual checks apply: verified number, no hold, enough available). Audited.
  */
-export async function retryPayout(services: Services, actor: Actor, raw: unknown): Promise<{ payoutId: string }> {
+export async function retryPayout(services: Services, actor: Actor, input: unknown): Promise<{ payoutId: string }> {
   requireAdmin(actor);
-  const { payoutId } = parseInput(input, raw);
+  const { payoutId } = parseInput(retry, input);
   const { db } = services.database;
   const failed = await db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirst();
   if (!failed) throw notFound('Payout not found.');

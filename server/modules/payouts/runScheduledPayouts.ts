@@ -10,8 +10,9 @@ import { lastRunAt } from './payoutSchedule.ts';
  * is marked on the account first, so a run repeated by another process or a retried job pays nobody twice
  * (the open-payout rule stops the rest). Returns the payouts opened.
  */
-export async function runScheduledPayouts(services: Services, now: Date = new Date()): Promise<number> {
+export async function runScheduledPayouts(services: Services): Promise<number> {
   const { db } = services.database;
+  const now = services.clock.now();
   const accounts = await db
     .selectFrom('payoutAccount')
     .select(['userId', 'schedule', 'lastAutoAt'])
@@ -32,7 +33,7 @@ export async function runScheduledPayouts(services: Services, now: Date = new Da
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) continue;
     try {
-      await createPayout(services, { creatorId: a.userId, purpose: 'scheduled', amount: null }, now);
+      await createPayout(services, { creatorId: a.userId, purpose: 'scheduled', amount: null });
       opened++;
     } catch (err) {
       // Too little available, or a payout already open: nothing to pay in this run.

@@ -10,7 +10,7 @@ import { settlePayout } from './settlePayout.ts';
  * the money returns to the balance. Not reachable, or a 5xx: unknown, so this throws and the job retries
  * with the same OriginatorConversationID. A payout no longer `requested` is left alone.
  */
-export async function sendPayout(services: Services, payoutId: string, now: Date = new Date()): Promise<void> {
+export async function sendPayout(services: Services, { payoutId }: { payoutId: string }): Promise<void> {
   const { db } = services.database;
   const p = await db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirst();
   if (p?.status !== 'requested') return;
@@ -26,23 +26,19 @@ export async function sendPayout(services: Services, payoutId: string, now: Date
     });
     await db
       .updateTable('payout')
-      .set({ status: 'sent', conversationId: answer.ConversationID, updatedAt: now })
+      .set({ status: 'sent', conversationId: answer.ConversationID, updatedAt: services.clock.now() })
       .where('id', '=', p.id)
       .where('status', '=', 'requested')
       .execute();
   } catch (err) {
     if (!(err instanceof DarajaError) || err.status === 0 || err.status === 401 || err.status >= 500) throw err;
     services.log.warn({ payoutId, err: err.message }, 'M-Pesa refused a payout');
-    await settlePayout(
-      services,
-      p.id,
-      {
-        outcome: 'failed',
-        resultCode: null,
-        resultDesc: err.message,
-        reason: payoutFailureReason(null, err.message),
-      },
-      now,
-    );
+    await settlePayout(services, {
+      payoutId: p.id,
+      outcome: 'failed',
+      resultCode: null,
+      resultDesc: err.message,
+      reason: payoutFailureReason(null, err.message),
+    });
   }
 }

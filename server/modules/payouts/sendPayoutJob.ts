@@ -13,6 +13,6 @@ export const sendPayoutJob = defineJob({
   timeoutMs: 60_000,
   backoffMs: 5_000,
   handler: async ({ payoutId }, { services }) => {
-    await sendPayout(services, payoutId);
+    await sendPayout(services, { payoutId });
   },
 });

@@ -6,7 +6,7 @@ import { toDarajaPhone } from '#common/phone.ts';
 import { createPayout } from './createPayout.ts';
 import { requireCreator } from './requireCreator.ts';
 
-const input = z.object({
+const payoutNumber = z.object({
   phone: z
     .string()
     .max(30)
@@ -25,12 +25,12 @@ const input = z.object({
 export async function setPayoutNumber(
   services: Services,
   actor: Actor,
-  raw: unknown,
-  now: Date = new Date(),
+  input: unknown,
 ): Promise<{ phone: string; payoutId: string }> {
   requireCreator(actor);
-  const { phone } = parseInput(input, raw);
+  const { phone } = parseInput(payoutNumber, input);
   const { db } = services.database;
+  const now = services.clock.now();
   await db
     .insertInto('payoutAccount')
     .values({
@@ -48,6 +48,6 @@ export async function setPayoutNumber(
     })
     .onConflict((oc) => oc.column('userId').doUpdateSet({ phone, updatedAt: now }))
     .execute();
-  const payoutId = await createPayout(services, { creatorId: actor.userId, purpose: 'verification', amount: 1 }, now);
+  const payoutId = await createPayout(services, { creatorId: actor.userId, purpose: 'verification', amount: 1 });
   return { phone, payoutId };
 }

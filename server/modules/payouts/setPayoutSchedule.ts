@@ -5,17 +5,17 @@ import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { requireCreator } from './requireCreator.ts';
 
-const input = z.object({ schedule: z.enum(['manual', 'daily', 'weekly']) });
+const scheduleChoice = z.object({ schedule: z.enum(['manual', 'daily', 'weekly']) });
 
 /** Automatic payouts: daily, weekly or only on request. The next run counts from now, not from the past. */
 export async function setPayoutSchedule(
   services: Services,
   actor: Actor,
-  raw: unknown,
-  now: Date = new Date(),
+  input: unknown,
 ): Promise<{ schedule: string }> {
   requireCreator(actor);
-  const { schedule } = parseInput(input, raw);
+  const { schedule } = parseInput(scheduleChoice, input);
+  const now = services.clock.now();
   const r = await services.database.db
     .updateTable('payoutAccount')
     .set({ schedule, lastAutoAt: now, updatedAt: now })

@@ -1,7 +1,8 @@
 import type { Services } from '#server/core/services.ts';
-import { postEntry } from '../ledger/postEntry.ts';
+import { postEntryInTx } from '../ledger/postEntryInTx.ts';
 
 export interface PayoutSettlement {
+  payoutId: string;
   outcome: 'paid' | 'failed';
   resultCode: number | null;
   resultDesc: string;
@@ -21,13 +22,9 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  * with the change: paid moves the money out of "in flight" to M-Pesa; failed returns it to the balance.
  * A settled payout ignores everything later (logged when it contradicts). Returns whether it changed.
  */
-export async function settlePayout(
-  services: Services,
-  payoutId: string,
-  s: PayoutSettlement,
-  now: Date = new Date(),
-): Promise<boolean> {
+export async function settlePayout(services: Services, { payoutId, ...s }: PayoutSettlement): Promise<boolean> {
   const { db } = services.database;
+  const now = services.clock.now();
   const changed = await db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('payout').selectAll().where('id', '=', payoutId);
     if (services.database.dialect === 'postgres') q = q.forUpdate();
@@ -60,20 +57,17 @@ export async function settlePayout(
     const amount = p.amount;
     if (p.purpose === 'verification') {
       if (s.outcome === 'paid') {
-        await postEntry(
-          trx,
-          {
-            kind: 'verification',
-            creatorId,
-            payoutId: p.id,
-            memo: 'KES 1 payout number check',
-            lines: [
-              { account: 'platform_fees', amount },
-              { account: 'mpesa_b2c', amount: -amount },
-            ],
-          },
+        await postEntryInTx(trx, {
+          kind: 'verification',
+          creatorId,
+          payoutId: p.id,
+          memo: 'KES 1 payout number check',
+          lines: [
+            { account: 'platform_fees', amount },
+            { account: 'mpesa_b2c', amount: -amount },
+          ],
           now,
-        );
+        });
         await trx
           .updateTable('payoutAccount')
           .set({
@@ -88,7 +82,7 @@ export async function settlePayout(
       }
       return true;
     }
-    await postEntry(
+    await postEntryInTx(
       trx,
       s.outcome === 'paid'
         ? {
@@ -99,6 +93,7 @@ export async function settlePayout(
               { account: 'payouts_in_flight', creatorId, amount },
               { account: 'mpesa_b2c', creatorId, amount: -amount },
             ],
+            now,
           }
         : {
             kind: 'payout_failed',
@@ -109,8 +104,8 @@ export async function settlePayout(
               { account: 'payouts_in_flight', creatorId, amount },
               { account: 'creator_payable', creatorId, amount: -amount },
             ],
+            now,
           },
-      now,
     );
     return true;
   });

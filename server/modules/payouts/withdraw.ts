@@ -5,24 +5,19 @@ import { parseInput } from '#server/core/parseInput.ts';
 import { createPayout } from './createPayout.ts';
 import { requireCreator } from './requireCreator.ts';
 
-const input = z.object({
+const withdrawal = z.object({
   /** Whole KES; omitted: everything available. */
   amount: z.coerce.number().int('must be whole shillings').positive().max(10_000_000).optional(),
 });
 
 /** "Withdraw": pays the creator's available balance (or part of it) to their verified M-Pesa number. */
-export async function withdraw(
-  services: Services,
-  actor: Actor,
-  raw: unknown,
-  now: Date = new Date(),
-): Promise<{ payoutId: string }> {
+export async function withdraw(services: Services, actor: Actor, input: unknown): Promise<{ payoutId: string }> {
   requireCreator(actor);
-  const { amount } = parseInput(input, raw ?? {});
-  const payoutId = await createPayout(
-    services,
-    { creatorId: actor.userId, purpose: 'withdrawal', amount: amount ?? null },
-    now,
-  );
+  const { amount } = parseInput(withdrawal, input ?? {});
+  const payoutId = await createPayout(services, {
+    creatorId: actor.userId,
+    purpose: 'withdrawal',
+    amount: amount ?? null,
+  });
   return { payoutId };
 }

@@ -1,13 +1,20 @@
-import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
-import type { DB } from '#server/db/schema.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
-import { finishPage, keysetClause, listQuerySchema, matchesAny, type Page } from '../shared/listQuery.ts';
+import { requireAdmin } from '../access/requireAdmin.ts';
+import {
+  finishPage,
+  keysetClause,
+  listQuerySchema,
+  matchesAny,
+  parseListQuery,
+  type Page,
+} from '../shared/listQuery.ts';
 
-export const reviewQueueQuery = listQuerySchema(['reportCount', 'createdAt'], {
+const reviewQueueQuery = listQuerySchema(['reportCount', 'createdAt'], {
   status: z.enum(['visible', 'hidden']).optional(),
 });
-export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
 
 export interface QueuedReview {
   id: string;
@@ -22,10 +29,16 @@ export interface QueuedReview {
 }
 
 /** The moderation queue: reviews someone reported, plus any hidden ones (to restore), one keyset page at a time. */
-export async function listReportedReviews(db: Kysely<DB>, o: ReviewQueueQuery): Promise<Page<QueuedReview>> {
+export async function listReportedReviews(
+  services: Services,
+  actor: Actor,
+  input: unknown,
+): Promise<Page<QueuedReview>> {
+  requireAdmin(actor);
+  const o = parseListQuery(reviewQueueQuery, input);
   const sortColumn = `review.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'review.id' });
-  let query = db
+  let query = services.database.db
     .selectFrom('review')
     .innerJoin('course', 'course.id', 'review.courseId')
     .innerJoin('user', 'user.id', 'review.userId')

@@ -58,12 +58,12 @@ export function listQuerySchema<S extends string, F extends z.ZodRawShape>(sorts
     });
 }
 
-/** Validates a query string (URLSearchParams or a plain record) into list options; bad input → 400. */
-export function parseListQuery<T extends z.ZodType>(
-  schema: T,
-  input: URLSearchParams | Record<string, string>,
-): z.infer<T> {
-  const record = input instanceof URLSearchParams ? Object.fromEntries(input) : input;
+/**
+ * Validates a list operation's input, a query string (URLSearchParams or a plain record; nothing at all is
+ * the first page), into list options; bad input → invalid_input naming the parameter.
+ */
+export function parseListQuery<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const record: object = input instanceof URLSearchParams ? Object.fromEntries(input) : Object(input ?? {});
   // An empty field from a search form means "not set".
   const cleaned = Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(cleaned);

@@ -3,8 +3,8 @@ import { notFound } from '#server/core/errors.ts';
 import type { DB } from '#server/db/schema.ts';
 
 /** An admin's payout action names a creator: anyone else (or no one) is "Creator not found." */
-export async function findCreator(db: Kysely<DB>, creatorId: string): Promise<void> {
-  const user = await db
+export async function findCreatorInTx(trx: Kysely<DB>, { creatorId }: { creatorId: string }): Promise<void> {
+  const user = await trx
     .selectFrom('user')
     .select('id')
     .where('id', '=', creatorId)

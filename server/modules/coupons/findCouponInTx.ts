@@ -6,10 +6,13 @@ import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 
 /**
  * The active, unexpired coupon with this (upper-case) code on this course, or the learner's reason why
- * not. Uses are not counted here: that is holdCouponUse's job, under a lock, when one is taken.
+ * not, at `now`. Uses are not counted here: that is holdCouponUseInTx's job, under a lock, when one is taken.
  */
-export async function findCoupon(db: Kysely<DB>, courseId: string, code: string, now: Date) {
-  const coupon = await db
+export async function findCouponInTx(
+  trx: Kysely<DB>,
+  { courseId, code, now }: { courseId: string; code: string; now: Date },
+) {
+  const coupon = await trx
     .selectFrom('coupon')
     .selectAll()
     .where('courseId', '=', courseId)

@@ -13,9 +13,12 @@ export interface CreatorBalances {
   paidOut: number;
 }
 
-/** A creator's balances, summed over the ledger lines (never stored). */
-export async function creatorBalances(db: Kysely<DB>, creatorId: string, now: Date): Promise<CreatorBalances> {
-  const rows = await db
+/** A creator's balances at `now`, summed over the ledger lines (never stored); inside a payout's transaction or not. */
+export async function creatorBalancesInTx(
+  trx: Kysely<DB>,
+  { creatorId, now }: { creatorId: string; now: Date },
+): Promise<CreatorBalances> {
+  const rows = await trx
     .selectFrom('journalLine')
     .select([
       'account',

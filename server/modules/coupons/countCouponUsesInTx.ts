@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, PaymentStatus } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
-import { usedUp } from './findCoupon.ts';
+import { usedUp } from './findCouponInTx.ts';
 
 /**
  * Payments whose coupon use still counts: open ones hold it, paid ones spent it. A failed, cancelled, expired
@@ -11,9 +11,12 @@ import { usedUp } from './findCoupon.ts';
 const HOLDING: readonly PaymentStatus[] = ['created', 'pending', 'paid'];
 
 /** Uses per coupon id (ids with no use are absent). */
-export async function countCouponUses(db: Kysely<DB>, couponIds: readonly string[]): Promise<Map<string, number>> {
+export async function countCouponUsesInTx(
+  trx: Kysely<DB>,
+  { couponIds }: { couponIds: readonly string[] },
+): Promise<Map<string, number>> {
   if (couponIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await trx
     .selectFrom('couponUse as u')
     .leftJoin('payment as p', 'p.id', 'u.paymentId')
     .select(['u.couponId', (eb) => eb.fn.countAll().as('n')])
@@ -25,8 +28,11 @@ export async function countCouponUses(db: Kysely<DB>, couponIds: readonly string
 }
 
 /** Throws "used up" when a coupon with a maximum has no use left (the caller decides whether it holds a lock). */
-export async function assertUsesLeft(db: Kysely<DB>, coupon: { id: string; maxUses: number | null }): Promise<void> {
-  if (coupon.maxUses == null) return;
-  const uses = (await countCouponUses(db, [coupon.id])).get(coupon.id) ?? 0;
-  if (uses >= toNum(coupon.maxUses)) throw usedUp();
+export async function assertUsesLeftInTx(
+  trx: Kysely<DB>,
+  { id, maxUses }: { id: string; maxUses: number | null },
+): Promise<void> {
+  if (maxUses == null) return;
+  const uses = (await countCouponUsesInTx(trx, { couponIds: [id] })).get(id) ?? 0;
+  if (uses >= toNum(maxUses)) throw usedUp();
 }

@@ -2,9 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 
-/** Darasa's fees (net of refunded fees and adjustments) since `from`, summed over the ledger. */
-export async function platformRevenue(db: Kysely<DB>, from: Date | null, to: Date | null = null): Promise<number> {
-  let q = db
+/** Darasa's fees (net of refunded fees and adjustments) from `from` until `to` (null: no bound), summed over the ledger. */
+export async function platformRevenueInTx(
+  trx: Kysely<DB>,
+  { from, to }: { from: Date | null; to: Date | null },
+): Promise<number> {
+  let q = trx
     .selectFrom('journalLine')
     .select(sql<number>`coalesce(sum("amount"), 0)`.as('total'))
     .where('account', '=', 'platform_fees');

@@ -21,6 +21,8 @@ export interface EntryInput {
   memo?: string;
   actorId?: string | null;
   lines: LineInput[];
+  /** When it is posted. */
+  now: Date;
 }
 
 /**
@@ -28,14 +30,14 @@ export interface EntryInput {
  * do not sum to zero or are not whole shillings: a bug, never an input. Returns false, changing nothing,
  * when this (kind, payment) or (kind, payout) was already posted: replayed callbacks post once.
  */
-export async function postEntry(trx: Kysely<DB>, e: EntryInput, now: Date): Promise<boolean> {
-  const lines = e.lines.filter((l) => l.amount !== 0);
+export async function postEntryInTx(trx: Kysely<DB>, input: EntryInput): Promise<boolean> {
+  const lines = input.lines.filter((l) => l.amount !== 0);
   if (lines.some((l) => !Number.isSafeInteger(l.amount)))
-    throw new Error(`Ledger ${e.kind}: amounts must be whole KES`);
-  if (lines.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error(`Ledger ${e.kind}: lines do not sum to zero`);
-  if (e.paymentId || e.payoutId) {
-    let q = trx.selectFrom('journalEntry').select('id').where('kind', '=', e.kind);
-    q = e.paymentId ? q.where('paymentId', '=', e.paymentId) : q.where('payoutId', '=', e.payoutId!);
+    throw new Error(`Ledger ${input.kind}: amounts must be whole KES`);
+  if (lines.reduce((s, l) => s + l.amount, 0) !== 0) throw new Error(`Ledger ${input.kind}: lines do not sum to zero`);
+  if (input.paymentId || input.payoutId) {
+    let q = trx.selectFrom('journalEntry').select('id').where('kind', '=', input.kind);
+    q = input.paymentId ? q.where('paymentId', '=', input.paymentId) : q.where('payoutId', '=', input.payoutId!);
     if (await q.executeTakeFirst()) return false;
   }
   const entryId = newId();
@@ -43,15 +45,15 @@ export async function postEntry(trx: Kysely<DB>, e: EntryInput, now: Date): Prom
     .insertInto('journalEntry')
     .values({
       id: entryId,
-      kind: e.kind,
-      creatorId: e.creatorId ?? null,
-      paymentId: e.paymentId ?? null,
-      payoutId: e.payoutId ?? null,
-      courseId: e.courseId ?? null,
-      feePercent: e.feePercent ?? null,
-      memo: (e.memo ?? '').slice(0, 500),
-      actorId: e.actorId ?? null,
-      createdAt: now,
+      kind: input.kind,
+      creatorId: input.creatorId ?? null,
+      paymentId: input.paymentId ?? null,
+      payoutId: input.payoutId ?? null,
+      courseId: input.courseId ?? null,
+      feePercent: input.feePercent ?? null,
+      memo: (input.memo ?? '').slice(0, 500),
+      actorId: input.actorId ?? null,
+      createdAt: input.now,
     })
     .execute();
   if (lines.length) {
@@ -64,8 +66,8 @@ export async function postEntry(trx: Kysely<DB>, e: EntryInput, now: Date): Prom
           account: l.account,
           creatorId: l.creatorId ?? null,
           amount: l.amount,
-          availableAt: l.availableAt ?? now,
-          createdAt: now,
+          availableAt: l.availableAt ?? input.now,
+          createdAt: input.now,
         })),
       )
       .execute();
