@@ -1,18 +1,10 @@
 // The admin console in the browser: only admins get in; an admin suspends a user, who is signed out at
 // once; an admin unpublishes a course, which leaves the landing page at once (its creator republishes it
 // afterwards, so the demo catalog is as before for the other specs).
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedIn } from '#tests/e2e/people.ts';
 
-const PASSWORD = 'darasa-demo';
 const PAGES = ['/admin', '/admin/users', '/admin/courses', '/admin/purchases', '/admin/jobs', '/admin/audit'];
-
-async function signedIn(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/account/sign-in', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return page;
-}
 
 test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({
   browser,
