@@ -2,7 +2,7 @@
 // once; an admin unpublishes a course, which leaves the landing page at once (its creator republishes it
 // afterwards, so the demo catalog is as before for the other specs).
 import { expect, test } from '@playwright/test';
-import { signedIn } from '#tests/e2e/people.ts';
+import { signedIn, unique } from '#tests/e2e/people.ts';
 
 const PAGES = ['/admin', '/admin/users', '/admin/courses', '/admin/purchases', '/admin/jobs', '/admin/audit'];
 
@@ -60,7 +60,7 @@ test('only admins get into the admin pages; others are sent to sign in or to the
 });
 
 test('an admin suspends a user, who is signed out at once', async ({ browser }) => {
-  const email = `suspend.${Date.now().toString(36)}@example.com`;
+  const email = `suspend.${unique()}@example.com`;
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const reg = await customer.request.post('/api/account/register', {
