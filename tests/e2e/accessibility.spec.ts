@@ -1,8 +1,9 @@
 // Every screen, as the role that uses it, has no axe violation of serious or critical impact (WCAG A/AA
 // rules: contrast, names, structure). To cover a new screen, add a row to SCREENS.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { completeCourse, DEMO_PASSWORD, enrollFree, freeCourseId, registerLearner } from './learnerHelpers.ts';
+import { type Browser, type BrowserContext, expect, test } from '@playwright/test';
+import { completeCourse, enrollInFreeCourse } from '#tests/e2e/courses.ts';
+import { registerLearner, signedIn } from '#tests/e2e/people.ts';
 
 type Role = 'visitor' | 'learner' | 'creator' | 'admin';
 
@@ -50,51 +51,41 @@ const EMAILS: Record<Exclude<Role, 'visitor' | 'learner'>, string> = {
 };
 
 const places: Record<string, string> = {};
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Each signed-in role's cookies, signed in once here rather than once per screen. */
+const sessions: Partial<Record<Role, Session>> = {};
 
 test.beforeAll(async ({ browser }) => {
   // Watching three episodes on a loaded shared machine: generous.
   test.setTimeout(360_000);
   // A fresh learner who finished the free course: My Courses, the learning page and a certificate to show.
   const page = await (await browser.newContext()).newPage();
-  await registerLearner(page, 'Axe');
-  places.free = await freeCourseId(page);
-  await page.goto(`/course/${places.free}`);
+  await registerLearner(page, { first: 'Axe' });
+  places.free = await enrollInFreeCourse(page);
   places.creatorId = (await page.locator('.hero-creator a').first().getAttribute('href'))!.split('/').pop()!;
-  await enrollFree(page, places.free);
   await completeCourse(page, places.free);
   await page.goto(`/learn/${places.free}/1`);
   const href = await page.getByRole('link', { name: /^View certificate/ }).getAttribute('href');
   places.certificate = href!.split('/').pop()!;
-  learnerState = await page.context().storageState();
+  sessions.learner = await page.context().storageState();
   await page.context().close();
 
-  const creator = await (await browser.newContext()).newPage();
-  await creator.request.post('/api/account/sign-in', { data: { email: EMAILS.creator, password: DEMO_PASSWORD } });
+  const creator = await signedIn(browser, EMAILS.creator);
   await creator.goto('/creator');
   // One of their courses (not "/creator/course/new"): its analytics link names it.
   const edit = await creator.locator('a[href^="/creator/course/"][href$="/analytics"]').first().getAttribute('href');
   places.own = edit!.split('/')[3]!;
+  sessions.creator = await creator.context().storageState();
   await creator.context().close();
+
+  const admin = await signedIn(browser, EMAILS.admin);
+  sessions.admin = await admin.context().storageState();
+  await admin.context().close();
 });
 
-let learnerState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
-
-async function pageFor(
-  browser: import('@playwright/test').Browser,
-  role: Role,
-  viewport: { width: number; height: number },
-) {
-  const context = await browser.newContext(
-    role === 'learner' ? { viewport, storageState: learnerState } : { viewport },
-  );
-  const page = await context.newPage();
-  if (role === 'creator' || role === 'admin') {
-    const res = await page.request.post('/api/account/sign-in', {
-      data: { email: EMAILS[role], password: DEMO_PASSWORD },
-    });
-    expect(res.status()).toBe(200);
-  }
-  return page;
+async function pageFor(browser: Browser, role: Role, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, storageState: sessions[role] });
+  return context.newPage();
 }
 
 for (const [width, height] of [

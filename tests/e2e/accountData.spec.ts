@@ -1,19 +1,10 @@
 // Personal data in the browser: a learner downloads their data from /account, then deletes their account
 // with their password; they are signed out and cannot sign in again.
 import { expect, test } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { PASSWORD, registerLearner } from '#tests/e2e/people.ts';
 
 test('a learner downloads their data and deletes their account', async ({ page }) => {
-  const email = `wanjiku.${unique()}@example.com`;
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill('Wanjiku Test');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('712345678');
-  await page.getByLabel('Learn (Customer)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+  const { email } = await registerLearner(page, { first: 'Wanjiku' });
 
   await page.getByRole('link', { name: 'Account', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
@@ -33,14 +24,14 @@ test('a learner downloads their data and deletes their account', async ({ page }
   await page.getByLabel('Your password').fill('wrong-password');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('alert')).toHaveText('That password is not right. Your account was not deleted.');
-  await page.getByLabel('Your password').fill('secret1');
+  await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
 });

@@ -1,8 +1,7 @@
 // Accounts in the browser: signing up as each role, the welcome dialogs, signing out and in, the
 // "Invalid email or password" path, and a visitor's purchase journey coming back to its course.
 import { expect, test, type Page } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { unique } from '#tests/e2e/people.ts';
 
 async function register(
   page: Page,

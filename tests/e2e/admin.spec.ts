@@ -1,18 +1,10 @@
 // The admin console in the browser: only admins get in; an admin suspends a user, who is signed out at
 // once; an admin unpublishes a course, which leaves the landing page at once (its creator republishes it
 // afterwards, so the demo catalog is as before for the other specs).
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedIn, unique } from '#tests/e2e/people.ts';
 
-const PASSWORD = 'darasa-demo';
 const PAGES = ['/admin', '/admin/users', '/admin/courses', '/admin/purchases', '/admin/jobs', '/admin/audit'];
-
-async function signedIn(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/account/sign-in', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return page;
-}
 
 test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({
   browser,
@@ -68,7 +60,7 @@ test('only admins get into the admin pages; others are sent to sign in or to the
 });
 
 test('an admin suspends a user, who is signed out at once', async ({ browser }) => {
-  const email = `suspend.${Date.now().toString(36)}@example.com`;
+  const email = `suspend.${unique()}@example.com`;
   const customerContext = await browser.newContext();
   const customer = await customerContext.newPage();
   const reg = await customer.request.post('/api/account/register', {

@@ -4,9 +4,9 @@
 // use, applied by two learners who press "Pay with M-Pesa" at the same moment: exactly one pays the
 // discounted price, the other is told the code is used up and is back at the full price.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { registerLearner, signIn, unique } from './learnerHelpers.ts';
+import { registerLearner, signIn, unique } from '#tests/e2e/people.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const COURSE = 'Bookkeeping with M-Pesa for Small Businesses'; // KES 1,500, by creator@darasa.test
 
 test.use(PHONE);
@@ -117,7 +117,7 @@ async function makeCoupon(page: Page, maxUses: number) {
 async function learnerAtCheckout(browser: Browser, page: Page, courseId: string, first: string) {
   const context = await browser.newContext({ ...PHONE, baseURL: new URL(page.url()).origin });
   const buyer = await context.newPage();
-  await registerLearner(buyer, first);
+  await registerLearner(buyer, { first });
   await buyer.goto(`/course/${courseId}`);
   await buyer.getByRole('button', { name: 'Purchase Course' }).click();
   return { buyer, dialog: buyer.getByRole('dialog'), close: () => context.close() };

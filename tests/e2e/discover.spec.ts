@@ -1,23 +1,18 @@
 // Finding courses: search that forgives typos (with suggestions and filters), category and creator pages,
-// free courses, admin publishing both ways on a phone, and what crawlers fetch. Screenshots at 390×844
-// (DPR 3) and desktop size go to the test's output folder.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+// free courses, admin publishing both ways on a phone. Screenshots at 390×844 (DPR 3) and desktop size go to
+// the test's output folder. What crawlers fetch (robots.txt, sitemap.xml) is tested over HTTP
+// (tests/integration/discovery.test.ts).
+import { expect, test, type Page } from '@playwright/test';
+import { signedIn } from '#tests/e2e/people.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 import { DEMO_COURSES } from '#server/seed/demoCatalog.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const KITCHEN = DEMO_COURSES.find((c) => c.title.includes('Chapati'))!;
 const FREE = DEMO_COURSES.find((c) => c.price === 0)!;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
-}
-
-async function signedIn(browser: Browser, email: string, options = {}): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  const res = await page.request.post('/api/account/sign-in', { data: { email, password: 'darasa-demo' } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return page;
 }
 
 for (const [size, options] of [
@@ -156,24 +151,4 @@ test('on a phone, admin course rows are cards with their buttons in view; unpubl
   await admin.goto('/');
   await expect(admin.getByText(title).first()).toBeAttached();
   await admin.context().close();
-});
-
-test('robots.txt, sitemap.xml and a 404 for missing files', async ({ request, baseURL }) => {
-  const robots = await request.get('/robots.txt');
-  expect(robots.status()).toBe(200);
-  expect(await robots.text()).toContain('Disallow: /admin');
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.headers()['content-type']).toMatch(/xml/);
-  const xml = await sitemap.text();
-  expect(xml).toContain(`<loc>${baseURL}/category/business</loc>`);
-  expect(xml.match(/<loc>[^<]*\/course\//g)?.length).toBeGreaterThanOrEqual(DEMO_COURSES.length);
-  for (const path of ['/assets/missing-123.js', '/missing.ico', '/nothing.png']) {
-    const res = await request.get(path, { maxRedirects: 0 });
-    expect([path, res.status()]).toEqual([path, 404]);
-  }
-  // A real file (the favicon of the installable app) is served, never caught by that rule.
-  expect((await request.get('/favicon.ico', { maxRedirects: 0 })).status()).toBe(200);
-  // Page-like unknown paths still go home.
-  const page = await request.get('/no-such-page', { maxRedirects: 0 });
-  expect([page.status(), page.headers().location]).toEqual([302, '/']);
 });

@@ -1,6 +1,7 @@
 // The landing page of a marketplace with no published course (server started with DEMO_DATA=false).
 import { expect, test } from '@playwright/test';
 import { EMPTY_URL } from './urls.ts';
+import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 
 test.use({ baseURL: EMPTY_URL });
 
@@ -19,7 +20,7 @@ test('an empty marketplace fits a 360-px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await expect(page.getByText('No courses available yet')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 });
 
 test('search on an empty marketplace says nothing matched', async ({ page }) => {

@@ -3,7 +3,8 @@
 // (the pseudo-locale, ~40 % longer than English) breaking no layout on a 360 px phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { signUpLearner, unique } from '#tests/e2e/learner.ts';
+import { PASSWORD, registerLearner, unique } from '#tests/e2e/people.ts';
+import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 import { DEMO_COURSES } from '#server/seed/demoCatalog.ts';
 
 const DEMO = DEMO_COURSES.at(-1)!;
@@ -15,7 +16,7 @@ async function signUpInSwahili(page: Page) {
   await page.goto('/register');
   await page.getByLabel('Jina kamili').fill(`Wanjiru ${unique()}`);
   await page.getByLabel('Barua pepe').fill(`wanjiru.${unique()}@example.com`);
-  await page.getByLabel('Nenosiri').fill('secret1');
+  await page.getByLabel('Nenosiri').fill(PASSWORD);
   await page.getByLabel('Simu (M-Pesa)').pressSequentially('708374149');
   await page.getByLabel('Kujifunza (Mwanafunzi)').check();
   await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
@@ -26,15 +27,6 @@ async function openDemoCourse(page: Page) {
   await page.goto(`/search?q=${encodeURIComponent(DEMO.title)}`);
   await page.getByRole('link').filter({ hasText: DEMO.title }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: DEMO.title })).toBeVisible();
-}
-
-/** Nothing wider than the screen: the page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: document.documentElement.clientWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 test.describe('a visitor whose browser asks for Kiswahili', () => {
@@ -174,7 +166,7 @@ async function newSession(browser: Browser, baseURL: string | undefined) {
 }
 
 test('a signed-in learner’s language follows them to a new session', async ({ page, browser, baseURL }) => {
-  await signUpLearner(page);
+  await registerLearner(page);
   await page.goto('/');
   await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).click();
   await expect(page.locator('.topbar').getByRole('button', { name: 'Toka' })).toBeVisible();
@@ -195,7 +187,7 @@ test.describe('on a 360 px phone with 40 % longer words', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the landing page, a course page and the purchase modal do not scroll sideways', async ({ page, baseURL }) => {
-    await signUpLearner(page);
+    await registerLearner(page);
     await page.context().addCookies([{ name: 'darasa_lang', value: 'pseudo', url: baseURL! }]);
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');

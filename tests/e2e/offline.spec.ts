@@ -4,34 +4,13 @@
 // the same browser cannot open the copy; a refund removes it at the next online check.
 import { expect, type BrowserContext, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_URL } from './urls.ts';
+import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
+import { PASSWORD, registerLearner, signedIn, signIn } from '#tests/e2e/people.ts';
+import { playingPast } from '#tests/e2e/playback.ts';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function registerCustomer(page: Page): Promise<string> {
-  const email = `wanjiru.${unique()}@example.com`;
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(`Wanjiru ${unique()}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('708374149');
-  await page.getByLabel('Learn (Customer)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-  return email;
-}
-
-/** Buys the first paid course of the customer grid with the simulator's paying number; returns its id. */
-async function buyFirstPaidCourse(page: Page): Promise<string> {
-  const card = page
-    .locator('.owned-card')
-    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
-    .first();
-  await card.getByRole('button', { name: 'Purchase Course' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
-  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Close' }).click();
+/** Buys the first paid course of the customer grid and opens its page; returns its id. */
+async function buyAndOpenFirstPaidCourse(page: Page): Promise<string> {
+  const card = await buyFirstPaidCourse(page);
   await card.locator('.card').click();
   await expect(page).toHaveURL(/\/course\/[^/]+$/);
   return new URL(page.url()).pathname.split('/')[2]!;
@@ -52,13 +31,6 @@ async function downloadEpisode(page: Page, order: number, quality: RegExp): Prom
   await expect(sheet.getByRole('button', { name: /360p/ })).toBeVisible();
   await sheet.getByRole('button', { name: quality }).click();
   return row;
-}
-
-async function playingPast(video: Locator, seconds: number): Promise<number> {
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
-    .toBeGreaterThan(seconds);
-  return video.evaluate((v: HTMLVideoElement) => v.currentTime);
 }
 
 const offline = (context: BrowserContext, on: boolean) => context.setOffline(on);
@@ -104,8 +76,8 @@ test('a learner downloads episode 2, watches it offline, and the progress reache
   page,
   context,
 }) => {
-  await registerCustomer(page);
-  const courseId = await buyFirstPaidCourse(page);
+  await registerLearner(page);
+  const courseId = await buyAndOpenFirstPaidCourse(page);
   await controlled(page);
   const row = await downloadEpisode(page, 2, /^240p/);
   await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
@@ -150,8 +122,8 @@ test('a learner downloads episode 2, watches it offline, and the progress reache
 });
 
 test('"Download all" keeps every episode, and each row shows its progress as it goes', async ({ page }) => {
-  await registerCustomer(page);
-  await buyFirstPaidCourse(page);
+  await registerLearner(page);
+  await buyAndOpenFirstPaidCourse(page);
   await controlled(page);
   const rows = page.locator('.episode');
   const count = await rows.count();
@@ -169,8 +141,8 @@ test('a dropped connection pauses a download, which resumes without fetching fin
   page,
   context,
 }) => {
-  await registerCustomer(page);
-  await buyFirstPaidCourse(page);
+  await registerLearner(page);
+  await buyAndOpenFirstPaidCourse(page);
   await controlled(page);
   const started = new Map<string, number>();
   const finished = new Map<string, number>();
@@ -210,8 +182,8 @@ test('another account on the same browser cannot open a download; a refund remov
   context,
   browser,
 }) => {
-  const email = await registerCustomer(page);
-  const courseId = await buyFirstPaidCourse(page);
+  const { email } = await registerLearner(page);
+  const courseId = await buyAndOpenFirstPaidCourse(page);
   await controlled(page);
   const row = await downloadEpisode(page, 2, /^240p/);
   await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
@@ -219,7 +191,7 @@ test('another account on the same browser cannot open a download; a refund remov
   // Someone else signs in on this browser: no downloads, and offline the first learner's page is not theirs.
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await registerCustomer(page);
+  await registerLearner(page);
   await page.goto('/downloads');
   await expect(page.getByText(/No downloads yet/)).toBeVisible();
   await offline(context, true);
@@ -232,19 +204,11 @@ test('another account on the same browser cannot open a download; a refund remov
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  const signIn = await page.request.post('/api/account/sign-in', { data: { email, password: 'secret1' } });
-  expect(signIn.status()).toBe(200);
+  await signIn(page, email, PASSWORD);
   await page.goto('/downloads');
   await expect(page.getByText(/Downloaded • 240p/)).toBeVisible();
 
-  const admin = await (await browser.newContext()).newPage();
-  expect(
-    (
-      await admin.request.post('/api/account/sign-in', {
-        data: { email: 'admin@darasa.test', password: 'darasa-demo' },
-      })
-    ).status(),
-  ).toBe(200);
+  const admin = await signedIn(browser, 'admin@darasa.test');
   const list = (await (await admin.request.get(`/api/admin/purchases?q=${encodeURIComponent(email)}`)).json()) as {
     items: { id: string; status: string }[];
   };

@@ -3,33 +3,20 @@
 // the simulator's own port) with the business and account numbers the purchase modal shows, and gets
 // access. Also: the security headers on a page, its .data, a cached page and a built asset, and no CSP
 // violation in the console.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { firstPaidCard } from '#tests/e2e/courses.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
 import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
 import { DEMO_MPESA_URL } from './urls.ts';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function registerCustomer(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(`Otieno ${unique()}`);
-  await page.getByLabel('Email').fill(`otieno.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('711222333');
-  await page.getByLabel('Learn (Customer)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-}
 
 test('a learner whose prompt never arrives pays by Paybill and gets access', async ({ page, context }) => {
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
-  await registerCustomer(page);
-  const card = page
-    .locator('.owned-card')
-    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
-    .first();
+  // An unscripted number (prefilled in the purchase form): the simulator never answers its prompt.
+  await registerLearner(page, { first: 'Otieno', phone: '711222333' });
+  const card = firstPaidCard(page);
   const price = Number((await card.locator('.price').textContent())!.replace(/\D/g, ''));
   await card.getByRole('button', { name: 'Purchase Course' }).click();
   const dialog = page.getByRole('dialog');

@@ -6,14 +6,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PORT } from './urls.ts';
+import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
+import { registerLearner, signedIn } from '#tests/e2e/people.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 import { formatStamp } from '#common/i18n/formatting.ts';
 
-const PASSWORD = 'darasa-demo';
-const PHONE = { width: 390, height: 844 };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const SHOTS = process.env.E2E_OUTPUT_DIR ?? 'test-results';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const kes = (n: number) => `KES ${new Intl.NumberFormat('en-KE').format(n)}`;
 
 /** The demo server's database: serve.mjs gives it a fresh DATA_DIR named after its port. */
@@ -28,41 +29,14 @@ function demoDatabase(): DatabaseSync {
   return new DatabaseSync(dirs[0]);
 }
 
-async function signedIn(browser: Browser, email: string, phone: boolean): Promise<Page> {
-  const context = await browser.newContext(
-    phone
-      ? { viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 900 } },
-  );
-  const page = await context.newPage();
-  const res = await page.request.post('/api/account/sign-in', { data: { email, password: PASSWORD } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return page;
-}
-
 test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the admin sees the fee', async ({
   page,
   browser,
 }) => {
   test.setTimeout(120_000);
   // The learner buys the first paid course.
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(`Otieno ${unique()}`);
-  await page.getByLabel('Email').fill(`otieno.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('708374149');
-  await page.getByLabel('Learn (Customer)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-  const card = page
-    .locator('.owned-card')
-    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
-    .first();
-  await card.getByRole('button', { name: 'Purchase Course' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
-  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+  await registerLearner(page, { first: 'Otieno' });
+  await buyFirstPaidCourse(page);
 
   const db = demoDatabase();
   const sale = db
@@ -74,7 +48,7 @@ test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the
   const fee = Math.round(sale.amount * 0.1);
 
   // The creator, on a phone: the sale is pending during the hold.
-  const creator = await signedIn(browser, sale.email, true);
+  const creator = await signedIn(browser, sale.email, PHONE);
   await creator.goto('/creator');
   await creator.getByRole('link', { name: 'Earnings' }).click();
   await expect(creator.getByRole('heading', { name: 'Earnings' })).toBeVisible();
@@ -112,14 +86,14 @@ test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the
     }
   ).n;
   expect(fees).toBeGreaterThanOrEqual(fee - 1);
-  const admin = await signedIn(browser, 'admin@darasa.test', false);
+  const admin = await signedIn(browser, 'admin@darasa.test', DESKTOP);
   await admin.goto('/admin');
   await expect(admin.locator('.stat').filter({ hasText: 'Platform fees' }).locator('dd').first()).toHaveText(kes(fees));
   await admin.screenshot({ path: `${SHOTS}/payouts-admin-dashboard.png`, fullPage: true });
   await admin.goto(`/admin/payouts?q=${receiptNo}`);
   await expect(admin.getByText(receiptNo)).toBeVisible();
   await admin.screenshot({ path: `${SHOTS}/payouts-admin-list.png`, fullPage: true });
-  const desktop = await signedIn(browser, sale.email, false);
+  const desktop = await signedIn(browser, sale.email, DESKTOP);
   await desktop.goto('/creator/earnings');
   await desktop.screenshot({ path: `${SHOTS}/payouts-earnings-desktop.png`, fullPage: true });
   await desktop.goto(`/creator/earnings/statement?month=${formatStamp(new Date(), 'day').slice(0, 7)}`);

@@ -7,11 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { firstPaidCard } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
+import { PASSWORD, registerCreator, unique } from '#tests/e2e/people.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 
-test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASTED = ['0722000111', '+254 722 000 111', '254722000111', '0722 000 111', '+254722000111', '722000111'];
 
 /** A real paste: the text on the clipboard, then Ctrl+V in the field (tapped first, as a thumb would). */
@@ -39,16 +41,12 @@ test('a number pasted in any Kenyan form keeps all its digits and signs up in E.
 
   await page.getByLabel('Full name').fill(`Akinyi ${unique()}`);
   await page.getByLabel('Email').fill(`akinyi.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Learn (Customer)').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/customer$/, { timeout: 15_000 });
   // The purchase form is prefilled from the stored number, which it shows only when it is E.164 (+2547…).
-  const card = page
-    .locator('.owned-card')
-    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
-    .first();
-  await card.getByRole('button', { name: 'Purchase Course' }).click();
+  await firstPaidCard(page).getByRole('button', { name: 'Purchase Course' }).click();
   await expect(page.getByRole('dialog').getByLabel('M-Pesa phone number')).toHaveValue('+254 722 000 111');
 });
 
@@ -89,13 +87,7 @@ test('Save pressed while the thumbnail uploads waits for it; the saved course ha
     .png()
     .toFile(thumb);
 
-  await page.goto('/register?role=creator');
-  await page.getByLabel('Full name').fill(`Baraka ${unique()}`);
-  await page.getByLabel('Email').fill(`baraka.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('712345678');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/creator$/, { timeout: 15_000 });
+  await registerCreator(page, { first: 'Baraka' });
 
   await page.goto('/creator/course/new');
   const title = `Kilimo cha Mboga ${unique()}`;

@@ -1,17 +1,21 @@
 // The player on a learner's phone (390×844, DPR 3, touch): Play on an owned course plays at once, every
 // control fits and is a ≥ 44 px target (learning page and preview modal), the player never fetches a
-// rendition taller than the screen rule allows, two taps on a side seek 10 s, "Listen only" fetches no
-// video, and the data meter counts what was downloaded. The demo ladder has no audio-only rendition yet:
-// that test adds one made by ffmpeg (tests/support/audioRendition.ts) to the real master playlist.
+// rendition taller than the screen rule allows, two taps on a side seek 10 s, a preview whose link expired
+// plays with a fresh one and still offers "Listen only", and the data meter counts what was downloaded. The
+// demo ladder has no audio-only rendition yet: that test adds one made by ffmpeg
+// (tests/support/audioRendition.ts) to the real master playlist. What "Listen only" then fetches, and that
+// the choice is remembered, is app/components/player/VideoPlayer.browser.test.tsx's.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { enrollInFreeCourse, openCourse } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { enrollInFreeCourse, openCourse, playingPast, signUpLearner } from '#tests/e2e/learner.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
+import { playingPast } from '#tests/e2e/playback.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 import { AUDIO_VARIANT, makeAudioRendition } from '#tests/support/audioRendition.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 const MIN_TARGET = 44;
 const RUNGS = [240, 360, 480, 720];
 const rendition = (url: string) => Number(/\/(\d+)p\//.exec(url)?.[1] ?? 0);
@@ -104,7 +108,7 @@ test.describe('on a phone', () => {
 
   test('Play on an owned course plays at once; every control fits; the data meter counts', async ({ page }, info) => {
     test.setTimeout(120_000);
-    await signUpLearner(page);
+    await registerLearner(page);
     const courseId = await enrollInFreeCourse(page);
     await page.reload(); // now owned: each episode has Play
     await page.locator(`a[href="/learn/${courseId}/2"]`).tap();
@@ -138,7 +142,7 @@ test.describe('on a phone', () => {
 
   test("a tap on Play while the player's code is still downloading is not lost", async ({ page }) => {
     test.setTimeout(120_000);
-    await signUpLearner(page);
+    await registerLearner(page);
     const courseId = await enrollInFreeCourse(page);
     // The player's code arrives late, as on a slow connection (the context's route also sees the service
     // worker's requests).
@@ -205,7 +209,7 @@ test.describe('on a phone', () => {
   });
 
   test('two taps on the right or left of the picture seek 10 s forward or back', async ({ page }) => {
-    await signUpLearner(page);
+    await registerLearner(page);
     const courseId = await enrollInFreeCourse(page);
     await page.goto(`/learn/${courseId}/3`); // 12 s long
     const player = page.getByRole('group', { name: /^Video player: / });
@@ -249,60 +253,9 @@ test.describe('on a phone', () => {
     expect(segments).toEqual([]);
   });
 
-  // page.route cannot see what a service worker fetches: these tests rewrite media answers, so no worker.
+  // page.route cannot see what a service worker fetches: this test rewrites media answers, so no worker.
   test.describe('with media answers rewritten', () => {
     test.use({ serviceWorkers: 'block' });
-
-    test('Listen only fetches no video segments, and the next video starts as sound only', async ({ page }) => {
-      test.setTimeout(120_000);
-      // A real ffmpeg audio rendition beside the demo ladder, announced in its real master playlist.
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-listen-'));
-      await makeAudioRendition(dir, { seconds: 20 });
-      await page.route(/\/media\/s\/[^/]+\/[^/]+\/master\.m3u8/, async (route) => {
-        const res = await route.fetch();
-        return route.fulfill({ response: res, body: `${(await res.text()).trimEnd()}\n${AUDIO_VARIANT}` });
-      });
-      await page.route(/\/media\/s\/[^/]+\/[^/]+\/audio\/([\w.]+)$/, (route) => {
-        const file = path.join(dir, 'audio', /\/audio\/([\w.]+)$/.exec(route.request().url())![1]!);
-        return route.fulfill({
-          path: file,
-          contentType: file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : '',
-        });
-      });
-      const videoRequests: string[] = [];
-      const audioRequests: string[] = [];
-      page.on('request', (r) => {
-        if (videoSegment.test(r.url())) videoRequests.push(r.url());
-        if (/\/audio\/seg_/.test(r.url())) audioRequests.push(r.url());
-      });
-
-      await signUpLearner(page);
-      const courseId = await enrollInFreeCourse(page);
-      await page.goto(`/learn/${courseId}/2`);
-      const player = page.getByRole('group', { name: /^Video player: / });
-      const video = player.locator('video');
-      await pressPlay(player);
-      await playingPast(video, 1);
-      await player.getByRole('button', { name: 'Settings' }).tap();
-      await player.getByRole('combobox', { name: 'Quality' }).selectOption('Listen only');
-      const videoBefore = videoRequests.length;
-      await player.getByRole('button', { name: 'Close settings' }).tap();
-      await expect(player).toHaveAttribute('data-listening', 'true');
-      const at = await currentTime(video);
-      await playingPast(video, at + 2);
-      expect(videoRequests.length).toBe(videoBefore);
-      expect(audioRequests.length).toBeGreaterThan(0);
-
-      // Remembered on this device: the next episode plays sound only from its first byte.
-      videoRequests.length = 0;
-      await page.goto(`/learn/${courseId}/3`);
-      await pressPlay(player);
-      await playingPast(video, 2);
-      await expect(player.getByText('Listen only', { exact: true }).first()).toBeVisible();
-      await page.screenshot({ path: test.info().outputPath('phone-listen-only.png') });
-      expect(videoRequests).toEqual([]);
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
 
     test('a preview whose link expired in a cached page still offers Listen only after the fresh link', async ({
       page,
@@ -312,16 +265,19 @@ test.describe('on a phone', () => {
       await makeAudioRendition(dir, { seconds: 20 });
       // The master playlist answers as for an expired token until the player has asked for a fresh link.
       let renewedAsked = false;
+      let refused = 0;
       page.on('request', (r) => {
         if (/\/media\/play\/[^/]+$/.test(r.url())) renewedAsked = true;
       });
       await page.route(/\/media\/s\/[^/]+\/[^/]+\/master\.m3u8$/, async (route) => {
-        if (!renewedAsked)
+        if (!renewedAsked) {
+          refused++;
           return route.fulfill({
             status: 403,
             contentType: 'application/json',
             body: '{"error":{"code":"forbidden"}}',
           });
+        }
         const res = await route.fetch();
         return route.fulfill({ response: res, body: `${(await res.text()).trimEnd()}\n${AUDIO_VARIANT}` });
       });
@@ -332,7 +288,9 @@ test.describe('on a phone', () => {
           contentType: file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : '',
         });
       });
+      // The stale link was refused, a fresh one asked for, and the preview plays with it.
       const { dialog } = await playPreview(page);
+      expect(refused).toBeGreaterThan(0);
       expect(renewedAsked).toBe(true);
       await dialog.getByRole('button', { name: 'Settings' }).tap();
       await dialog.getByRole('combobox', { name: 'Quality' }).selectOption('Listen only');
@@ -340,19 +298,4 @@ test.describe('on a phone', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     });
   });
-});
-
-test('desktop: the same player with room to spare', async ({ page }, info) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUpLearner(page);
-  const courseId = await enrollInFreeCourse(page);
-  await page.goto(`/learn/${courseId}/2`);
-  const player = page.getByRole('group', { name: /^Video player: / });
-  await pressPlay(player, 'click');
-  await playingPast(player.locator('video'), 1);
-  await player.getByRole('button', { name: 'Pause' }).click();
-  await page.screenshot({ path: info.outputPath('desktop-learn.png') });
-  await player.getByRole('button', { name: 'Settings' }).click();
-  await expect(player.getByRole('combobox', { name: 'Quality' })).toBeVisible();
-  await page.screenshot({ path: info.outputPath('desktop-learn-settings.png') });
 });

@@ -1,27 +1,12 @@
 // Buying a course with M-Pesa in the browser, against the Daraja simulator the server runs beside it: the success
 // number pays and unlocks the course; the cancel number shows the cancellation and the customer retries.
 import { expect, test, type Page } from '@playwright/test';
+import { firstPaidCard } from '#tests/e2e/courses.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function registerCustomer(page: Page) {
-  const name = `Achieng ${unique()}`;
-  await page.goto('/register');
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Email').fill(`achieng.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('708374149');
-  await page.getByLabel('Learn (Customer)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-}
-
-/** The first paid course of the customer grid, and its purchase button. */
-async function firstPaidCard(page: Page) {
-  const card = page
-    .locator('.owned-card')
-    .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
-    .first();
+/** The first paid course of the customer grid, with its title and price as shown. */
+async function firstPaidCourse(page: Page) {
+  const card = firstPaidCard(page);
   await expect(card).toBeVisible();
   const title = (await card.locator('.card-title').textContent())!;
   const price = (await card.locator('.price').textContent())!;
@@ -38,8 +23,8 @@ async function pay(page: Page, phone: string) {
 }
 
 test('a customer buys a course with M-Pesa and can play it', async ({ page }) => {
-  await registerCustomer(page);
-  const { card, title, price } = await firstPaidCard(page);
+  await registerLearner(page, { first: 'Achieng' });
+  const { card, title, price } = await firstPaidCourse(page);
   await card.getByRole('button', { name: 'Purchase Course' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
@@ -75,8 +60,8 @@ test('a customer buys a course with M-Pesa and can play it', async ({ page }) =>
 });
 
 test('a cancelled M-Pesa prompt is explained and the customer can retry', async ({ page }) => {
-  await registerCustomer(page);
-  const { card } = await firstPaidCard(page);
+  await registerLearner(page, { first: 'Achieng' });
+  const { card } = await firstPaidCourse(page);
   await card.getByRole('button', { name: 'Purchase Course' }).click();
   const dialog = await pay(page, '0700 000 001');
   await expect(dialog.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();

@@ -3,17 +3,11 @@
 // reports the review, which reaches the admin queue, where an admin hides it (and restores it, leaving the
 // demo catalog as it was for the other specs).
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { completeCourse, enrollInFreeCourse, FREE_COURSE } from '#tests/e2e/courses.ts';
+import { registerLearner, signedIn } from '#tests/e2e/people.ts';
+import { PHONE } from '#tests/e2e/screens.ts';
 import { pdfText } from '#tests/support/pdfText.ts';
-import { completeCourse, enrollFree, freeCourseId, registerLearner, signIn } from './learnerHelpers.ts';
-
-const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
-
-async function as(browser: Browser, email: string, phone = false): Promise<Page> {
-  const page = await (await browser.newContext(phone ? PHONE : {})).newPage();
-  await signIn(page, email);
-  return page;
-}
 
 test('a learner completes a course, downloads the certificate and verifies it; a review gets a reply and a report', async ({
   browser,
@@ -21,9 +15,8 @@ test('a learner completes a course, downloads the certificate and verifies it; a
 }, testInfo) => {
   test.setTimeout(240_000);
   const shot = (p: Page, name: string) => p.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-  const learnerName = await registerLearner(page);
-  const courseId = await freeCourseId(page);
-  await enrollFree(page, courseId);
+  const { name: learnerName } = await registerLearner(page);
+  const courseId = await enrollInFreeCourse(page);
   await completeCourse(page, courseId);
 
   // The learning page offers the certificate once every episode is completed.
@@ -35,7 +28,7 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   const pdf = await pdfText(new Uint8Array(fs.readFileSync(file)));
   expect(pdf.pages).toBe(1);
   expect(pdf.text).toContain(learnerName);
-  expect(pdf.text).toContain('Home Workouts: No Gym, No Problem');
+  expect(pdf.text).toContain(FREE_COURSE);
   expect(pdf.text).toContain('Amina Hassan');
 
   await page.getByRole('link', { name: /^View certificate/ }).click();
@@ -63,7 +56,7 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await expect(page.getByText('Thanks for your review!')).toBeVisible();
 
   // The course's creator replies from the course page, on a phone.
-  const creator = await as(browser, 'amina@darasa.test', true);
+  const creator = await signedIn(browser, 'amina@darasa.test', PHONE);
   await creator.goto(`/course/${courseId}`);
   const byCreator = creator.locator('.review').filter({ hasText: comment });
   await expect(byCreator).toBeVisible();
@@ -77,7 +70,7 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await shot(creator, 'course-reviews-phone-creator');
 
   // Another signed-in user reports it, once.
-  const reporter = await as(browser, 'learner@darasa.test', true);
+  const reporter = await signedIn(browser, 'learner@darasa.test', PHONE);
   await reporter.goto(`/course/${courseId}`);
   const byReporter = reporter.locator('.review').filter({ hasText: comment });
   await expect(byReporter.getByText('Asante! Try episode 3 twice a week.')).toBeVisible();
@@ -89,7 +82,7 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await shot(reporter, 'course-reviews-phone');
 
   // It is in the admin queue; hiding it takes it off the public page.
-  const admin = await as(browser, 'admin@darasa.test');
+  const admin = await signedIn(browser, 'admin@darasa.test');
   admin.on('dialog', (d) => d.accept());
   await admin.goto('/admin/reviews');
   const row = admin.locator('tr').filter({ hasText: comment });
@@ -118,7 +111,7 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await expect(mgeni.getByText('Imethibitishwa na Darasa')).toBeVisible();
   await expect(mgeni.locator('meta[property="og:title"]')).toHaveAttribute(
     'content',
-    `${learnerName} amekamilisha kozi ya Home Workouts: No Gym, No Problem — Darasa`,
+    `${learnerName} amekamilisha kozi ya ${FREE_COURSE} — Darasa`,
   );
   await mgeni.context().close();
 

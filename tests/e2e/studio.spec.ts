@@ -5,8 +5,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { registerCreator, unique } from '#tests/e2e/people.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-studio-e2e-'));
 const files = {
@@ -16,7 +17,6 @@ const files = {
   ep1: path.join(dir, 'ep1.mp4'),
   ep2: path.join(dir, 'ep2.mp4'),
 };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.beforeAll(async () => {
   await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#7a3b12' } })
@@ -74,17 +74,6 @@ test.beforeAll(() => {
   ]);
 });
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-async function registerCreator(page: Page) {
-  await page.goto('/register?role=creator');
-  await page.getByLabel('Full name').fill(`Neema ${unique()}`);
-  await page.getByLabel('Email').fill(`neema.${unique()}@example.com`);
-  await page.getByLabel('Password').fill('secret1');
-  await page.getByLabel('Phone (M-Pesa)').pressSequentially('712345678');
-  await page.getByLabel('Teach (Creator)').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/creator$/, { timeout: 15_000 });
-}
 
 test('a creator builds, publishes and sees a course; another creator cannot open its editor', async ({
   page,

@@ -1,15 +1,10 @@
 // A visitor's journeys through the public screens, in Chromium against the built server with demo data.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { signUpLearner } from '#tests/e2e/learner.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
+import { playingPast } from '#tests/e2e/playback.ts';
+import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 import { DEMO_COURSES } from '#server/seed/demoCatalog.ts';
-
-/** Resolves once the video is really playing: not paused and its clock moving. */
-async function expectPlaying(video: Locator) {
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.paused ? -1 : v.currentTime)), { timeout: 20_000 })
-    .toBeGreaterThan(0.5);
-}
 
 // Other specs share the demo server and add courses (which then lead the landing page) or change some:
 // the course journeys use the newest demo course, found by its title, whatever ran before.
@@ -48,7 +43,7 @@ test('landing hero plays the first episode in place, and pauses', async ({ page 
   const hero = page.getByRole('region').filter({ hasText: 'FEATURED' });
   await hero.getByRole('button', { name: 'Play', exact: true }).click();
   const video = hero.locator('video');
-  await expectPlaying(video);
+  await playingPast(video, 0.5);
   await hero.getByRole('button', { name: 'Pause', exact: true }).first().click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   await expect(hero.getByRole('button', { name: 'Play', exact: true }).first()).toBeVisible();
@@ -66,7 +61,7 @@ test('course page: facts, trailer, episode 1 preview in a modal, locked episodes
   // The trailer plays in the hero, and the toggle pauses it.
   await page.getByRole('button', { name: 'Play Trailer' }).click();
   const trailer = page.locator('.course-hero video');
-  await expectPlaying(trailer);
+  await playingPast(trailer, 0.5);
   await page.getByRole('button', { name: 'Pause Trailer' }).click();
   await expect.poll(() => trailer.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
@@ -80,7 +75,7 @@ test('course page: facts, trailer, episode 1 preview in a modal, locked episodes
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Purchase Full Course' })).toBeVisible();
-  await expectPlaying(dialog.locator('video'));
+  await playingPast(dialog.locator('video'), 0.5);
 
   // Keyboard: K pauses, M mutes, ↓ lowers the volume by one step.
   await dialog.getByRole('group', { name: /Video player/ }).focus();
@@ -97,12 +92,6 @@ test('course page: facts, trailer, episode 1 preview in a modal, locked episodes
   await page.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Close Preview' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
-});
-
-test('"Purchase Course" sends a visitor to sign up, with the way back to the course', async ({ page }) => {
-  const path = await openDemoCourse(page);
-  await page.getByRole('link', { name: 'Purchase Course' }).click();
-  await expect(page).toHaveURL(`/register?redirectTo=${encodeURIComponent(path)}`);
 });
 
 test('the preview modal keeps keyboard focus inside', async ({ page }) => {
@@ -162,15 +151,14 @@ test('My List: toggled on a course page, kept across a reload, shown as a row', 
 
 test('a 360-px phone: no sideways scrolling on the landing and course pages', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await page.goto('/');
   await expect(page.getByText('FEATURED')).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await openDemoCourse(page);
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
 });
 
 test('a missing or malformed course id gets a real not-found page', async ({ page }) => {
@@ -183,12 +171,6 @@ test('a missing or malformed course id gets a real not-found page', async ({ pag
     const body = await page.content();
     expect(body).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|Error:/);
   }
-});
-
-test('an unknown path redirects to the landing page', async ({ page }) => {
-  await page.goto('/no/such/page?x=1');
-  await expect(page).toHaveURL('/');
-  await expect(page.getByText('FEATURED')).toBeVisible();
 });
 
 test('search: results for a word, a clear message for none, the query shown as text', async ({ page }) => {
@@ -245,7 +227,7 @@ test.describe(() => {
     // Back online, "Try again" starts the video afresh.
     await page.unrouteAll();
     await alert.getByRole('button', { name: 'Try again' }).click();
-    await expectPlaying(page.locator('.course-hero video'));
+    await playingPast(page.locator('.course-hero video'), 0.5);
     await expect(alert).toBeHidden();
   });
 });
@@ -328,11 +310,11 @@ test('Play and Preview pressed before the page is hydrated still play once it is
   await hero.getByRole('button', { name: 'Play', exact: true }).click();
   expect(await slow.notHydrated()).toBe(true);
   slow.release();
-  await expectPlaying(hero.locator('video'));
+  await playingPast(hero.locator('video'), 0.5);
 
   // A signed-in learner's course page (streamed, hydrated as soon as its scripts arrive): Preview.
   await page.unrouteAll();
-  await signUpLearner(page);
+  await registerLearner(page);
   const course = await openDemoCourse(page);
   const again = await slowScripts(page);
   await page.goto(course, { waitUntil: 'domcontentloaded' });
@@ -340,5 +322,5 @@ test('Play and Preview pressed before the page is hydrated still play once it is
   // Signed-in pages now carry a CSP nonce and hydrate without the deferral, so this press may come after
   // hydration: the Preview must play either way (the visitor half above checks the early press itself).
   again.release();
-  await expectPlaying(page.getByRole('dialog').locator('video'));
+  await playingPast(page.getByRole('dialog').locator('video'), 0.5);
 });
