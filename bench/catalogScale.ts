@@ -58,9 +58,9 @@ async function measure(database: Database, sizes: { courses: number; episodes: n
   const select1 = () => sql`select 1`.execute(db);
   const reference = await timeCalls(select1, times * 2);
   const tenRoundTrips = await timeCalls(() => Promise.all(Array.from({ length: LANDING_QUERIES }, select1)), times);
-  const landing = await timeCalls(() => listLandingRows(services), times);
+  const landing = await timeCalls(() => listLandingRows(services, null), times);
   const course = await timeCalls(async () => {
-    if (!(await getCoursePage(services, null, nextId()))) throw new Error('course page not found');
+    if (!(await getCoursePage(services, null, { courseId: nextId() }))) throw new Error('course page not found');
   }, times * 2);
   let s = 0;
   const search = await timeCalls(async () => {

@@ -1,5 +1,4 @@
-import { listCategoryPage } from '#app/server/catalog.server.ts';
-import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
+import { loadCategoryPage } from '#app/server/catalog.server.ts';
 import { categoryPath } from '#common/catalog/categories.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PublicPager } from '../components/Pager.tsx';
@@ -9,11 +8,8 @@ import type { Route } from './+types/category';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, actor } = serverContext(context);
-  const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const found = await listCategoryPage(services, actor, { slug: params.slug, page }).catch(throwNotFoundPage);
-  return { ...found, publicUrl: services.config.publicUrl };
+export function loader(args: Route.LoaderArgs) {
+  return loadCategoryPage(args);
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

@@ -1,6 +1,5 @@
-import { data, Link } from 'react-router';
-import { getCertificate } from '#app/server/certificates.server.ts';
-import { serverContext } from '#app/server/context.server.ts';
+import { Link } from 'react-router';
+import { loadCertificatePage } from '#app/server/certificates.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/certificate.css';
 import type { Route } from './+types/certificate';
@@ -14,11 +13,8 @@ function completedOn(c: { date: string; issuedAt: string }, locale: UiLocale | u
   return locale === 'sw' ? formatDate(c.issuedAt, 'sw') : c.date;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = serverContext(context);
-  const certificate = await getCertificate(services.database.db, params.code ?? '');
-  if (!certificate) throw data(null, { status: 404 });
-  return { certificate, publicUrl: services.config.publicUrl };
+export function loader(args: Route.LoaderArgs) {
+  return loadCertificatePage(args);
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

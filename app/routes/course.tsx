@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { Link, data } from 'react-router';
-import { type EpisodeSummary, getCoursePage } from '#app/server/catalog.server.ts';
-import { isId } from '#common/ids.ts';
-import { canManageCourse } from '#app/server/access.server.ts';
-import { getPurchaseState } from '#app/server/payments.server.ts';
+import { Link } from 'react-router';
+import { type EpisodeSummary, loadCoursePage } from '#app/server/catalog.server.ts';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { CourseHero, purchasePath } from '../components/CourseHero.tsx';
 import { EpisodeList } from '../components/EpisodeList.tsx';
@@ -11,31 +8,13 @@ import { DownloadAllButton } from '../components/offline/DownloadButton.tsx';
 import { PreviewModal } from '../components/PreviewModal.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { courseMeta } from '../lib/courseMeta.ts';
-import { serverContext } from '#app/server/context.server.ts';
-import { canReplyToReview, listCourseReviews, ratingDistribution } from '#app/server/reviews.server.ts';
 import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
 import type { Route } from './+types/course';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services, actor } = serverContext(context);
-  const course = isId(params.courseId) ? await getCoursePage(services, actor, params.courseId) : null;
-  if (!course) throw data(null, { status: 404 });
-  // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
-  const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
-  const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
-  const [reviewPage, distribution] = await Promise.all([
-    listCourseReviews(services, actor, { courseId: course.id }),
-    ratingDistribution(services.database.db, course.id),
-  ]);
-  const reviews = {
-    initial: reviewPage,
-    distribution,
-    viewerId: actor?.userId ?? null,
-    canReply: canReplyToReview(actor, course),
-  };
-  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews };
+export function loader(args: Route.LoaderArgs) {
+  return loadCoursePage(args);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -1,12 +1,8 @@
 import { useMemo } from 'react';
-import { Link, redirect } from 'react-router';
-import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
-import { homePathFor } from '#app/server/access.server.ts';
-import { analyticsQuery } from '#common/analytics/analyticsQuery.ts';
-import { getCourseAnalytics, type CourseAnalytics } from '#app/server/analytics.server.ts';
+import { Link } from 'react-router';
+import { loadCourseAnalytics, type CourseAnalytics } from '#app/server/analytics.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { UChart } from '../components/charts/UChart.tsx';
-import { loginPathFor } from '../lib/authRedirect.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import { useLingui } from '@lingui/react';
@@ -21,23 +17,8 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   return [{ title: t('meta.pageTitle', { title }) }];
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const { actor, services } = serverContext(args.context);
-  const url = new URL(args.request.url);
-  if (!actor) throw redirect(loginPathFor(url.pathname + url.search));
-  // The course's creator or an admin; the module decides which course is theirs.
-  if (actor.role === 'customer') throw redirect(homePathFor(actor.role));
-  const q = analyticsQuery.safeParse(Object.fromEntries(url.searchParams));
-  const days = q.success ? q.data.days : 30;
-  try {
-    return {
-      actor,
-      days,
-      analytics: await getCourseAnalytics(services, actor, { courseId: args.params.courseId, days }),
-    };
-  } catch (err) {
-    throwNotFoundPage(err);
-  }
+export function loader(args: Route.LoaderArgs) {
+  return loadCourseAnalytics(args);
 }
 
 const RANGES = [7, 30, 90, 365];

@@ -1,5 +1,4 @@
-import { getCreatorPage } from '#app/server/catalog.server.ts';
-import { serverContext, throwNotFoundPage } from '#app/server/context.server.ts';
+import { loadCreatorPage } from '#app/server/catalog.server.ts';
 import { creatorPath } from '#common/catalog/categories.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PublicPager } from '../components/Pager.tsx';
@@ -11,11 +10,8 @@ import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 const DESCRIPTION_MAX = 200;
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, actor } = serverContext(context);
-  const page = new URL(request.url).searchParams.get('page') ?? '1';
-  const found = await getCreatorPage(services, actor, { creatorId: params.creatorId, page }).catch(throwNotFoundPage);
-  return { ...found, publicUrl: services.config.publicUrl };
+export function loader(args: Route.LoaderArgs) {
+  return loadCreatorPage(args);
 }
 
 export function meta({ loaderData: d, matches }: Route.MetaArgs) {

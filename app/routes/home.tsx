@@ -1,11 +1,10 @@
-import { listLandingRows } from '#app/server/catalog.server.ts';
+import { loadLanding } from '#app/server/catalog.server.ts';
 import { CourseRow } from '../components/CourseRow.tsx';
 import { EmptyMarketplace } from '../components/EmptyMarketplace.tsx';
 import { HomeHero } from '../components/HomeHero.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import { useMyList } from '../lib/myList.ts';
-import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/home';
 import { metaT } from '#app/i18n/metaText.ts';
 import { type Translate, useT } from '#app/i18n/useT.ts';
@@ -21,9 +20,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = serverContext(context);
-  return { ...(await listLandingRows(services)), publicUrl: services.config.publicUrl };
+export function loader(args: Route.LoaderArgs) {
+  return loadLanding(args);
 }
 
 /** A row's title in the page's language: the catalog-wide rows by key, category rows by category. */

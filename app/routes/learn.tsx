@@ -1,19 +1,15 @@
 import { useCallback } from 'react';
 import { preload } from 'react-dom';
-import { data, Link, redirect, useLocation } from 'react-router';
-import { isId } from '#common/ids.ts';
-import { getLearnPage } from '#app/server/learning.server.ts';
+import { Link, useLocation } from 'react-router';
+import { loadLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
 import { DownloadButton } from '../components/offline/DownloadButton.tsx';
 import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
-import { requireArea } from '#app/server/authGuard.server.ts';
 import { useDataSaver } from '../lib/dataSaver.ts';
 import { PlaybackCost } from '../components/PlaybackCost.tsx';
 import { formatDuration } from '../lib/format.ts';
 import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
-import { serverContext } from '#app/server/context.server.ts';
-import { certificateCodeFor } from '#app/server/certificates.server.ts';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import type { Route } from './+types/learn';
@@ -24,18 +20,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: d ? `${d.page.current.title} — ${d.page.course.title} — Darasa` : 'Darasa' }];
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const actor = requireArea(args, 'learn');
-  const { courseId, episodeNo } = args.params;
-  const order = Number(episodeNo);
-  if (!isId(courseId) || !Number.isInteger(order) || order < 1 || order > 10_000) throw data(null, { status: 404 });
-  const { services } = serverContext(args.context);
-  const result = await getLearnPage(services, actor, { courseId, order });
-  if (result.status === 'not-found') throw data(null, { status: 404 });
-  // Not (yet) enrolled: the course page offers the preview and the purchase.
-  if (result.status === 'no-access') throw redirect(`/course/${courseId}`);
-  const certificateCode = await certificateCodeFor(services.database.db, actor.userId, courseId);
-  return { actor, page: result.page, certificateCode };
+export function loader(args: Route.LoaderArgs) {
+  return loadLearnPage(args);
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {

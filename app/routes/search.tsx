@@ -1,16 +1,13 @@
-import { searchCourses } from '#app/server/catalog.server.ts';
-import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
+import { loadSearch } from '#app/server/catalog.server.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { SearchFilters } from '../components/SearchFilters.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { serverContext } from '#app/server/context.server.ts';
 import type { Route } from './+types/search';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, actor } = serverContext(context);
-  return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+export function loader(args: Route.LoaderArgs) {
+  return loadSearch(args);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -53,7 +53,7 @@ export async function loadCustomerHome(args: Args & { request: Request }, { tab 
       name: actor.name,
       tab,
       courses: [],
-      owned: await listMyCourses(services.database.db, actor.userId),
+      owned: await listMyCourses(services, actor),
       purchase: null,
     };
   const courses = await listCustomerGrid(services, { tab });

@@ -1,7 +1,81 @@
-// The catalogue reads behind the landing, search, category, creator and course pages (server only).
-export { listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
-export { searchCourses } from '#server/modules/catalog/search/searchCourses.ts';
-export { getCoursePage, type CoursePage, type EpisodeSummary } from '#server/modules/catalog/getCoursePage.ts';
+// The catalogue pages' loaders (server only): the landing, search, category, creator and course pages, each
+// read with the request's services and actor.
+import { data, type RouterContextProvider } from 'react-router';
+import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
+import { canManageCourse, canReplyToReview } from '#server/modules/access/policies.ts';
+import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
+import { getCreatorPage } from '#server/modules/catalog/getCreatorPage.ts';
+import { listCategoryPage } from '#server/modules/catalog/listCategoryPage.ts';
+import { listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
+import { searchCourses } from '#server/modules/catalog/search/searchCourses.ts';
+import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
+import { listCourseReviews } from '#server/modules/reviews/listCourseReviews.ts';
+import { ratingDistribution } from '#server/modules/reviews/ratingDistribution.ts';
+import { serverContext, throwNotFoundPage } from './context.server.ts';
+
+export type { CoursePage, EpisodeSummary } from '#server/modules/catalog/getCoursePage.ts';
 export type { Hero } from '#server/modules/catalog/getHero.ts';
-export { listCategoryPage, type CategoryPage } from '#server/modules/catalog/listCategoryPage.ts';
-export { getCreatorPage, type CreatorPage } from '#server/modules/catalog/getCreatorPage.ts';
+
+type Context = { context: Readonly<RouterContextProvider> };
+/** A list page's number, from `?page=` (the operation checks it). */
+const pageParam = (request: Request) => new URL(request.url).searchParams.get('page') ?? '1';
+
+/** `/`: the hero and the rows. */
+export async function loadLanding({ context }: Context) {
+  const { services, actor } = serverContext(context);
+  return { ...(await listLandingRows(services, actor)), publicUrl: services.config.publicUrl };
+}
+
+/** `/search?q=…`: the words and filters of the URL, and the courses found. */
+export async function loadSearch({ request, context }: Context & { request: Request }) {
+  const { services, actor } = serverContext(context);
+  return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+}
+
+/** `/category/<slug>`: a page of the category's courses; an unknown category is the not-found page. */
+export async function loadCategoryPage({
+  params,
+  request,
+  context,
+}: Context & { request: Request; params: { slug?: string } }) {
+  const { services, actor } = serverContext(context);
+  const input = { slug: params.slug, page: pageParam(request) };
+  const found = await listCategoryPage(services, actor, input).catch(throwNotFoundPage);
+  return { ...found, publicUrl: services.config.publicUrl };
+}
+
+/** `/creators/<id>`: a creator's profile and a page of their courses, or the not-found page. */
+export async function loadCreatorPage({
+  params,
+  request,
+  context,
+}: Context & { request: Request; params: { creatorId?: string } }) {
+  const { services, actor } = serverContext(context);
+  const input = { creatorId: params.creatorId, page: pageParam(request) };
+  const found = await getCreatorPage(services, actor, input).catch(throwNotFoundPage);
+  return { ...found, publicUrl: services.config.publicUrl };
+}
+
+/**
+ * `/course/<id>`: the course as this actor may see it (else 404), what they may do with it (buy, play every
+ * episode) and the first page of its reviews.
+ */
+export async function loadCoursePage({ params, context }: Context & { params: { courseId?: string } }) {
+  const { services, actor } = serverContext(context);
+  const course = await getCoursePage(services, actor, { courseId: params.courseId ?? '' });
+  if (!course) throw data(null, { status: 404 });
+  // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
+  const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
+  const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
+  const [reviewPage, distribution] = await Promise.all([
+    listCourseReviews(services, actor, { courseId: course.id }),
+    ratingDistribution(services, actor, { courseId: course.id }),
+  ]);
+  const reviews = {
+    initial: reviewPage,
+    distribution,
+    viewerId: actor?.userId ?? null,
+    canReply: canReplyToReview(actor, course),
+  };
+  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews };
+}

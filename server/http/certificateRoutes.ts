@@ -9,10 +9,9 @@ import type { AppEnv } from './honoEnv.ts';
 export function certificateRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/:code{[0-9A-Za-z]+\\.pdf}', async (c) => {
-    const { services } = c.var.ctx;
-    const cert = await getCertificate(services.database.db, c.req.param('code').replace(/\.pdf$/, ''));
+    const { services, actor, locale } = c.var.ctx;
+    const cert = await getCertificate(services, actor, { code: c.req.param('code').replace(/\.pdf$/, '') });
     if (!cert) throw notFound('Certificate not found.');
-    const { locale } = c.var.ctx;
     const verifyUrl = `${services.config.publicUrl}/certificates/${cert.code}`;
     const pdf = await renderCertificatePdf(cert, verifyUrl, toLocale(locale));
     return c.body(new Uint8Array(pdf), 200, {

@@ -63,7 +63,7 @@ export function mediaRoutes(services: Services) {
   app.get('/play/:assetId', async (c) => {
     const { assetId } = c.req.param();
     const { actor } = c.var.ctx;
-    const access = isId(assetId) ? await canPlayVideo(services, actor, assetId) : null;
+    const access = isId(assetId) ? await canPlayVideo(services, actor, { assetId }) : null;
     if (!access) return notFound(c);
     c.header('cache-control', 'private, no-store');
     return c.json(await videoSourceWithCaptions(services, { assetId, access }));
@@ -79,7 +79,7 @@ export function mediaRoutes(services: Services) {
   app.on(['GET', 'HEAD'], '/:assetId/:file', async (c) => {
     const { assetId, file } = c.req.param();
     if (!isId(assetId) || !IMAGE_FILE.test(file)) return notFound(c);
-    if (!(await canFetchMedia(services, assetId, file))) return notFound(c);
+    if (!(await canFetchMedia(services, c.var.ctx.actor, { assetId, file }))) return notFound(c);
     // Asset files never change once written (a new upload is a new asset), so they cache for long.
     return sendStored(c, services.storage, mediaKey(assetId, file), 'public, max-age=31536000, immutable');
   });

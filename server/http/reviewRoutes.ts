@@ -26,7 +26,7 @@ export function reviewRoutes() {
     return c.json(await replyToReview(c.var.ctx.services, c.var.ctx.actor, input));
   });
   app.post('/:id/report', small, async (c) =>
-    c.json(await reportReview(c.var.ctx.services, c.var.ctx.actor, c.req.param('id'))),
+    c.json(await reportReview(c.var.ctx.services, c.var.ctx.actor, { reviewId: c.req.param('id') })),
   );
   return app;
 }

@@ -70,7 +70,7 @@ describe('loadScaleData', () => {
   });
 
   it('serves the landing rows and a course page from the loaded catalog', async () => {
-    const landing = await listLandingRows(testServices(t));
+    const landing = await listLandingRows(testServices(t), null);
     expect(landing.rows.map((r) => r.title)).toEqual(
       expect.arrayContaining([
         'Trending Now',
@@ -83,7 +83,7 @@ describe('loadScaleData', () => {
       ]),
     );
     expect(landing.rows.every((r) => r.courses.length === 12)).toBe(true);
-    const page = await getCoursePage(testServices(t), null, landing.hero!.id);
+    const page = await getCoursePage(testServices(t), null, { courseId: landing.hero!.id });
     expect(page).toBeTruthy();
   });
 

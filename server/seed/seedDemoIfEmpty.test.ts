@@ -70,7 +70,7 @@ describe('demo seed', () => {
   });
 
   it('fills every landing row: Trending, Popular, New Releases and the four category rows', async () => {
-    const { hero, rows } = await listLandingRows(services);
+    const { hero, rows } = await listLandingRows(services, null);
     expect(hero).not.toBeNull();
     expect(rows.map((r) => r.title)).toEqual(
       expect.arrayContaining([

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const db = () => cast.app.t.db;
 const landingIds = async () =>
-  (await listLandingRows(cast.app.running.services)).rows.flatMap((r) => r.courses.map((c) => c.id));
+  (await listLandingRows(cast.app.running.services, null)).rows.flatMap((r) => r.courses.map((c) => c.id));
 
 describe('moderation', () => {
   it('suspends a user, whose sessions end at once and who cannot sign in, then restores them', async () => {

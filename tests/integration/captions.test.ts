@@ -174,7 +174,7 @@ describe('serving captions', () => {
 
   it('hands visitors the free preview captions on the course page and the landing hero', async () => {
     const services = cast.app.running.services;
-    const page = await getCoursePage(services, null, courseId);
+    const page = await getCoursePage(services, null, { courseId });
     const hero = await getHero(services);
     expect(hero?.id).toBe(courseId);
     const previews = { course: page?.episodes[0]?.video?.captions, hero: hero?.preview?.captions };

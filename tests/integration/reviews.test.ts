@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
-import { ratingDistribution } from '#server/modules/reviews/listCourseReviews.ts';
+import { ratingDistribution } from '#server/modules/reviews/ratingDistribution.ts';
 import { makeCourse, makeUser } from '../support/factories.ts';
 import { Client, newRegistration } from './accountsHelpers.ts';
 import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
@@ -16,6 +16,7 @@ let otherCreator: Client & { id: string };
 let courseId: string;
 
 const db = () => cast.app.t.db;
+const distribution = (courseId: string) => ratingDistribution(cast.app.running.services, null, { courseId });
 
 async function signUp(role: 'customer' | 'creator') {
   const c = new Client(cast.app.url);
@@ -106,9 +107,7 @@ describe('reviews on the course page', () => {
     expect(seen[0]!.createdAt).toBe(new Date(base + 22 * 60_000).toISOString());
 
     const count = (s: number) => ratings.filter((r) => r === s).length;
-    expect(await ratingDistribution(db(), c.id)).toEqual(
-      [5, 4, 3, 2, 1].map((stars) => ({ stars, count: count(stars) })),
-    );
+    expect(await distribution(c.id)).toEqual([5, 4, 3, 2, 1].map((stars) => ({ stars, count: count(stars) })));
   });
 
   it('refuses page links it did not give out and unknown or draft courses (4xx, never a 500)', async () => {
@@ -175,7 +174,7 @@ describe('reports and the moderation queue', () => {
     expect(toNum((await course()).ratingCount)).toBe(1);
     const page = await getJson(cast.visitor, `/api/reviews?courseId=${courseId}`);
     expect(page.body.items.map((r: { id: string }) => r.id)).not.toContain(spam);
-    expect(await ratingDistribution(db(), courseId)).toContainEqual({ stars: 1, count: 0 });
+    expect(await distribution(courseId)).toContainEqual({ stars: 1, count: 0 });
     // Its author editing it does not bring it back.
     await postJson(second, '/api/learning/reviews', { courseId, rating: 2, comment: 'Still spam' });
     expect(toNum((await course()).ratingCount)).toBe(1);

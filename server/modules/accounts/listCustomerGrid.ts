@@ -1,5 +1,5 @@
 import type { Services } from '#server/core/services.ts';
-import { publishedCourses, toCard, type CourseCard } from '../catalog/courseCard.ts';
+import { publishedCards, toCard, type CourseCard } from '../catalog/courseCard.ts';
 
 export type CustomerTab = 'all' | 'featured' | 'mine';
 
@@ -15,7 +15,7 @@ export async function listCustomerGrid(
   services: Services,
   { tab }: { tab: Exclude<CustomerTab, 'mine'> },
 ): Promise<CourseCard[]> {
-  let q = publishedCourses(services.database.db);
+  let q = services.database.db.selectFrom('course').$call(publishedCards);
   if (tab === 'featured') q = q.where('course.featured', '=', true);
   const rows = await q.orderBy('course.createdAt', 'desc').orderBy('course.id').limit(CUSTOMER_GRID_LIMIT).execute();
   return rows.map(toCard);

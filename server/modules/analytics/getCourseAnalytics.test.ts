@@ -16,6 +16,8 @@ afterEach(async () => {
 
 const at = (iso: string) => new Date(iso);
 const NOW = at('2026-11-03T12:00:00Z');
+/** The operation's services, on the test database, at NOW. */
+const servicesAtNow = () => ({ database: t, clock: { now: () => NOW } });
 const silent = { warn: () => {} } as never;
 
 describe('course analytics', () => {
@@ -73,10 +75,9 @@ describe('course analytics', () => {
     expect(Number(stored.n)).toBe(8);
 
     const r = await getCourseAnalytics(
-      { database: t },
+      servicesAtNow(),
       { userId: creator.id, role: 'creator' },
       { courseId: course.id, days: 7 },
-      NOW,
     );
     expect(r.days.map((d) => d.day)).toEqual([
       '2026-10-28',
@@ -139,14 +140,8 @@ describe('course analytics', () => {
 
     // An admin sees the same; another creator, a customer and a visitor do not.
     expect(
-      (
-        await getCourseAnalytics(
-          { database: t },
-          { userId: admin.id, role: 'admin' },
-          { courseId: course.id, days: 7 },
-          NOW,
-        )
-      ).totals,
+      (await getCourseAnalytics(servicesAtNow(), { userId: admin.id, role: 'admin' }, { courseId: course.id, days: 7 }))
+        .totals,
     ).toEqual(r.totals);
     const stranger = await makeUser(t.db, { role: 'creator' });
     for (const [actor, status] of [
@@ -154,16 +149,15 @@ describe('course analytics', () => {
       [{ userId: a.id, role: 'customer' as const }, 404],
       [null, 401],
     ] as const) {
-      const err = await getCourseAnalytics({ database: t }, actor, { courseId: course.id, days: 7 }, NOW).catch(
+      const err = await getCourseAnalytics(servicesAtNow(), actor, { courseId: course.id, days: 7 }).catch(
         (e: unknown) => e,
       );
       expect(statusOf(err)).toBe(status);
     }
     const missing = await getCourseAnalytics(
-      { database: t },
+      servicesAtNow(),
       { userId: admin.id, role: 'admin' },
       { courseId: 'nope!', days: 7 },
-      NOW,
     ).catch((e: unknown) => e);
     expect(statusOf(missing)).toBe(404);
   });

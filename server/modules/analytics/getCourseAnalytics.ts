@@ -47,12 +47,12 @@ const COMPLETED = ['paid', 'refunded'] as const;
  * episode over all time. Revenue counts paid purchases on the day paid, less refunds on the day refunded.
  */
 export async function getCourseAnalytics(
-  services: Pick<Services, 'database'>,
+  services: Pick<Services, 'database' | 'clock'>,
   actor: Actor,
   { courseId, days }: { courseId: string; days: number },
-  now = new Date(),
 ): Promise<CourseAnalytics> {
   const { db, dialect } = services.database;
+  const now = services.clock.now();
   if (!actor) throw unauthenticated();
   if (!isId(courseId)) throw notFound('Course not found.');
   const course = await db

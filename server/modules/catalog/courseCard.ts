@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { toIso, toNum } from '#server/db/values.ts';
 import { imageRef, type ImageRef } from '#common/media/urls.ts';
@@ -67,7 +67,7 @@ export function toRating(avg: number | null): number | null {
   return avg == null ? null : Math.round(toNum(avg) * 10) / 10;
 }
 
-/** Published courses, the base of every public list. */
-export function publishedCourses(db: Kysely<DB>) {
-  return db.selectFrom('course').select(cardColumns).where('course.published', '=', true);
+/** Published courses as cards, the base of every public list: `db.selectFrom('course').$call(publishedCards)`. */
+export function publishedCards<O>(courses: SelectQueryBuilder<DB, 'course', O>) {
+  return courses.select(cardColumns).where('course.published', '=', true);
 }

@@ -26,12 +26,16 @@ describe('course page', () => {
     const owner = await makeUser(t.db);
     const other = await makeUser(t.db);
     const course = await makeCourse(t.db, owner, { published: false });
-    expect(await getCoursePage(services, null, course.id)).toBeNull();
-    expect(await getCoursePage(services, { userId: other.id, role: 'creator' }, course.id)).toBeNull();
-    expect(await getCoursePage(services, { userId: other.id, role: 'customer' }, course.id)).toBeNull();
-    expect((await getCoursePage(services, { userId: owner.id, role: 'creator' }, course.id))?.id).toBe(course.id);
-    expect((await getCoursePage(services, { userId: other.id, role: 'admin' }, course.id))?.id).toBe(course.id);
-    expect(await getCoursePage(services, null, 'missing')).toBeNull();
+    expect(await getCoursePage(services, null, { courseId: course.id })).toBeNull();
+    expect(await getCoursePage(services, { userId: other.id, role: 'creator' }, { courseId: course.id })).toBeNull();
+    expect(await getCoursePage(services, { userId: other.id, role: 'customer' }, { courseId: course.id })).toBeNull();
+    expect((await getCoursePage(services, { userId: owner.id, role: 'creator' }, { courseId: course.id }))?.id).toBe(
+      course.id,
+    );
+    expect((await getCoursePage(services, { userId: other.id, role: 'admin' }, { courseId: course.id }))?.id).toBe(
+      course.id,
+    );
+    expect(await getCoursePage(services, null, { courseId: 'missing' })).toBeNull();
   });
 
   it('offers only episode 1 and the trailer as sources, and only once their videos are ready', async () => {
@@ -42,7 +46,7 @@ describe('course page', () => {
     const course = await makeCourse(t.db, owner, { trailerId: trailer });
     await makeEpisode(t.db, course.id, 1, { videoId: v1 });
     await makeEpisode(t.db, course.id, 2, { videoId: v2 });
-    const page = (await getCoursePage(services, null, course.id))!;
+    const page = (await getCoursePage(services, null, { courseId: course.id }))!;
     expect(page.trailer).toBeNull();
     expect(page.episodes.map((e) => e.order)).toEqual([1, 2]);
     expect(page.episodes[0]!.video?.src).toContain(v1);
@@ -67,7 +71,7 @@ describe('course page', () => {
     const course = await makeCourse(t.db, owner);
     await makeEpisode(t.db, course.id, 1, { videoId: ready });
     await makeEpisode(t.db, course.id, 2, { videoId: pending });
-    const [first, second] = (await getCoursePage(services, null, course.id))!.episodes;
+    const [first, second] = (await getCoursePage(services, null, { courseId: course.id }))!.episodes;
     expect(first!.sizes).toEqual({
       listen: 500_000,
       renditions: [

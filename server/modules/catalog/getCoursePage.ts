@@ -2,6 +2,7 @@ import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { canViewCourse } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
+import { isId } from '#common/ids.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
@@ -45,9 +46,14 @@ export interface CoursePage {
 /**
  * A course as its public page shows it, or null when it does not exist or the actor may not see it.
  * Episode videos are only exposed for episode 1 here; playback of the others is decided by the playback
- * module when a actor asks for them.
+ * module when an actor asks for them.
  */
-export async function getCoursePage(services: Services, actor: Actor, courseId: string): Promise<CoursePage | null> {
+export async function getCoursePage(
+  services: Services,
+  actor: Actor,
+  { courseId }: { courseId: string },
+): Promise<CoursePage | null> {
+  if (!isId(courseId)) return null;
   const { db } = services.database;
   const c = await db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirst();
   if (!c) return null;

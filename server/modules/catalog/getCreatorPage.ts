@@ -6,7 +6,7 @@ import { parseInput } from '#server/core/parseInput.ts';
 import { toNum } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import { imageRef, type ImageRef } from '#common/media/urls.ts';
-import { publishedCourses, toCard, toRating, type CourseCard } from './courseCard.ts';
+import { publishedCards, toCard, toRating, type CourseCard } from './courseCard.ts';
 import { listOgImage, offsetOf, PAGE_SIZE, pageNumber, splitPage, type Paged } from './pageOfCourses.ts';
 
 export interface CreatorPage extends Paged {
@@ -23,11 +23,11 @@ export interface CreatorPage extends Paged {
   ogImage: string | null;
 }
 
-const input = z.object({ creatorId: z.string().max(64), page: pageNumber });
+const creatorPageInput = z.object({ creatorId: z.string().max(64), page: pageNumber });
 
 /** `/creators/<id>`: a creator's public profile and published courses, newest first, a page at a time. */
-export async function getCreatorPage(services: Services, _actor: Actor, raw: unknown): Promise<CreatorPage> {
-  const { creatorId, page } = parseInput(input, raw);
+export async function getCreatorPage(services: Services, actor: Actor, input: unknown): Promise<CreatorPage> {
+  const { creatorId, page } = parseInput(creatorPageInput, input);
   if (!isId(creatorId)) throw notFound('Creator not found.');
   const { db } = services.database;
   const [profile, totals, rows] = await Promise.all([
@@ -49,7 +49,9 @@ export async function getCreatorPage(services: Services, _actor: Actor, raw: unk
       .where('creatorId', '=', creatorId)
       .where('published', '=', true)
       .executeTakeFirstOrThrow(),
-    publishedCourses(db)
+    db
+      .selectFrom('course')
+      .$call(publishedCards)
       .where('course.creatorId', '=', creatorId)
       .orderBy('course.createdAt', 'desc')
       .orderBy('course.id')

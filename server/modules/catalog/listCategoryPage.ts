@@ -4,7 +4,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { notFound } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { categoryFromSlug, categoryLabel, type Category } from '#common/catalog/categories.ts';
-import { publishedCourses, toCard, type CourseCard } from './courseCard.ts';
+import { publishedCards, toCard, type CourseCard } from './courseCard.ts';
 import { listOgImage, offsetOf, PAGE_SIZE, pageNumber, splitPage, type Paged } from './pageOfCourses.ts';
 
 export interface CategoryPage extends Paged {
@@ -15,14 +15,16 @@ export interface CategoryPage extends Paged {
   ogImage: string | null;
 }
 
-const input = z.object({ slug: z.string().max(40), page: pageNumber });
+const categoryPageInput = z.object({ slug: z.string().max(40), page: pageNumber });
 
 /** `/category/<slug>`: the category's published courses, most enrolled first, a page at a time. */
-export async function listCategoryPage(services: Services, _actor: Actor, raw: unknown): Promise<CategoryPage> {
-  const { slug, page } = parseInput(input, raw);
+export async function listCategoryPage(services: Services, actor: Actor, input: unknown): Promise<CategoryPage> {
+  const { slug, page } = parseInput(categoryPageInput, input);
   const category = categoryFromSlug(slug);
   if (!category) throw notFound('Category not found.');
-  const rows = await publishedCourses(services.database.db)
+  const rows = await services.database.db
+    .selectFrom('course')
+    .$call(publishedCards)
     .where('course.category', '=', category)
     .orderBy('course.enrolledCount', 'desc')
     .orderBy('course.createdAt', 'desc')

@@ -5,7 +5,7 @@ import { testServices } from '#tests/support/testServices.ts';
 import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { newId } from '#server/lib/ids.ts';
 import { listLandingRows } from './listLandingRows.ts';
-import { TRENDING_WINDOW_DAYS } from './listTrending.ts';
+import { TRENDING_WINDOW_DAYS } from './listTrendingInTx.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -17,7 +17,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const titles = async () => (await listLandingRows(services)).rows.map((r) => r.title);
+const titles = async () => (await listLandingRows(services, null)).rows.map((r) => r.title);
 
 async function publishCourses(n: number, over: Parameters<typeof makeCourse>[2] = {}) {
   const creator = await makeUser(t.db);
@@ -28,7 +28,7 @@ async function publishCourses(n: number, over: Parameters<typeof makeCourse>[2] 
 describe('landing rows', () => {
   it('is empty with no published course, and drafts never count', async () => {
     await publishCourses(5, { published: false });
-    const landing = await listLandingRows(services);
+    const landing = await listLandingRows(services, null);
     expect(landing.hero).toBeNull();
     expect(landing.rows).toEqual([]);
   });
@@ -49,7 +49,7 @@ describe('landing rows', () => {
 
   it('orders Trending newest first, caps rows at 12 and picks the newest as hero', async () => {
     await publishCourses(14);
-    const landing = await listLandingRows(services);
+    const landing = await listLandingRows(services, null);
     const trending = landing.rows.find((r) => r.key === 'trending')!.courses;
     expect(trending).toHaveLength(12);
     const dates = trending.map((c) => c.createdAt);
@@ -60,7 +60,7 @@ describe('landing rows', () => {
   it('orders Popular by enrolled students', async () => {
     const creator = await makeUser(t.db);
     for (const n of [5, 50, 0, 20]) await makeCourse(t.db, creator, { enrolledCount: n });
-    const popular = (await listLandingRows(services)).rows.find((r) => r.key === 'popular')!.courses;
+    const popular = (await listLandingRows(services, null)).rows.find((r) => r.key === 'popular')!.courses;
     expect(popular.map((c) => c.enrolledCount)).toEqual([50, 20, 5, 0]);
   });
 
@@ -68,7 +68,7 @@ describe('landing rows', () => {
     const creator = await makeUser(t.db);
     await makeCourse(t.db, creator, { category: 'health', title: 'Yoga' });
     await makeCourse(t.db, creator, { category: 'health', title: 'Hidden', published: false });
-    const rows = (await listLandingRows(services)).rows;
+    const rows = (await listLandingRows(services, null)).rows;
     const health = rows.find((r) => r.title === 'Health')!;
     expect(health.courses.map((c) => c.title)).toEqual(['Yoga']);
     expect(rows.flatMap((r) => r.courses).some((c) => c.title === 'Hidden')).toBe(false);
@@ -116,7 +116,7 @@ describe('landing rows', () => {
     for (let i = 0; i < 3; i++) await view(viewed.id, 'trailer_view', now - day);
     await view(classic.id, 'watch', now - day); // watching time is not a trailer or preview view
 
-    const rows = (await listLandingRows(services)).rows;
+    const rows = (await listLandingRows(services, null)).rows;
     const order = (key: string) => rows.find((r) => r.key === key)!.courses.map((c) => c.title);
     expect(order('trending').slice(0, 3)).toEqual(['Hot', 'Viewed', 'Filler 3']);
     expect(order('trending')).toHaveLength(8);

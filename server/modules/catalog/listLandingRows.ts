@@ -1,8 +1,9 @@
 import type { Services } from '#server/core/services.ts';
+import type { Actor } from '#server/core/actor.ts';
 import { LANDING_CATEGORIES, categoryLabel } from '#common/catalog/categories.ts';
-import { publishedCourses, toCard, type CourseCard } from './courseCard.ts';
+import { publishedCards, toCard, type CourseCard } from './courseCard.ts';
 import { getHero, type Hero } from './getHero.ts';
-import { listTrending } from './listTrending.ts';
+import { listTrendingInTx } from './listTrendingInTx.ts';
 
 const ROW_LIMIT = 12;
 /** "Popular on Darasa" needs more than this many published courses, "New Releases" more than the other. */
@@ -21,11 +22,11 @@ export interface Landing {
 }
 
 /**
- * The landing page's data: Trending Now by recent activity (listTrending), Popular by all enrollments, New
+ * The landing page's data: Trending Now by recent activity (listTrendingInTx), Popular by all enrollments, New
  * Releases by publication date; each other row is one indexed query stopping at 12. The published count is only
  * needed up to NEW_RELEASES_MIN + 1, so it is counted over a bounded subquery, not the whole table.
  */
-export async function listLandingRows(services: Services): Promise<Landing> {
+export async function listLandingRows(services: Services, actor: Actor): Promise<Landing> {
   const { db } = services.database;
   const [countRow, trending, popular, newReleases, hero, ...byCategory] = await Promise.all([
     db
@@ -39,16 +40,26 @@ export async function listLandingRows(services: Services): Promise<Landing> {
       )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    listTrending(db, ROW_LIMIT),
-    publishedCourses(db)
+    listTrendingInTx(db, { limit: ROW_LIMIT, now: services.clock.now() }),
+    db
+      .selectFrom('course')
+      .$call(publishedCards)
       .orderBy('course.enrolledCount', 'desc')
       .orderBy('course.createdAt', 'desc')
       .limit(ROW_LIMIT)
       .execute(),
-    publishedCourses(db).orderBy('course.publishedAt', 'desc').orderBy('course.id').limit(ROW_LIMIT).execute(),
+    db
+      .selectFrom('course')
+      .$call(publishedCards)
+      .orderBy('course.publishedAt', 'desc')
+      .orderBy('course.id')
+      .limit(ROW_LIMIT)
+      .execute(),
     getHero(services),
     ...LANDING_CATEGORIES.map((cat) =>
-      publishedCourses(db)
+      db
+        .selectFrom('course')
+        .$call(publishedCards)
         .where('course.category', '=', cat)
         .orderBy('course.createdAt', 'desc')
         .limit(ROW_LIMIT)

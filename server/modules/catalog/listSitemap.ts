@@ -12,7 +12,7 @@ export interface SitemapEntry {
 }
 
 /** Every public page worth indexing: the landing page, categories, creators with courses, published courses. */
-export async function listSitemap(services: Services, _actor: Actor, _input?: unknown): Promise<SitemapEntry[]> {
+export async function listSitemap(services: Services, actor: Actor): Promise<SitemapEntry[]> {
   const { db } = services.database;
   const creators = await db
     .selectFrom('course')

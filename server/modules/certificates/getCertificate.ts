@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { toIso } from '#server/db/values.ts';
-import { CODE_LENGTH } from './issueCertificate.ts';
+import { CODE_LENGTH } from './issueCertificateIfComplete.ts';
 
 export interface CertificateView {
   code: string;
@@ -23,11 +23,19 @@ const nairobiDate = new Intl.DateTimeFormat('en-GB', {
 
 const CODE_SHAPE = new RegExp(`^[0-9A-Z]{${CODE_LENGTH}}$`);
 
-/** A certificate by its public code (case-insensitive, as people type it), or null. */
-export async function getCertificate(db: Kysely<DB>, rawCode: string): Promise<CertificateView | null> {
-  const code = rawCode.toUpperCase();
+/** A certificate by its public code (case-insensitive, as people type it), or null; anyone may verify one. */
+export async function getCertificate(
+  services: Services,
+  actor: Actor,
+  input: { code: string },
+): Promise<CertificateView | null> {
+  const code = input.code.toUpperCase();
   if (!CODE_SHAPE.test(code)) return null;
-  const c = await db.selectFrom('certificate').selectAll().where('code', '=', code).executeTakeFirst();
+  const c = await services.database.db
+    .selectFrom('certificate')
+    .selectAll()
+    .where('code', '=', code)
+    .executeTakeFirst();
   if (!c) return null;
   const issuedAt = toIso(c.issuedAt);
   return {
@@ -39,15 +47,4 @@ export async function getCertificate(db: Kysely<DB>, rawCode: string): Promise<C
     issuedAt,
     date: nairobiDate.format(new Date(issuedAt)),
   };
-}
-
-/** The code of a learner's certificate for a course, if issued. */
-export async function certificateCodeFor(db: Kysely<DB>, userId: string, courseId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('certificate')
-    .select('code')
-    .where('userId', '=', userId)
-    .where('courseId', '=', courseId)
-    .executeTakeFirst();
-  return row?.code ?? null;
 }

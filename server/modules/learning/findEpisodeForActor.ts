@@ -14,8 +14,8 @@ export interface EpisodeForActor {
 /** An episode with its course and whether this actor may watch it; null when it does not exist. */
 export async function findEpisodeForActor(
   services: Pick<Services, 'database'>,
-  where: { episodeId: string } | { courseId: string; position: number },
   actor: Actor,
+  input: { episodeId: string } | { courseId: string; position: number },
 ): Promise<EpisodeForActor | null> {
   let q = services.database.db
     .selectFrom('episode')
@@ -30,9 +30,9 @@ export async function findEpisodeForActor(
       'course.published',
     ]);
   q =
-    'episodeId' in where
-      ? q.where('episode.id', '=', where.episodeId)
-      : q.where('episode.courseId', '=', where.courseId).where('episode.position', '=', where.position);
+    'episodeId' in input
+      ? q.where('episode.id', '=', input.episodeId)
+      : q.where('episode.courseId', '=', input.courseId).where('episode.position', '=', input.position);
   const row = await q.executeTakeFirst();
   if (!row) return null;
   const course = { id: row.courseId, creatorId: row.creatorId, published: toBool(row.published) };

@@ -40,7 +40,7 @@ export async function getLearnPage(
   { courseId, order }: { courseId: string; order: number },
 ): Promise<LearnPageResult> {
   const { db } = services.database;
-  const found = await findEpisodeForActor(services, { courseId, position: order }, actor);
+  const found = await findEpisodeForActor(services, actor, { courseId, position: order });
   if (!found) return { status: 'not-found' };
   if (!hasCourseAccess(actor, found.course, found.enrolled)) return { status: 'no-access' };
   const [course, rows, progress, mine] = await Promise.all([

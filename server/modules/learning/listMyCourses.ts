@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import { unauthenticated } from '#server/core/errors.ts';
+import type { Services } from '#server/core/services.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { imageRef, type ImageRef } from '#common/media/urls.ts';
 
@@ -20,7 +21,10 @@ export interface MyCourse {
 }
 
 /** "My Courses": the courses a learner is enrolled in, most recently watched first, with progress. */
-export async function listMyCourses(db: Kysely<DB>, userId: string): Promise<MyCourse[]> {
+export async function listMyCourses(services: Services, actor: Actor): Promise<MyCourse[]> {
+  if (!actor) throw unauthenticated();
+  const { userId } = actor;
+  const { db } = services.database;
   const courses = await db
     .selectFrom('enrollment')
     .innerJoin('course', 'course.id', 'enrollment.courseId')

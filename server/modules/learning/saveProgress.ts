@@ -5,9 +5,8 @@ import type { Actor } from '#server/core/actor.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
 import { mergeProgress } from './mergeProgress.ts';
-import { earnsCertificates } from '../access/policies.ts';
 import { progressReportSchema } from '#common/learning/schemas.ts';
-import { issueCertificateIfComplete } from '../certificates/issueCertificate.ts';
+import { issueCertificateIfComplete } from '../certificates/issueCertificateIfComplete.ts';
 
 /** An episode counts as completed once 90 % of it was reached. */
 const COMPLETED_AT = 0.9;
@@ -20,16 +19,12 @@ const END_SLACK_S = 5;
  * the time it was recorded (late when made offline): the most recently recorded position is kept and a
  * completion is never undone (mergeProgress.ts).
  */
-export async function saveProgress(
-  services: Pick<Services, 'database'>,
-  actor: Actor,
-  input: unknown,
-  now: number = Date.now(),
-): Promise<{ completed: boolean }> {
+export async function saveProgress(services: Services, actor: Actor, input: unknown): Promise<{ completed: boolean }> {
   const { db, dialect } = services.database;
   if (!actor) throw unauthenticated();
   const { episodeId, position, recordedAt } = parseInput(progressReportSchema, input, 'Invalid progress report.');
-  const found = await findEpisodeForActor(services, { episodeId }, actor);
+  const now = services.clock.now().getTime();
+  const found = await findEpisodeForActor(services, actor, { episodeId });
   if (!found?.canWatch) throw notFound('Episode not found.');
   const { duration } = found.episode;
   if (!duration || position > duration + END_SLACK_S)
@@ -73,8 +68,6 @@ export async function saveProgress(
     return { completed: merged.completed };
   });
   // Completing the last episode earns the certificate (a no-op until then, or once issued).
-  if (result.completed && earnsCertificates(actor)) {
-    await issueCertificateIfComplete(db, actor.userId, found.episode.courseId);
-  }
+  if (result.completed) await issueCertificateIfComplete(services, actor, { courseId: found.episode.courseId });
   return result;
 }

@@ -6,7 +6,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 import { reviewInputSchema } from '#common/learning/schemas.ts';
-import { recountRating } from '../reviews/recountRating.ts';
+import { recountRatingInTx } from '../reviews/recountRatingInTx.ts';
 
 /**
  * A learner's rating (1–5, optional comment) of a course they are enrolled in: one per learner, saved
@@ -36,6 +36,6 @@ export async function saveReview(
       .values({ id: newId(), userId: actor.userId, courseId, rating, comment, createdAt: now, updatedAt: now })
       .onConflict((oc) => oc.columns(['userId', 'courseId']).doUpdateSet({ rating, comment, updatedAt: now }))
       .execute();
-    return recountRating(trx, courseId);
+    return recountRatingInTx(trx, { courseId });
   });
 }

@@ -22,17 +22,17 @@ const checkSchema = z.object({
  * than a session, so a suspended learner (whose sessions are gone) or a refunded one gets an answer that
  * removes the copies. A suspended or deleted account keeps nothing.
  */
-export async function checkDownloads(services: Services, _actor: Actor, input: unknown): Promise<DownloadCheckResult> {
+export async function checkDownloads(services: Services, actor: Actor, input: unknown): Promise<DownloadCheckResult> {
   const { userId, grant, episodeIds } = parseInput(checkSchema, input, 'Invalid download check.');
   if (!grantIsValid(services.mediaTokens, userId, grant)) throw forbidden('This device’s downloads are not valid.');
   const { db } = services.database;
   const user = await db.selectFrom('user').select(['role', 'status']).where('id', '=', userId).executeTakeFirst();
   if (user?.status !== 'active') return { entitled: [] };
-  // The grant names the learner, not the session (which may have ended).
-  const actor: Actor = { userId, role: user.role as Role };
+  // The grant names the learner, not the session (which may have ended): the answer is theirs.
+  const learner: Actor = { userId, role: user.role as Role };
   const entitled: string[] = [];
   for (const episodeId of new Set(episodeIds)) {
-    const found = await findEpisodeForActor(services, { episodeId }, actor);
+    const found = await findEpisodeForActor(services, learner, { episodeId });
     if (found?.canWatch) entitled.push(episodeId);
   }
   return { entitled };

@@ -24,7 +24,7 @@ export async function getDownloadManifest(
   const episodeId = input.episodeId;
   if (!isId(episodeId)) throw notFound('Episode not found.');
   const { db } = services.database;
-  const found = await findEpisodeForActor(services, { episodeId }, actor);
+  const found = await findEpisodeForActor(services, actor, { episodeId });
   const assetId = found?.episode.videoId;
   if (!found?.canWatch || !assetId) throw notFound('Episode not found.');
   const row = await db

@@ -12,7 +12,7 @@ import { isEnrolled } from '../enrollments/isEnrolled.ts';
 export async function canPlayVideo(
   services: Services,
   actor: Actor,
-  assetId: string,
+  { assetId }: { assetId: string },
 ): Promise<'public' | 'private' | null> {
   const { db } = services.database;
   const asset = await db

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
@@ -86,20 +84,4 @@ export async function listCourseReviews(
   }));
   const last = items.at(-1);
   return { items, next: rows.length > REVIEWS_PAGE_SIZE && last ? `${last.createdAt}~${last.id}` : null };
-}
-
-/** How many visible reviews gave each number of stars, 5 down to 1. */
-export async function ratingDistribution(
-  db: Kysely<DB>,
-  courseId: string,
-): Promise<{ stars: number; count: number }[]> {
-  const rows = await db
-    .selectFrom('review')
-    .select((eb) => ['rating', eb.fn.countAll<number>().as('n')])
-    .where('courseId', '=', courseId)
-    .where('hidden', '=', false)
-    .groupBy('rating')
-    .execute();
-  const byStars = new Map(rows.map((r) => [toNum(r.rating), toNum(r.n)]));
-  return [5, 4, 3, 2, 1].map((stars) => ({ stars, count: byStars.get(stars) ?? 0 }));
 }

@@ -6,7 +6,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { ReviewAction } from '#common/reviews/reviewSchemas.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
-import { recountRating } from './recountRating.ts';
+import { recountRatingInTx } from './recountRatingInTx.ts';
 
 /**
  * Hides a review (off the course page and out of the course's average) or restores it. The change, the
@@ -30,7 +30,7 @@ export async function moderateReview(
     if (toBool(review.hidden) === hidden)
       throw conflict(hidden ? 'This review is already hidden.' : 'This review is not hidden.');
     await trx.updateTable('review').set({ hidden }).where('id', '=', reviewId).execute();
-    await recountRating(trx, review.courseId);
+    await recountRatingInTx(trx, { courseId: review.courseId });
     await recordAuditInTx(trx, {
       actorId: actor.userId,
       action: `review.${action}`,

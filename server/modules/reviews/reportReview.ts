@@ -12,7 +12,7 @@ import { canReportReview } from '../access/policies.ts';
 export async function reportReview(
   services: Pick<Services, 'database'>,
   actor: Actor,
-  reviewId: string,
+  { reviewId }: { reviewId: string },
 ): Promise<{ reported: true }> {
   if (!actor) throw unauthenticated();
   if (!isId(reviewId)) throw notFound('Review not found.');

@@ -2,7 +2,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { searchQuery } from '#common/catalog/searchQuery.ts';
-import { findCourses } from './findCourses.ts';
+import { findCoursesInTx } from './findCoursesInTx.ts';
 
 const SUGGESTIONS = 6;
 
@@ -13,10 +13,10 @@ export interface Suggestion {
 }
 
 /** Suggestions while typing in the top bar: the few best matches for the words so far. */
-export async function suggestCourses(services: Services, _actor: Actor, input: unknown): Promise<Suggestion[]> {
+export async function suggestCourses(services: Services, actor: Actor, input: unknown): Promise<Suggestion[]> {
   const { q } = parseInput(searchQuery.pick({ q: true }), input);
   if (q.length < 2) return [];
   const { db, dialect } = services.database;
-  const found = await findCourses(db, dialect, { q, sort: 'relevance' }, SUGGESTIONS);
+  const found = await findCoursesInTx(db, { dialect, query: { q, sort: 'relevance' }, limit: SUGGESTIONS });
   return found.map(({ id, title, creatorName }) => ({ id, title, creatorName }));
 }

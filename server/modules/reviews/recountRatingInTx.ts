@@ -5,9 +5,9 @@ import type { DB } from '#server/db/schema.ts';
  * Recomputes a course's average and count from its visible reviews (hidden ones do not count). Called in
  * the transaction that changed a review, so course.ratingAvg/ratingCount always match the page.
  */
-export async function recountRating(
+export async function recountRatingInTx(
   trx: Kysely<DB>,
-  courseId: string,
+  { courseId }: { courseId: string },
 ): Promise<{ ratingAvg: number | null; ratingCount: number }> {
   const agg = await trx
     .selectFrom('review')

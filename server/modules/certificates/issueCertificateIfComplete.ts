@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '#server/db/schema.ts';
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
+import { earnsCertificates } from '../access/policies.ts';
 
 // Crockford's base32: no I, L, O or U, so a code read aloud or typed from paper is not mistaken.
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CODE_LENGTH = 10;
 
 /** 10 random base32 characters (50 bits): short enough to type, too many to guess. */
-export function newCertificateCode(): string {
+function newCertificateCode(): string {
   const bytes = randomBytes(CODE_LENGTH);
   let out = '';
   for (const b of bytes) out += BASE32[b % 32];
@@ -17,9 +18,17 @@ export function newCertificateCode(): string {
 
 /**
  * Issues the learner's certificate for a course once every one of its episodes is completed; does nothing
- * otherwise or if one exists (one per learner and course). Names and date are frozen at issue.
+ * otherwise, for someone who earns no certificates, or if one exists (one per learner and course). Names
+ * and date are frozen at issue.
  */
-export async function issueCertificateIfComplete(db: Kysely<DB>, userId: string, courseId: string): Promise<void> {
+export async function issueCertificateIfComplete(
+  services: Services,
+  actor: Actor,
+  { courseId }: { courseId: string },
+): Promise<void> {
+  if (!actor || !earnsCertificates(actor)) return;
+  const { userId } = actor;
+  const { db } = services.database;
   const counts = await db
     .selectFrom('episode')
     .leftJoin('progress', (j) =>
@@ -52,7 +61,7 @@ export async function issueCertificateIfComplete(db: Kysely<DB>, userId: string,
       learnerName: names.name,
       courseTitle: names.title,
       creatorName: names.creatorName,
-      issuedAt: new Date(),
+      issuedAt: services.clock.now(),
     })
     .onConflict((oc) => oc.columns(['userId', 'courseId']).doNothing())
     .execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
-import { publishedCourses, type CardRow } from './courseCard.ts';
+import { publishedCards, type CardRow } from './courseCard.ts';
 
 /** Trending looks at the last two weeks (decision 0024): long enough for a small catalog, short enough to move. */
 export const TRENDING_WINDOW_DAYS = 14;
@@ -14,10 +14,13 @@ const LEADERS = 100;
  * "Trending Now": published courses by recent activity (enrollments and trailer/preview views in the
  * window, weighed), then, to fill the row, the newest ones — so a quiet marketplace still has the row.
  */
-export async function listTrending(db: Kysely<DB>, limit: number, now = new Date()): Promise<CardRow[]> {
+export async function listTrendingInTx(
+  trx: Kysely<DB>,
+  { limit, now }: { limit: number; now: Date },
+): Promise<CardRow[]> {
   const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000);
   const [enrollments, views, newest] = await Promise.all([
-    db
+    trx
       .selectFrom('enrollment')
       .select(['courseId', (eb) => eb.fn.countAll<number>().as('n')])
       .where('createdAt', '>=', since)
@@ -25,7 +28,7 @@ export async function listTrending(db: Kysely<DB>, limit: number, now = new Date
       .orderBy('n', 'desc')
       .limit(LEADERS)
       .execute(),
-    db
+    trx
       .selectFrom('viewEvent')
       .select(['courseId', (eb) => eb.fn.countAll<number>().as('n')])
       .where('createdAt', '>=', since)
@@ -34,7 +37,13 @@ export async function listTrending(db: Kysely<DB>, limit: number, now = new Date
       .orderBy('n', 'desc')
       .limit(LEADERS)
       .execute(),
-    publishedCourses(db).orderBy('course.createdAt', 'desc').orderBy('course.id').limit(limit).execute(),
+    trx
+      .selectFrom('course')
+      .$call(publishedCards)
+      .orderBy('course.createdAt', 'desc')
+      .orderBy('course.id')
+      .limit(limit)
+      .execute(),
   ]);
   const score = new Map<string, number>();
   for (const e of enrollments) score.set(e.courseId, toNum(e.n) * ENROLLMENT_WEIGHT);
@@ -42,7 +51,9 @@ export async function listTrending(db: Kysely<DB>, limit: number, now = new Date
   const active =
     score.size === 0
       ? []
-      : await publishedCourses(db)
+      : await trx
+          .selectFrom('course')
+          .$call(publishedCards)
           .where('course.id', 'in', [...score.keys()])
           .execute();
   active.sort(

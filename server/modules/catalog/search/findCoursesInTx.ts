@@ -3,7 +3,7 @@ import type { DialectName } from '#server/db/connect.ts';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import { searchWords, type SearchQuery } from '#common/catalog/searchQuery.ts';
-import { publishedCourses, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
+import { publishedCards, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
 import { innerTrigrams, trigramScorer } from './trigramScore.ts';
 
 const MAX_TERMS = 8;
@@ -24,16 +24,14 @@ type ScoredRow = CardRow & { score: number };
  * Full-text matches rank above fuzzy ones. Words are reduced to letters and digits first, so operators in
  * the input are just text.
  */
-export async function findCourses(
-  db: Kysely<DB>,
-  dialect: DialectName,
-  query: SearchQuery,
-  limit: number,
+export async function findCoursesInTx(
+  trx: Kysely<DB>,
+  { dialect, query, limit }: { dialect: DialectName; query: SearchQuery; limit: number },
 ): Promise<CourseCard[]> {
   const words = [...new Set(searchWords(query.q).map((w) => w.slice(0, 40)))].slice(0, MAX_TERMS);
   if (words.length === 0) {
     const [first, second] = sortOrder(query);
-    const rows = await filtered(db, query)
+    const rows = await filtered(trx, query)
       .orderBy(first, query.sort === 'price' ? 'asc' : 'desc')
       .orderBy(second, 'desc')
       .orderBy('course.id')
@@ -42,21 +40,24 @@ export async function findCourses(
     return rows.map(toCard);
   }
   const rows =
-    dialect === 'postgres' ? await postgresMatches(db, query, words) : await sqliteMatches(db, query, words, limit);
+    dialect === 'postgres' ? await postgresMatches(trx, query, words) : await sqliteMatches(trx, query, words, limit);
   return sortRows(rows, query).slice(0, limit).map(toCard);
 }
 
 function filtered(db: Kysely<DB>, q: SearchQuery) {
-  return publishedCourses(db).$call((qb) => {
-    let b = qb;
-    if (q.category) b = b.where('course.category', '=', q.category);
-    if (q.price === 'free') b = b.where('course.price', '=', 0);
-    if (q.price === 'paid') b = b.where('course.price', '>', 0);
-    if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
-    if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
-    if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
-    return b;
-  });
+  return db
+    .selectFrom('course')
+    .$call(publishedCards)
+    .$call((qb) => {
+      let b = qb;
+      if (q.category) b = b.where('course.category', '=', q.category);
+      if (q.price === 'free') b = b.where('course.price', '=', 0);
+      if (q.price === 'paid') b = b.where('course.price', '>', 0);
+      if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
+      if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
+      if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
+      return b;
+    });
 }
 
 function sortOrder(q: SearchQuery) {
