@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type APIResponse } from '@playwright/test';
 import type { StartOptions, Running } from '#server/composition/startServer.ts';
-import { makeCourse, makeEpisode, makeUser } from '../support/factories.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 const BUNDLE = path.resolve('build/server/index.js');
 
@@ -36,10 +36,10 @@ test.beforeAll(async () => {
     env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', LOG_LEVEL: 'silent' },
   });
   const db = app.services.database.db;
-  const creator = await makeUser(db, { name: 'Wanjiru Kamau' });
-  const course = await makeCourse(db, creator, { title: COURSE_TITLE, description: 'Farming as a business.' });
-  await makeEpisode(db, course.id, 1);
-  await makeEpisode(db, course.id, 2);
+  const creator = await make.user(db, { name: 'Wanjiru Kamau' });
+  const course = await make.course(db, { creator, title: COURSE_TITLE, description: 'Farming as a business.' });
+  await make.episode(db, { courseId: course.id, position: 1 });
+  await make.episode(db, { courseId: course.id, position: 2 });
   courseId = course.id;
   app.services.catalogChanged();
 });

@@ -13,7 +13,8 @@ import * as creatorCourse from '#app/routes/creatorCourse.tsx';
 import * as customer from '#app/routes/customer.tsx';
 import * as customerPurchases from '#app/routes/customerPurchases.tsx';
 import * as learn from '#app/routes/learn.tsx';
-import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 type Who = 'visitor' | 'customer' | 'creator' | 'admin';
 // biome-ignore lint/suspicious/noExplicitAny: each route's loader takes its own typed params; this table calls them all alike

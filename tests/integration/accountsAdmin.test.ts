@@ -4,8 +4,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
 import { DEMO_PASSWORD, ensureDemoAccounts } from '#server/seed/ensureDemoAccounts.ts';
-import { makeUser } from '../support/factories.ts';
-import { Client, startApp } from './accountsHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client } from '#tests/support/httpClient.ts';
+import { startApp } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -67,7 +68,7 @@ it('npm run admin:create makes an admin from the command line, refusing bad inpu
 
 it('demo mode: the seeded creators, an admin and a learner all sign in with the demo password', async () => {
   const app = await startApp(cleanups);
-  await makeUser(app.t.db, { email: 'creator@darasa.test', role: 'creator' });
+  await make.user(app.t.db, { email: 'creator@darasa.test', role: 'creator' });
   await ensureDemoAccounts(app.running.services);
   await ensureDemoAccounts(app.running.services); // idempotent: a restart changes nothing
   expect(await roleAfterSignIn(app.url, 'creator@darasa.test', DEMO_PASSWORD)).toBe('creator');

@@ -4,8 +4,9 @@ import { RouterContextProvider } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
 import { requestContext } from '#server/edge/requestContext.ts';
 import * as login from '#app/routes/login.tsx';
-import { makeCourse, makeUser } from '../support/factories.ts';
-import { Client, newRegistration, startApp } from './accountsHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -16,13 +17,13 @@ type Items = { items: { id: string; title: string }[] };
 
 it('merges the browser list at sign-in and follows the user across devices', async () => {
   const app = await startApp(cleanups);
-  const owner = await makeUser(app.t.db, { role: 'creator' });
+  const owner = await make.user(app.t.db, { role: 'creator' });
   const [a, b, c] = [
-    await makeCourse(app.t.db, owner),
-    await makeCourse(app.t.db, owner),
-    await makeCourse(app.t.db, owner),
+    await make.course(app.t.db, { creator: owner }),
+    await make.course(app.t.db, { creator: owner }),
+    await make.course(app.t.db, { creator: owner }),
   ];
-  const draft = await makeCourse(app.t.db, owner, { published: false });
+  const draft = await make.course(app.t.db, { creator: owner, published: false });
 
   const phone = new Client(app.url);
   const reg = newRegistration();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
 import { BAD_RESET_LINK, resetPassword } from '#server/modules/accounts/resetPassword.ts';
-import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

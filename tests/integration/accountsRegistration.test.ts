@@ -1,7 +1,8 @@
 // Sign-up over HTTP on a real server: every kind of bad input is a readable 4xx that leaves nothing behind,
 // good input in any script works, and simultaneous sign-ups get distinct profile numbers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;

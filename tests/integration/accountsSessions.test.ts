@@ -5,7 +5,8 @@ import { restoreUserInTx } from '#server/modules/accounts/restoreUser.ts';
 import { suspendUserInTx } from '#server/modules/accounts/suspendUser.ts';
 import { TOO_MANY_ATTEMPTS } from '#server/modules/accounts/limitAuthAttempts.ts';
 import { createTestDatabase } from '../support/testDatabase.ts';
-import { Client, newRegistration, startApp } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

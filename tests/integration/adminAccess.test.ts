@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBool } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
-import { makeCourse } from '../support/factories.ts';
-import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { getJson, postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -16,7 +17,7 @@ beforeAll(async () => {
     .select(['id', 'name'])
     .where('id', '=', cast.creator.id)
     .executeTakeFirstOrThrow();
-  courseId = (await makeCourse(cast.app.t.db, creator, { title: 'Moderated course' })).id;
+  courseId = (await make.course(cast.app.t.db, { creator, title: 'Moderated course' })).id;
 });
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

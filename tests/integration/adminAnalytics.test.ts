@@ -1,9 +1,9 @@
 // Viewing events over HTTP (validated, rate-limited, buffered, written in a batch) and the creator's
 // analytics endpoint (the course's creator and admins only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
-import type { Client } from './accountsHelpers.ts';
-import { getJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { type Client, getJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -12,8 +12,8 @@ let episodeId: string;
 beforeAll(async () => {
   // Buffered events are written only when the tests flush them (and at shutdown).
   cast = await startCast(cleanups, { VIEW_EVENTS_FLUSH_MS: '0' });
-  course = await makeCourse(cast.app.t.db, { id: cast.creator.id, name: 'Creator' });
-  episodeId = (await makeEpisode(cast.app.t.db, course.id, 1, { duration: 60 })).id;
+  course = await make.course(cast.app.t.db, { creator: { id: cast.creator.id, name: 'Creator' } });
+  episodeId = (await make.episode(cast.app.t.db, { courseId: course.id, position: 1, duration: 60 })).id;
 });
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

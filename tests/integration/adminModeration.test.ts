@@ -5,8 +5,9 @@ import { toBool } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { listCustomerGrid } from '#server/modules/accounts/listCustomerGrid.ts';
 import { listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
-import { makeAsset, makeCourse, makeEpisode } from '../support/factories.ts';
-import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { getJson, postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -43,7 +44,7 @@ describe('moderation', () => {
 
   it('features and unpublishes a course: it fills "Featured", then leaves every public row at once', async () => {
     const creator = { id: cast.creator.id, name: 'Creator' };
-    const course = await makeCourse(db(), creator, { title: 'Soon gone' });
+    const course = await make.course(db(), { creator, title: 'Soon gone' });
     expect(await landingIds()).toContain(course.id);
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/feature`)).body).toEqual({
       published: true,
@@ -164,12 +165,17 @@ describe('publishing both ways', () => {
   it('publishes an unpublished course again, keeping its first publication date, and refuses an unready draft', async () => {
     const creator = { id: cast.creator.id, name: 'Creator' };
     const firstPublished = new Date(Date.UTC(2026, 0, 5));
-    const course = await makeCourse(db(), creator, {
+    const course = await make.course(db(), {
+      creator,
       title: 'Back again',
-      thumbnailId: await makeAsset(db(), creator.id, 'image'),
+      thumbnailId: await make.asset(db(), { ownerId: creator.id, kind: 'image' }),
       publishedAt: firstPublished,
     });
-    await makeEpisode(db(), course.id, 1, { videoId: await makeAsset(db(), creator.id, 'video') });
+    await make.episode(db(), {
+      courseId: course.id,
+      position: 1,
+      videoId: await make.asset(db(), { ownerId: creator.id, kind: 'video' }),
+    });
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/unpublish`)).status).toBe(200);
     expect(await landingIds()).not.toContain(course.id);
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/publish`)).body).toEqual({
@@ -189,7 +195,7 @@ describe('publishing both ways', () => {
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/unfeature`)).body.featured).toBe(false);
     expect((await postJson(cast.admin, `/api/admin/courses/${course.id}/feature`)).body.featured).toBe(true);
 
-    const bare = await makeCourse(db(), creator, { title: 'Nothing in it', published: false });
+    const bare = await make.course(db(), { creator, title: 'Nothing in it', published: false });
     const refused = await postJson(cast.admin, `/api/admin/courses/${bare.id}/publish`);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/^Before publishing, please add a thumbnail/);

@@ -10,22 +10,15 @@ import { getDashboard } from '#server/modules/admin/getDashboard.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { reversalResultUrl } from '#server/modules/admin/reversalResultUrl.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import {
-  PHONES,
-  confirmedReceipt,
-  eventually,
-  makeCustomer,
-  makePaidCourse,
-  startMpesaPayment,
-  startWorld,
-  type World,
-} from './paymentsHarness.ts';
+import { PHONES, confirmedReceipt, startMpesaPayment, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 let admin: SessionUser;
 beforeEach(async () => {
   w = await startWorld();
-  admin = await makeCustomer(w, { role: 'admin' });
+  admin = await make.actor(w.t.db, { role: 'admin' });
 });
 afterEach(async () => {
   await w.close();
@@ -63,8 +56,8 @@ const reversals = () => w.sim.received.filter((r) => r.path === '/mpesa/reversal
 
 describe('refunds', () => {
   it('reverses a paid purchase through M-Pesa, revokes access and takes it out of revenue', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 2000);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 2000 });
     const paid = await buy(buyer, course, PHONES.success);
     expect(paid.status).toBe('paid');
     expect(await state(paid.id, course.id)).toEqual({
@@ -110,8 +103,8 @@ describe('refunds', () => {
   });
 
   it('refuses to refund an unpaid purchase', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 1500);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 1500 });
     const failed = await buy(buyer, course, PHONES.insufficient);
     expect(failed.status).toBe('failed');
     const err = await refundPurchase(w.running.services, admin, { paymentId: failed.id }).catch((e: unknown) => e);
@@ -127,8 +120,8 @@ describe('refunds', () => {
   });
 
   it('reverses once when two admins refund the same purchase at the same moment', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 1500);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 1500 });
     const paid = await buy(buyer, course, PHONES.success);
     const results = await Promise.allSettled([
       refundPurchase(w.running.services, admin, { paymentId: paid.id }),
@@ -146,8 +139,8 @@ describe('refunds', () => {
   });
 
   it('writes a reversal M-Pesa refuses later (asynchronously, with a textual code) to the audit log', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 1000);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
     const paid = await buy(buyer, course, PHONES.success);
     // Daraja accepts the request, then refuses a reversal whose amount does not match: make ours disagree.
     await w.t.db.updateTable('payment').set({ amount: 999 }).where('id', '=', paid.id).execute();
@@ -165,8 +158,8 @@ describe('refunds', () => {
   });
 
   it('changes nothing when M-Pesa cannot be reached', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 1000);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
     const paid = await buy(buyer, course, PHONES.success);
     await w.sim.close();
     const err = await refundPurchase(w.running.services, admin, { paymentId: paid.id }).catch((e: unknown) => e);
@@ -181,8 +174,8 @@ describe('refunds', () => {
   });
 
   it('writes a reversal that M-Pesa later reports as failed to the audit log; forged results are refused', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 800);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 800 });
     const paid = await buy(buyer, course, PHONES.success);
     const { providerRef } = await refundPurchase(w.running.services, admin, { paymentId: paid.id });
     const url = reversalResultUrl(w.running.services.config);

@@ -2,8 +2,9 @@
 // is never a 5xx and the server keeps serving. Behaviour per endpoint is tested beside each module; this
 // sweep guards the promise that no input produces a 500, and that every answer carries the security headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
 import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;

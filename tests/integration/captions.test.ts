@@ -6,10 +6,10 @@ import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getHero } from '#server/modules/catalog/getHero.ts';
 import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
 import { MAX_CAPTION_BYTES } from '#common/captions/captions.ts';
-import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { Client, signedUpClient } from './accountsHelpers.ts';
-import { startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, signedUpClient } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -64,11 +64,11 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   video.one = await makeReadyVideo(db, dataDir, owner.id);
   video.two = await makeReadyVideo(db, dataDir, owner.id);
-  const course = await makeCourse(db, owner);
+  const course = await make.course(db, { creator: owner });
   courseId = course.id;
-  ep.one = (await makeEpisode(db, course.id, 1, { videoId: video.one })).id;
-  ep.two = (await makeEpisode(db, course.id, 2, { videoId: video.two })).id;
-  await enroll(db, cast.customer.id, courseId);
+  ep.one = (await make.episode(db, { courseId: course.id, position: 1, videoId: video.one })).id;
+  ep.two = (await make.episode(db, { courseId: course.id, position: 2, videoId: video.two })).id;
+  await make.enrollment(db, { userId: cast.customer.id, courseId });
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

@@ -5,9 +5,10 @@ import { newId } from '#server/lib/ids.ts';
 import { formatDate } from '#common/i18n/formatting.ts';
 import { getCertificate } from '#server/modules/certificates/getCertificate.ts';
 import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { pdfText } from '../support/pdfText.ts';
-import { postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -19,8 +20,10 @@ const customer = () => ({ userId: cast.customer.id, role: 'customer' as const })
 
 beforeAll(async () => {
   cast = await startCast(cleanups);
-  courseId = (await makeCourse(db(), { id: cast.creator.id, name: 'Amina Wanjirũ' }, { title: 'Pilau na Chapati' })).id;
-  for (const n of [1, 2, 3]) ep.push((await makeEpisode(db(), courseId, n, { duration: 100 })).id);
+  courseId = (
+    await make.course(db(), { creator: { id: cast.creator.id, name: 'Amina Wanjirũ' }, title: 'Pilau na Chapati' })
+  ).id;
+  for (const n of [1, 2, 3]) ep.push((await make.episode(db(), { courseId, position: n, duration: 100 })).id);
   await db()
     .insertInto('enrollment')
     .values({ id: newId(), userId: cast.customer.id, courseId, paymentId: null, createdAt: new Date() })

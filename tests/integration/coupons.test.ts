@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
 import { COUPON_CHECKS } from '#server/modules/coupons/checkCoupon.ts';
-import { makeCourse } from '../support/factories.ts';
-import { Client } from './accountsHelpers.ts';
-import { call, couponsPath, signedIn, type Person } from './couponsHelpers.ts';
-import { PHONES, confirmedReceipt, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, getJson, postJson } from '#tests/support/httpClient.ts';
+import { signedIn, type Person } from '#tests/support/signedIn.ts';
+import { PHONES, confirmedReceipt, newKey, pushes, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
 
 let w: World;
 let creator: Person;
@@ -24,53 +25,55 @@ beforeAll(async () => {
     await signedIn(w, 'customer'),
     await signedIn(w, 'admin'),
   ];
-  course = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' }, { price: 1500 });
+  course = await make.course(w.t.db, { creator: { id: creator.id, name: 'Creator' }, price: 1500 });
 });
 afterAll(async () => {
   await w.close();
 });
 
+const couponsPath = (courseId: string) => `/api/studio/courses/${courseId}/coupons`;
+
 let codes = 0;
 const code = (prefix = 'SAVE') => `${prefix}-${++codes}`;
 
 async function makeCoupon(body: Record<string, unknown>, courseId = course.id, by: Client = creator) {
-  const r = await call(by, couponsPath(courseId), { code: code(), kind: 'percent', value: 20, ...body });
+  const r = await postJson(by, couponsPath(courseId), { code: code(), kind: 'percent', value: 20, ...body });
   expect(r.status).toBe(201);
   return r.body.coupon as { id: string; code: string };
 }
 
 const couponCount = async () => (await w.t.db.selectFrom('coupon').select('id').execute()).length;
 const check = (c: Client, codeText: string, courseId = course.id) =>
-  call(c, '/api/coupons/check', { courseId, code: codeText });
+  postJson(c, '/api/coupons/check', { courseId, code: codeText });
 const buy = (c: Client, body: Record<string, unknown>) =>
-  call(c, '/api/payments', { courseId: course.id, phone: PHONES.manual, idempotencyKey: newKey(), ...body });
+  postJson(c, '/api/payments', { courseId: course.id, phone: PHONES.manual, idempotencyKey: newKey(), ...body });
 
 describe('managing a course’s coupons', () => {
   it('is for the course’s creator and admins only', async () => {
     const path = couponsPath(course.id);
     const body = { code: code(), kind: 'fixed', value: 100 };
-    expect((await call(new Client(w.running.url), path)).status).toBe(401);
-    expect((await call(new Client(w.running.url), path, body)).status).toBe(401);
+    expect((await getJson(new Client(w.running.url), path)).status).toBe(401);
+    expect((await postJson(new Client(w.running.url), path, body)).status).toBe(401);
     for (const who of [customer, other]) {
-      expect((await call(who, path)).status).toBe(404);
-      expect((await call(who, path, body)).status).toBe(404);
+      expect((await getJson(who, path)).status).toBe(404);
+      expect((await postJson(who, path, body)).status).toBe(404);
     }
-    expect((await call(creator, path, body)).status).toBe(201);
-    expect((await call(admin, path, { ...body, code: code() })).status).toBe(201);
-    const list = await call(admin, path);
+    expect((await postJson(creator, path, body)).status).toBe(201);
+    expect((await postJson(admin, path, { ...body, code: code() })).status).toBe(201);
+    const list = await getJson(admin, path);
     expect(list.status).toBe(200);
     expect(list.body.coupons.map((c: { code: string }) => c.code)).toContain(body.code);
 
     const made = await makeCoupon({});
     const deactivate = `${path}/${made.id}/deactivate`;
-    for (const who of [customer, other]) expect((await call(who, deactivate, {})).status).toBe(404);
-    expect((await call(new Client(w.running.url), deactivate, {})).status).toBe(401);
-    expect((await call(creator, deactivate, {})).status).toBe(200);
-    const after = await call(creator, path);
+    for (const who of [customer, other]) expect((await postJson(who, deactivate, {})).status).toBe(404);
+    expect((await postJson(new Client(w.running.url), deactivate, {})).status).toBe(401);
+    expect((await postJson(creator, deactivate, {})).status).toBe(200);
+    const after = await getJson(creator, path);
     expect(after.body.coupons.find((c: { id: string }) => c.id === made.id).active).toBe(false);
     // A coupon id from another course is not found through this one.
-    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
-    expect((await call(creator, `${couponsPath(elsewhere.id)}/${made.id}/deactivate`, {})).status).toBe(404);
+    const elsewhere = await make.course(w.t.db, { creator: { id: creator.id, name: 'Creator' } });
+    expect((await postJson(creator, `${couponsPath(elsewhere.id)}/${made.id}/deactivate`, {})).status).toBe(404);
   });
 
   it('refuses bad input with a 4xx and keeps nothing', async () => {
@@ -92,7 +95,7 @@ describe('managing a course’s coupons', () => {
       [null, 400],
     ];
     for (const [body, status] of cases) {
-      const r = await call(creator, couponsPath(course.id), body);
+      const r = await postJson(creator, couponsPath(course.id), body);
       expect([JSON.stringify(body), r.status]).toEqual([JSON.stringify(body), status]);
       expect(r.body.error.message).toBeTruthy();
     }
@@ -102,20 +105,20 @@ describe('managing a course’s coupons', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    expect((await call(creator, couponsPath('no such id!'), { code: 'OK-CODE', kind: 'fixed', value: 1 })).status).toBe(
-      404,
-    );
+    expect(
+      (await postJson(creator, couponsPath('no such id!'), { code: 'OK-CODE', kind: 'fixed', value: 1 })).status,
+    ).toBe(404);
     expect(await couponCount()).toBe(before);
   });
 
   it('keeps codes unique per course, whatever their case', async () => {
     const made = await makeCoupon({ code: 'LAUNCH-2026' });
     expect(made.code).toBe('LAUNCH-2026');
-    const again = await call(creator, couponsPath(course.id), { code: 'launch-2026', kind: 'fixed', value: 10 });
+    const again = await postJson(creator, couponsPath(course.id), { code: 'launch-2026', kind: 'fixed', value: 10 });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(COUPON_TEXT.duplicate);
     // Another course may use the same code.
-    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
+    const elsewhere = await make.course(w.t.db, { creator: { id: creator.id, name: 'Creator' } });
     await makeCoupon({ code: 'launch-2026' }, elsewhere.id);
   });
 });
@@ -133,8 +136,8 @@ describe('Apply', () => {
     const expired = await makeCoupon({ expiresAt: new Date(Date.now() - 60_000).toISOString() });
     const full = await makeCoupon({ kind: 'percent', value: 100, maxUses: 1 });
     const off = await makeCoupon({});
-    await call(creator, `${couponsPath(course.id)}/${off.id}/deactivate`, {});
-    const elsewhere = await makeCourse(w.t.db, { id: creator.id, name: 'Creator' });
+    await postJson(creator, `${couponsPath(course.id)}/${off.id}/deactivate`, {});
+    const elsewhere = await make.course(w.t.db, { creator: { id: creator.id, name: 'Creator' } });
     const foreign = await makeCoupon({}, elsewhere.id);
     const first = await signedIn(w, 'customer');
     expect((await buy(first, { amount: 0, couponCode: full.code })).status).toBe(201);
@@ -194,7 +197,7 @@ describe('buying with a coupon', () => {
       .execute();
     const byAccount = Object.fromEntries(lines.map((l) => [l.account, Number(l.amount)]));
     expect(byAccount).toEqual({ mpesa_paybill: 1000, platform_fees: -100, creator_payable: -900 });
-    const list = await call(creator, couponsPath(course.id));
+    const list = await getJson(creator, couponsPath(course.id));
     expect(list.body.coupons.find((c: { id: string }) => c.id === made.id).uses).toBe(1);
   });
 
@@ -258,18 +261,20 @@ describe('buying with a coupon', () => {
       return p?.status === 'paid';
     });
     const uses = async () =>
-      (await call(creator, couponsPath(course.id))).body.coupons.find((c: { id: string }) => c.id === made.id).uses;
+      (await getJson(creator, couponsPath(course.id))).body.coupons.find((c: { id: string }) => c.id === made.id).uses;
     expect(await uses()).toBe(1);
     expect((await check(second, made.code)).body.error.message).toBe(COUPON_TEXT.usedUp);
 
     await confirmedReceipt(w, r.body.payment.id);
-    const refund = await call(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, { reason: 'Wrong course' });
+    const refund = await postJson(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, {
+      reason: 'Wrong course',
+    });
     expect(refund.status).toBe(200);
     expect(await uses()).toBe(0);
     // The freed use is taken by the next buyer, and only once: a second refund is refused and frees nothing.
     expect((await buy(second, { amount: 750, couponCode: made.code })).status).toBe(202);
     expect(await uses()).toBe(1);
-    expect((await call(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, {})).status).toBe(409);
+    expect((await postJson(admin, `/api/admin/purchases/${r.body.payment.id}/refund`, {})).status).toBe(409);
     expect(await uses()).toBe(1);
     expect((await check(first, made.code)).body.error.message).toBe(COUPON_TEXT.usedUp);
   });

@@ -5,7 +5,8 @@ import type { DomainError } from '#server/core/errors.ts';
 import { newId } from '#server/lib/ids.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { PHONES, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 async function couponWithOneUse(value: number) {
-  const { creator, course } = await makePaidCourse(w, 1000);
+  const { creator, course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
   const code = `LAST-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
   await w.t.db
     .insertInto('coupon')
@@ -38,7 +39,7 @@ async function couponWithOneUse(value: number) {
 
 async function race(value: number, amount: number) {
   const { course, code } = await couponWithOneUse(value);
-  const buyers = await Promise.all(Array.from({ length: 4 }, () => makeCustomer(w)));
+  const buyers = await Promise.all(Array.from({ length: 4 }, () => make.actor(w.t.db)));
   const results = await Promise.allSettled(
     buyers.map((b) =>
       startPayment(w.running.services, b, {

@@ -11,15 +11,9 @@ import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/cre
 import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import {
-  PHONES,
-  eventually,
-  makeCustomer,
-  makePaidCourse,
-  newKey,
-  simulatorCredentials,
-  startWorld,
-} from './paymentsHarness.ts';
+import { PHONES, newKey, simulatorCredentials, startWorld } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let sim: MpesaSimulator;
 let settings: DarajaSettings;
@@ -202,8 +196,8 @@ describe('Daraja behaviours (docs/daraja-behaviours.md)', () => {
   it('a callback with a textual ResultCode settles the payment as failed at once, its words shown', async () => {
     const w = await startWorld();
     open.push(w);
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 700);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 700 });
     const started = await startPayment(w.running.services, buyer, {
       courseId: course.id,
       amount: 700,

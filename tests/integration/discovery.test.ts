@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaDir } from '#server/modules/media/mediaDir.ts';
 import { processImage } from '#server/modules/media/processImage.ts';
 import type { Running } from '#server/composition/startServer.ts';
-import { makeAsset, makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 const PUBLIC_URL = 'https://darasa.example';
 let t: TestDatabase;
@@ -21,7 +21,7 @@ let thumbId: string;
 beforeAll(async () => {
   t = await createTestDatabase();
   running = await startTestServer(t, { PUBLIC_URL });
-  creator = await makeUser(t.db, { name: 'Amina Hassan' });
+  creator = await make.user(t.db, { name: 'Amina Hassan' });
   await t.db
     .insertInto('creatorProfile')
     .values({
@@ -34,17 +34,22 @@ beforeAll(async () => {
     })
     .execute();
   // An image uploaded before og.jpg existed: only its WebP widths are on disk.
-  thumbId = await makeAsset(t.db, creator.id, 'image');
+  thumbId = await make.asset(t.db, { ownerId: creator.id, kind: 'image' });
   const src = `${t.dataDir}/src.png`;
   await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c03' } })
     .png()
     .toFile(src);
   await processImage(src, mediaDir(t.dataDir, thumbId));
-  published = await makeCourse(t.db, creator as { id: string; name: string }, {
+  published = await make.course(t.db, {
+    creator: creator as { id: string; name: string },
     title: 'Python for Beginners',
     thumbnailId: thumbId,
   });
-  draft = await makeCourse(t.db, creator as { id: string; name: string }, { title: 'Secret Draft', published: false });
+  draft = await make.course(t.db, {
+    creator: creator as { id: string; name: string },
+    title: 'Secret Draft',
+    published: false,
+  });
 });
 afterAll(async () => {
   await running?.stop();
@@ -124,7 +129,7 @@ describe('og.jpg', () => {
 
   it('is not found for unknown or non-image assets', async () => {
     expect((await get('/media/nope/og.jpg')).status).toBe(404);
-    const video = await makeAsset(t.db, creator.id, 'video');
+    const video = await make.asset(t.db, { ownerId: creator.id, kind: 'video' });
     expect((await get(`/media/${video}/og.jpg`)).status).toBe(404);
   });
 });

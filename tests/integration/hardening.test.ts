@@ -2,7 +2,8 @@
 // 400, not a 500; a stranger guessing an owner's password cannot lock the owner out; a __Secure- cookie is
 // refused over plain http.
 import { afterAll, describe, expect, it } from 'vitest';
-import { Client, newRegistration, startApp } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

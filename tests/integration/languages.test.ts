@@ -2,7 +2,8 @@
 // by the cookie, then Accept-Language; the switch (cookie, account setting, never a redirect off the site).
 // Rendered pages in each language are checked in the browser: tests/e2e/languages.spec.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, newRegistration, startApp } from './accountsHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startApp } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -5,10 +5,10 @@ import { toBool, toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
 import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration, postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -35,11 +35,16 @@ beforeAll(async () => {
     .select(['id', 'name'])
     .where('id', '=', cast.creator.id)
     .executeTakeFirstOrThrow();
-  const course = await makeCourse(db, owner);
+  const course = await make.course(db, { creator: owner });
   courseId = course.id;
   for (const n of [1, 2, 3])
     ep[n] = (
-      await makeEpisode(db, courseId, n, { duration: 60, videoId: await makeReadyVideo(db, dataDir, owner.id) })
+      await make.episode(db, {
+        courseId,
+        position: n,
+        duration: 60,
+        videoId: await makeReadyVideo(db, dataDir, owner.id),
+      })
     ).id;
   for (const userId of [cast.customer.id, second.id]) {
     await db

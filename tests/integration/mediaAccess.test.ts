@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { Client, signedUpClient } from './accountsHelpers.ts';
-import { startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, signedUpClient } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -30,12 +30,12 @@ beforeAll(async () => {
     .where('id', '=', cast.creator.id)
     .executeTakeFirstOrThrow();
   for (const k of Object.keys(v) as (keyof typeof v)[]) v[k] = await makeReadyVideo(db, dataDir, owner.id);
-  const course = await makeCourse(db, owner, { trailerId: v.trailer });
-  await makeEpisode(db, course.id, 1, { videoId: v.ep1 });
-  await makeEpisode(db, course.id, 2, { videoId: v.ep2 });
-  const draft = await makeCourse(db, owner, { published: false, publishedAt: null });
-  await makeEpisode(db, draft.id, 1, { videoId: v.draft1 });
-  await enroll(db, cast.customer.id, course.id);
+  const course = await make.course(db, { creator: owner, trailerId: v.trailer });
+  await make.episode(db, { courseId: course.id, position: 1, videoId: v.ep1 });
+  await make.episode(db, { courseId: course.id, position: 2, videoId: v.ep2 });
+  const draft = await make.course(db, { creator: owner, published: false, publishedAt: null });
+  await make.episode(db, { courseId: draft.id, position: 1, videoId: v.draft1 });
+  await make.enrollment(db, { userId: cast.customer.id, courseId: course.id });
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

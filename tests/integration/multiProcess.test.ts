@@ -12,7 +12,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { createMediaTokens } from '#server/modules/playback/mediaToken.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { freePort } from '#server/lib/freePort.ts';
 import { type NginxEdge, startNginxEdge } from '../support/nginxEdge.ts';
@@ -20,9 +19,11 @@ import { type ChildServer, startServerProcess, startWorkerChild } from '../suppo
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { eventually, PHONES, newKey, simulatorCredentials } from './paymentsHarness.ts';
-import { tusCreate, tusOffset, tusPatch } from './studioHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { PHONES, newKey, simulatorCredentials } from '#tests/support/paymentsWorld.ts';
+import { tusCreate, tusOffset, tusPatch } from '#tests/support/tus.ts';
 
 const SECRET = `edge-test-${'s'.repeat(32)}`;
 const ADMIN = { email: 'edge-admin@example.com', password: 'admin-secret-1' };
@@ -167,11 +168,14 @@ it('a creator uploads through one process, resumes through nginx after it is kil
   const id = upload.split('/').pop()!;
   // A replacement takes the dead process's place (its port, its place in nginx's upstream).
   await startWeb(0);
-  await eventually(async () => {
-    const asset = await t.db.selectFrom('mediaAsset').select('status').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(asset.status).not.toBe('failed');
-    return asset.status === 'ready';
-  }, 100);
+  await eventually(
+    async () => {
+      const asset = await t.db.selectFrom('mediaAsset').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(asset.status).not.toBe('failed');
+      return asset.status === 'ready';
+    },
+    { interval: 100 },
+  );
   // Done by the worker: the web processes run no jobs (JOB_CONCURRENCY=0).
   const job = await t.db
     .selectFrom('job')
@@ -186,8 +190,8 @@ it('a creator uploads through one process, resumes through nginx after it is kil
   expect(keys).toContain(`media/${id}/master.m3u8`);
   expect(keys.filter((k) => k.startsWith(`media/${id}/`) && k.endsWith('.m4s')).length).toBeGreaterThan(0);
   expect(fs.existsSync(path.join(t.dataDir, 'media', id))).toBe(false);
-  const course = await makeCourse(t.db, user, { title: 'Ufugaji wa Nyuki', price: 1500 });
-  await makeEpisode(t.db, course.id, 1, { videoId: id, title: 'Mzinga wa kwanza' });
+  const course = await make.course(t.db, { creator: user, title: 'Ufugaji wa Nyuki', price: 1500 });
+  await make.episode(t.db, { courseId: course.id, position: 1, videoId: id, title: 'Mzinga wa kwanza' });
   courseId = course.id;
   assetId = id;
 }, 120_000);
@@ -301,10 +305,13 @@ it("an admin's unpublish through one process drops the course from every process
   expect(res.status).toBe(200);
   // PostgreSQL's NOTIFY reaches the other processes a moment later; on SQLite the shared version file at once.
   for (const s of web) {
-    const fresh = await eventually(async () => {
-      const answer = await sitemap(s);
-      return !answer.listed && answer;
-    }, 50);
+    const fresh = await eventually(
+      async () => {
+        const answer = await sitemap(s);
+        return !answer.listed && answer;
+      },
+      { interval: 50 },
+    );
     expect(fresh.hit).toBe(false);
   }
 }, 60_000);

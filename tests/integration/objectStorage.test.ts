@@ -10,24 +10,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
-import { makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeClip } from '../support/makeClip.ts';
 import { startTestS3, type TestS3 } from '../support/s3Server.ts';
 import { startTcpProxy } from '../support/tcpProxy.ts';
-import {
-  sendThenDrop,
-  signedIn,
-  startApp,
-  tusPatch,
-  uploadWhole,
-  waitForOffset,
-  tusCreate,
-  type App,
-} from './studioHelpers.ts';
 import { CHUNK_BYTES, UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
 import { newId } from '#server/lib/ids.ts';
 import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
 import { storeHeldOriginals } from '#server/modules/media/heldOriginals.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { sendThenDrop, tusPatch, uploadWhole, waitForOffset, tusCreate } from '#tests/support/tus.ts';
+import { signedIn } from '#tests/support/signedIn.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let s3: TestS3;
@@ -140,10 +133,10 @@ describe('videos in object storage', () => {
     const owner = await app.t.db
       .selectFrom('user')
       .select(['id', 'name'])
-      .where('id', '=', creator.userId)
+      .where('id', '=', creator.id)
       .executeTakeFirstOrThrow();
-    const course = await makeCourse(app.t.db, owner);
-    const episode = await makeEpisode(app.t.db, course.id, 1, { duration: 3, videoId: id });
+    const course = await make.course(app.t.db, { creator: owner });
+    const episode = await make.episode(app.t.db, { courseId: course.id, position: 1, duration: 3, videoId: id });
     const res = await creator.request(`/api/offline/episodes/${episode.id}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
@@ -242,7 +235,7 @@ describe('with the bucket unreachable', () => {
       id,
       path: file,
       kind: 'video',
-      ownerId: who.userId,
+      ownerId: who.id,
       fileName: name,
     });
     return { id, clip, asset };
@@ -339,7 +332,7 @@ describe('with the bucket unreachable', () => {
       id,
       path: file,
       kind: 'image',
-      ownerId: who.userId,
+      ownerId: who.id,
       fileName: 'cover.png',
     });
     await expect(refused).rejects.toMatchObject({ code: 'provider_unavailable', message: UPLOAD_MESSAGES.storageDown });

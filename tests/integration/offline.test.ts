@@ -3,9 +3,10 @@
 // refunded or suspended learners' episodes, and the `darasa_u` cookie follows who is signed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids.ts';
-import { enroll, makeCourse, makeEpisode } from '../support/factories.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
-import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { getJson, postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -20,12 +21,17 @@ beforeAll(async () => {
     .select(['id', 'name'])
     .where('id', '=', cast.creator.id)
     .executeTakeFirstOrThrow();
-  courseId = (await makeCourse(db, owner)).id;
+  courseId = (await make.course(db, { creator: owner })).id;
   for (const n of [1, 2])
     ep[n] = (
-      await makeEpisode(db, courseId, n, { duration: 6, videoId: await makeReadyVideo(db, dataDir, owner.id) })
+      await make.episode(db, {
+        courseId,
+        position: n,
+        duration: 6,
+        videoId: await makeReadyVideo(db, dataDir, owner.id),
+      })
     ).id;
-  await enroll(db, cast.customer.id, courseId);
+  await make.enrollment(db, { userId: cast.customer.id, courseId });
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();

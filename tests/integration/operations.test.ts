@@ -1,8 +1,9 @@
 // What an operator relies on: readiness apart from liveness, request ids echoed back, /metrics in
 // Prometheus text for a local scraper (or a token holder) and nobody else, labelled by route pattern.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type App } from './accountsHelpers.ts';
-import { signedIn, tusCreate, tusPatch } from './studioHelpers.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
+import { signedIn } from '#tests/support/signedIn.ts';
+import { tusCreate, tusPatch } from '#tests/support/tus.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;

@@ -10,8 +10,8 @@ import { makeClip } from '../support/makeClip.ts';
 import { type ChildServer, startServerProcess, startWorkerChild } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { tusCreate, uploadWhole } from './studioHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { tusCreate, uploadWhole } from '#tests/support/tus.ts';
 
 let t: TestDatabase;
 let clip: Buffer;

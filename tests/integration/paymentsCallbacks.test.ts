@@ -9,14 +9,13 @@ import { reconcilePayments } from '#server/modules/payments/reconcilePayments.ts
 import {
   PHONES,
   confirmedReceipt,
-  eventually,
-  makeCustomer,
-  makePaidCourse,
   newKey,
   startMpesaPayment,
   startWorld,
   type World,
-} from './paymentsHarness.ts';
+} from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -41,8 +40,8 @@ const callbackPath = () => `/api/mpesa/callback/${w.running.services.config.mpes
 
 describe('forged callbacks change nothing', () => {
   it('refuses a wrong secret, an unknown CheckoutRequestID, a different amount or phone, and malformed JSON', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const before = await row(p.id);
     const tx = simTx(before.checkoutRequestId!);
@@ -90,8 +89,8 @@ describe('forged callbacks change nothing', () => {
   });
 
   it('a forged success for a payment M-Pesa says was cancelled does not grant access', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId } = await row(p.id);
     w.sim.answer(checkoutRequestId!, 'cancel');
@@ -106,8 +105,8 @@ describe('forged callbacks change nothing', () => {
 
 describe('duplicates and missing callbacks', () => {
   it('ten concurrent duplicate callbacks create one enrollment', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.noCallback);
     const tx = simTx((await row(p.id)).checkoutRequestId!);
     await eventually(async () => tx.result !== null);
@@ -127,8 +126,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('the reconciler settles a payment whose callback never came', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.noCallback);
     const tx = simTx((await row(p.id)).checkoutRequestId!);
     await eventually(async () => tx.result !== null);
@@ -143,8 +142,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('leaves an unanswered prompt pending, expires it after its time, and a late success still grants access', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const soon = new Date(Date.now() + 30_000);
@@ -171,8 +170,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('keeps asking for a while about a payment it gave up on, so a late success with a lost callback grants access', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
@@ -198,8 +197,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('stops asking about a given-up payment once M-Pesa says how it ended', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId, expiresAt } = await row(p.id);
     const afterExpiry = new Date(new Date(expiresAt).getTime() + 1000);
@@ -219,8 +218,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('a server killed between STK push and callback settles the payment after restart', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     const { checkoutRequestId } = await row(p.id);
     await w.running.stop();
@@ -237,8 +236,8 @@ describe('duplicates and missing callbacks', () => {
   });
 
   it('expires a payment whose STK push never went out (the process died in between)', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const at = new Date();
     await w.t.db
       .insertInto('payment')

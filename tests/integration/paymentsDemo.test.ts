@@ -4,10 +4,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Running } from '#server/composition/startServer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
 import { startTestServer } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-import { eventually, newKey } from './paymentsHarness.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { newKey } from '#tests/support/paymentsWorld.ts';
 
 let t: TestDatabase;
 let running: Running;
@@ -24,9 +25,9 @@ it('lets a person approve a prompt on the simulator’s own /__mpesa', async () 
   const simulator = running.services.config.mpesa.baseUrl!;
   expect(simulator).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(new URL(simulator).port).not.toBe(new URL(running.url).port);
-  const creator = await makeUser(t.db, { role: 'creator' });
-  const course = await makeCourse(t.db, creator, { price: 700 });
-  const buyer = await makeUser(t.db, { role: 'customer' });
+  const creator = await make.user(t.db, { role: 'creator' });
+  const course = await make.course(t.db, { creator, price: 700 });
+  const buyer = await make.user(t.db, { role: 'customer' });
   const r = await startPayment(
     running.services,
     { userId: buyer.id, role: 'customer' },

@@ -9,15 +9,14 @@ import type { SessionUser } from '#server/edge/requestContext.ts';
 import {
   PHONES,
   confirmedReceipt,
-  eventually,
-  makeCustomer,
-  makePaidCourse,
   newKey,
   pushes,
   startMpesaPayment,
   startWorld,
   type World,
-} from './paymentsHarness.ts';
+} from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -51,8 +50,8 @@ async function enrolledCount(courseId: string) {
 
 describe('M-Pesa outcomes through the simulator', () => {
   it('success: paid with a receipt, enrolled once, counted, listed in purchases', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const started = await pay(buyer, course, PHONES.success);
     expect(started.status).toBe('pending');
     await settled(buyer, started.id);
@@ -82,8 +81,8 @@ describe('M-Pesa outcomes through the simulator', () => {
     ['wrong PIN', PHONES.wrongPin, 'failed', 'wrong_pin'],
     ['other failure (17)', PHONES.rule17, 'failed', 'failed'],
   ])('%s: settled without access, and the customer can retry', async (_name, phone, status, reason) => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const first = await pay(buyer, course, phone);
     const done = await settled(buyer, first.id);
     expect(done).toMatchObject({ status, reason, receipt: null });
@@ -99,8 +98,8 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('duplicate callbacks from the provider create one enrollment', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.duplicates);
     expect((await settled(buyer, p.id)).status).toBe('paid');
     await eventually(async () => [...w.sim.transactions.values()][0]!.callbacksSent === 3);
@@ -109,9 +108,9 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('accepts the phone formats people type and sends 2547… to Daraja', async () => {
-    const { course } = await makePaidCourse(w);
+    const { course } = await make.creatorWithCourse(w.t.db);
     for (const typed of ['0708 374 149', '+254 708 374 149', '708374149', '254-708-374149']) {
-      const buyer = await makeCustomer(w);
+      const buyer = await make.actor(w.t.db);
       const p = await pay(buyer, course, typed);
       expect(p.phone).toBe(PHONES.success);
     }
@@ -121,8 +120,8 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('a double click (same idempotency key, concurrently) sends one STK push', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const input = { courseId: course.id, amount: 1500, phone: PHONES.manual, idempotencyKey: newKey() };
     const results = await Promise.all(Array.from({ length: 5 }, () => startPayment(w.running.services, buyer, input)));
     const ids = new Set(results.map((r) => (r.kind === 'payment' ? r.payment.id : null)));
@@ -133,8 +132,8 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('a free course enrolls at once without any prompt', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w, 0);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 0 });
     const r = await startPayment(w.running.services, buyer, {
       courseId: course.id,
       amount: 0,
@@ -148,9 +147,9 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('a payment is visible to its payer only', async () => {
-    const buyer = await makeCustomer(w);
-    const other = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const other = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.manual);
     await expect(getPaymentForPayer(w.running.services, other, { paymentId: p.id })).rejects.toMatchObject({
       code: 'not_found',
@@ -164,8 +163,8 @@ describe('M-Pesa outcomes through the simulator', () => {
   });
 
   it('stores booleans and the state as both databases read them', async () => {
-    const buyer = await makeCustomer(w);
-    const { course } = await makePaidCourse(w);
+    const buyer = await make.actor(w.t.db);
+    const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.success);
     await settled(buyer, p.id);
     const row = await w.t.db.selectFrom('payment').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();

@@ -1,9 +1,10 @@
 // The payment endpoints over real HTTP with real sessions: who may buy, bad input refused with a 4xx and
 // no STK push, replayed idempotency keys, and the modal's status polling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCourse } from '../support/factories.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { PHONES, confirmedReceipt, eventually, newKey, pushes, startWorld, type World } from './paymentsHarness.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { PHONES, confirmedReceipt, newKey, pushes, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
 
 let w: World;
 let customer: Client;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   w = await startWorld();
   ({ client: customer, id: customerId } = await register('customer'));
   ({ client: creator, id: creatorId } = await register('creator'));
-  course = await makeCourse(w.t.db, { id: creatorId, name: 'Creator' }, { price: 1500 });
+  course = await make.course(w.t.db, { creator: { id: creatorId, name: 'Creator' }, price: 1500 });
 });
 afterAll(async () => {
   await w.close();
@@ -46,7 +47,11 @@ async function paidCount() {
 
 describe('POST /api/payments refuses bad input before any STK push', () => {
   it('answers 4xx with a readable message and sends nothing', async () => {
-    const draft = await makeCourse(w.t.db, { id: creatorId, name: 'Creator' }, { price: 1500, published: false });
+    const draft = await make.course(w.t.db, {
+      creator: { id: creatorId, name: 'Creator' },
+      price: 1500,
+      published: false,
+    });
     const visitor = new Client(w.running.url);
     const cases: [string, Promise<Response>, number][] = [
       ['visitor', start(visitor, valid()), 401],

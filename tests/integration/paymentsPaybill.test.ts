@@ -6,15 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import {
-  PHONES,
-  confirmedReceipt,
-  makeCustomer,
-  makePaidCourse,
-  startMpesaPayment,
-  startWorld,
-  type World,
-} from './paymentsHarness.ts';
+import { PHONES, confirmedReceipt, startMpesaPayment, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -27,8 +20,8 @@ afterEach(async () => {
 });
 
 async function purchase(price = 1200) {
-  const buyer = await makeCustomer(w);
-  const { course } = await makePaidCourse(w, price);
+  const buyer = await make.actor(w.t.db);
+  const { course } = await make.creatorWithCourse(w.t.db, { price });
   const payment = await startMpesaPayment(w, buyer, course, PHONES.manual);
   if (!payment.paybill) throw new Error('expected a payment with a Paybill account');
   const view = () => getPaymentForPayer(w.running.services, buyer, { paymentId: payment.id });

@@ -2,7 +2,9 @@
 // stored the CheckoutRequestID. The callback must still settle the payment.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -13,8 +15,8 @@ afterAll(async () => {
 });
 
 it('settles a payment whose callback arrived before the STK push answer', async () => {
-  const { course } = await makePaidCourse(w);
-  const buyer = await makeCustomer(w);
+  const { course } = await make.creatorWithCourse(w.t.db);
+  const buyer = await make.actor(w.t.db);
   const r = await startPayment(w.running.services, buyer, {
     courseId: course.id,
     amount: 1500,

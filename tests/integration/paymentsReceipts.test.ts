@@ -12,14 +12,13 @@ import { reconcilePayments } from '#server/modules/payments/reconcilePayments.ts
 import {
   PHONES,
   confirmedReceipt,
-  eventually,
-  makeCustomer,
-  makePaidCourse,
   startMpesaPayment,
   startWorld,
   type World,
   withReceiptChecks,
-} from './paymentsHarness.ts';
+} from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -31,7 +30,7 @@ afterEach(async () => {
 
 /** A payment to the simulator's "pays, sends no callback" number, paid on the phone. */
 async function paidWithoutCallback(buyer: SessionUser, price = 1500) {
-  const { course } = await makePaidCourse(w, price);
+  const { course } = await make.creatorWithCourse(w.t.db, { price });
   const payment = await startMpesaPayment(w, buyer, course, PHONES.noCallback);
   const { checkoutRequestId } = await row(payment.id);
   const tx = w.sim.transactions.get(checkoutRequestId!)!;
@@ -68,7 +67,7 @@ function statusResult(receipt: string, amount: number, phone: string) {
 
 describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
   it('a callback with a forged receipt number never shows it, and the payment is flagged', async () => {
-    const buyer = await makeCustomer(w);
+    const buyer = await make.actor(w.t.db);
     const { id, tx } = await paidWithoutCallback(buyer);
     const forged = w.sim.callbackBody({ ...tx, receipt: 'FORGED1234' });
     const callback = `${w.running.url}/api/mpesa/callback/${w.running.services.config.mpesa.callbackSecret}`;
@@ -76,7 +75,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     // The payment is real (the STK query says so): access is granted, the number is only a claim.
     expect((await row(id)).status).toBe('paid');
     // Until Daraja has answered the check, a refund is refused with a reason an admin can act on.
-    const admin = await makeCustomer(w, { role: 'admin' });
+    const admin = await make.actor(w.t.db, { role: 'admin' });
     await expect(refundPurchase(w.running.services, admin, { paymentId: id })).rejects.toMatchObject({
       code: 'conflict',
       message: expect.stringMatching(/not confirmed this purchase’s receipt number yet/),
@@ -100,7 +99,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
   });
 
   it('a payment settled by the reconciler gets its receipt number by CheckoutRequestID and can be refunded', async () => {
-    const buyer = await makeCustomer(w);
+    const buyer = await make.actor(w.t.db);
     const { id, tx } = await paidWithoutCallback(buyer, 2000);
     const later = new Date(Date.now() + 30_000);
     expect(await reconcilePayments(servicesAt(w.running.services, later))).toMatchObject({ settled: 1 });
@@ -113,14 +112,14 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     const [receipt] = await listMyPurchases(w.running.services, buyer);
     expect(receipt).toMatchObject({ receipt: tx.receipt, receiptPending: false, amount: 2000 });
 
-    const admin = await makeCustomer(w, { role: 'admin' });
+    const admin = await make.actor(w.t.db, { role: 'admin' });
     expect(await refundPurchase(w.running.services, admin, { paymentId: id })).toMatchObject({ status: 'refunded' });
     const reversal = w.sim.received.find((r) => r.path === '/mpesa/reversal/v1/request')!;
     expect(reversal.body).toMatchObject({ TransactionID: tx.receipt, Amount: 2000 });
   });
 
   it('duplicate and contradicting Transaction Status results change nothing once confirmed', async () => {
-    const buyer = await makeCustomer(w);
+    const buyer = await make.actor(w.t.db);
     const { id, tx } = await paidWithoutCallback(buyer);
     await reconcilePayments(servicesAt(w.running.services, new Date(Date.now() + 30_000)));
     await confirmedReceipt(w, id);
@@ -142,7 +141,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
   });
 
   it('a result naming another amount or phone before confirmation flags the payment instead', async () => {
-    const buyer = await makeCustomer(w);
+    const buyer = await make.actor(w.t.db);
     const { id, tx } = await paidWithoutCallback(buyer);
     // The payment is settled, but the status query is not sent yet (the reconciler's first step only).
     await w.t.db.transaction().execute(async (trx) => {

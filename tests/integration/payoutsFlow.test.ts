@@ -11,16 +11,10 @@ import { getEarnings } from '#server/modules/payouts/getEarnings.ts';
 import { reconcilePayouts } from '#server/modules/payouts/reconcilePayouts.ts';
 import { setPayoutNumber } from '#server/modules/payouts/setPayoutNumber.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
-import { makeUser } from '../support/factories.ts';
-import { PHONES, eventually, makeCustomer, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
-import {
-  B2C_PHONES,
-  b2cRequests,
-  creatorWithEarnings,
-  finalPayout,
-  payoutEntries,
-  payoutRow,
-} from './payoutsHarness.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { B2C_PHONES, b2cRequests, finalPayout, payoutEntries, payoutRow } from '#tests/support/payoutsWorld.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -34,7 +28,7 @@ const balances = (creatorId: string) => creatorBalancesInTx(w.t.db, { creatorId,
 
 describe('B2C outcomes through the simulator', () => {
   it('paid: the receipt is M-Pesa’s, the money leaves the balance once, the request is as Daraja documents it', async () => {
-    const c = await creatorWithEarnings(w, B2C_PHONES.paid, 1000);
+    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.paid, price: 1000 });
     const { payoutId } = await withdraw(w.running.services, c, {});
     const p = await finalPayout(w, payoutId);
     const sim = w.sim.b2c.payouts.get(payoutId)!;
@@ -64,7 +58,7 @@ describe('B2C outcomes through the simulator', () => {
     ['time-out in M-Pesa’s queue (settled by Transaction Status)', B2C_PHONES.queueTimeout, /never processed/],
   ] as const) {
     it(`${name}: failed, the money back in the available balance, the reason in plain words`, async () => {
-      const c = await creatorWithEarnings(w, phone, 500);
+      const c = await make.creatorWithEarnings(w.running.services, { phone, price: 500 });
       const { payoutId } = await withdraw(w.running.services, c, {});
       const p = await finalPayout(w, payoutId);
       expect(p.status).toBe('failed');
@@ -75,7 +69,7 @@ describe('B2C outcomes through the simulator', () => {
   }
 
   it('result arriving twice: paid once, one ledger entry', async () => {
-    const c = await creatorWithEarnings(w, B2C_PHONES.resultTwice, 2000);
+    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.resultTwice, price: 2000 });
     const { payoutId } = await withdraw(w.running.services, c, { amount: 1500 });
     await finalPayout(w, payoutId);
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.resultsSent === 2);
@@ -94,7 +88,7 @@ describe('B2C outcomes through the simulator', () => {
   });
 
   it('no result: stays sent until a Transaction Status query settles it paid, with the receipt', async () => {
-    const c = await creatorWithEarnings(w, B2C_PHONES.noResult);
+    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.noResult });
     const { payoutId } = await withdraw(w.running.services, c, {});
     await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
@@ -106,7 +100,7 @@ describe('B2C outcomes through the simulator', () => {
   });
 
   it('a late result after the status query settled it changes nothing', async () => {
-    const c = await creatorWithEarnings(w, B2C_PHONES.late);
+    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.late });
     const { payoutId } = await withdraw(w.running.services, c, {});
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
     await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
@@ -119,7 +113,7 @@ describe('B2C outcomes through the simulator', () => {
   });
 
   it('ten concurrent withdrawals pay once', async () => {
-    const c = await creatorWithEarnings(w, B2C_PHONES.paid, 1000);
+    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.paid, price: 1000 });
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => withdraw(w.running.services, c, {})));
     const ok = results.filter((r) => r.status === 'fulfilled');
     expect(ok).toHaveLength(1);
@@ -130,7 +124,7 @@ describe('B2C outcomes through the simulator', () => {
   });
 
   it('a payout number is verified by a KES 1 transfer that names its owner; refused numbers stay unverified', async () => {
-    const u = await makeUser(w.t.db, { role: 'creator' });
+    const u = await make.user(w.t.db, { role: 'creator' });
     const c = { userId: u.id, role: 'creator' as const };
     const { payoutId } = await setPayoutNumber(w.running.services, c, { phone: '0708 374 149' });
     expect(await finalPayout(w, payoutId)).toMatchObject({ status: 'paid', amount: 1, purpose: 'verification' });
@@ -149,11 +143,11 @@ describe('B2C outcomes through the simulator', () => {
   it('a refund after the payout leaves a negative balance that the next sale repays; analytics are net of fees', {
     timeout: 90_000,
   }, async () => {
-    const { creator, course } = await makePaidCourse(w, 1000);
+    const { creator, course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
     const c = { userId: creator.id, role: 'creator' as const };
-    const admin = { userId: (await makeUser(w.t.db, { role: 'admin' })).id, role: 'admin' as const };
+    const admin = { userId: (await make.user(w.t.db, { role: 'admin' })).id, role: 'admin' as const };
     const buy = async () => {
-      const r = await startPayment(w.running.services, await makeCustomer(w), {
+      const r = await startPayment(w.running.services, await make.actor(w.t.db), {
         courseId: course.id,
         amount: 1000,
         phone: PHONES.success,

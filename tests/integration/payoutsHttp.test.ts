@@ -4,12 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustBalance } from '#server/modules/payouts/adjustBalance.ts';
 import { holdPayouts } from '#server/modules/payouts/holdPayouts.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
-import { makePaidSale, makeVerifiedAccount } from '../support/payoutFactories.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { startWorld, type World } from './paymentsHarness.ts';
-import { B2C_PHONES, finalPayout } from './payoutsHarness.ts';
 import { formatStamp } from '#common/i18n/formatting.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { B2C_PHONES, finalPayout } from '#tests/support/payoutsWorld.ts';
 
 let w: World;
 let creator: Client;
@@ -22,9 +21,12 @@ beforeAll(async () => {
   creatorId = (await creator.session())!.user.id;
   customer = new Client(w.running.url);
   await customer.register(newRegistration());
-  const course = await makeCourse(w.t.db, { id: creatorId, name: 'C' }, { price: 1500, title: '=cmd|calc' });
-  await makePaidSale(w.running.services, { id: course.id, price: 1500 }, new Date(Date.now() - 4 * 86_400_000));
-  await makeVerifiedAccount(w.t.db, creatorId, B2C_PHONES.paid);
+  const course = await make.course(w.t.db, { creator: { id: creatorId, name: 'C' }, price: 1500, title: '=cmd|calc' });
+  await make.paidSale(w.running.services, {
+    course: { id: course.id, price: 1500 },
+    at: new Date(Date.now() - 4 * 86_400_000),
+  });
+  await make.payoutAccount(w.t.db, { creatorId, phone: B2C_PHONES.paid });
 });
 afterAll(async () => {
   await w.close();
@@ -98,7 +100,7 @@ describe('payout HTTP API', () => {
   });
 
   it('an admin hold (with its reason) stops withdrawals; an adjustment moves the balance; both audited', async () => {
-    const a = await makeUser(w.t.db, { role: 'admin' });
+    const a = await make.user(w.t.db, { role: 'admin' });
     const actor = { userId: a.id, role: 'admin' as const };
     await holdPayouts(w.running.services, actor, { creatorId, hold: true, reason: 'Identity check pending.' });
     const refused = await creator.request('/api/earnings/withdraw', { method: 'POST', json: {} });

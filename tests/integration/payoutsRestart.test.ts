@@ -6,13 +6,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
-import { makePaidSale, makeVerifiedAccount } from '../support/payoutFactories.ts';
 import { startServerProcess } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { testServices } from '../support/testServices.ts';
-import { eventually, simulatorCredentials } from './paymentsHarness.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { simulatorCredentials } from '#tests/support/paymentsWorld.ts';
 
 let t: TestDatabase;
 let sim: MpesaSimulator;
@@ -45,10 +45,10 @@ async function startProcess(): Promise<ChildProcess> {
 
 it('settles a payout whose result came while the server was dead, once', { timeout: 60_000 }, async () => {
   const services = testServices(t);
-  const u = await makeUser(t.db, { role: 'creator' });
-  const course = await makeCourse(t.db, u, { price: 2000 });
-  await makePaidSale(services, { id: course.id, price: 2000 }, new Date(Date.now() - 5 * 86_400_000));
-  await makeVerifiedAccount(t.db, u.id, '254708374149');
+  const u = await make.user(t.db, { role: 'creator' });
+  const course = await make.course(t.db, { creator: u, price: 2000 });
+  await make.paidSale(services, { course: { id: course.id, price: 2000 }, at: new Date(Date.now() - 5 * 86_400_000) });
+  await make.payoutAccount(t.db, { creatorId: u.id, phone: '254708374149' });
 
   const first = await startProcess();
   const { payoutId } = await withdraw(services, { userId: u.id, role: 'creator' }, {});
@@ -63,7 +63,7 @@ it('settles a payout whose result came while the server was dead, once', { timeo
   expect(await status()).toBe('sent');
 
   await startProcess();
-  await eventually(async () => (await status()) === 'paid', 100);
+  await eventually(async () => (await status()) === 'paid', { interval: 100 });
   const p = await t.db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirstOrThrow();
   expect(p.receipt).toBe(sim.b2c.payouts.get(payoutId)!.receipt);
   expect(sim.received.filter((r) => r.path === '/mpesa/b2c/v3/paymentrequest')).toHaveLength(1);

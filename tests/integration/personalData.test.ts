@@ -4,8 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { PHONES, eventually, makePaidCourse, newKey, startWorld, type World } from './paymentsHarness.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -23,7 +25,7 @@ describe('personal data', () => {
     expect(registered.status).toBe(201);
     const { user } = (await registered.json()) as { user: { userId: string; name: string; email: string } };
     const actor = { ...user, role: 'customer' as const };
-    const { course } = await makePaidCourse(w, 500);
+    const { course } = await make.creatorWithCourse(w.t.db, { price: 500 });
     const started = await startPayment(w.running.services, actor, {
       courseId: course.id,
       amount: 500,

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { EMAIL_TAKEN } from '#server/modules/accounts/createAccount.ts';
-import { type App, Client, newRegistration, startApp } from './accountsHelpers.ts';
-import { eventually, lastCode, outbox } from './phoneHelpers.ts';
+import { type App, startApp } from '#tests/support/testApp.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { lastCode, outbox } from '#tests/support/smsOutbox.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
@@ -170,15 +171,15 @@ describe("the SMS simulator's scripted outcomes", () => {
   it('+254700000201: delivered, and the delivery report says so', async () => {
     const { res, body } = await signUpCode('0700000201');
     expect(res.status).toBe(201);
-    const d = await eventually(delivery(body.challengeId), (v) => v.status !== 'sent');
-    expect(d).toEqual({ status: 'delivered', message: null });
+    await expect.poll(delivery(body.challengeId), { timeout: 20_000 }).toEqual({ status: 'delivered', message: null });
   });
 
   it('+254700000202: accepted, then a Failed delivery report the person is told about in plain words', async () => {
     const { res, body } = await signUpCode('0700000202');
     expect(res.status).toBe(201);
-    const d = await eventually(delivery(body.challengeId), (v) => v.status !== 'sent');
-    expect(d).toEqual({ status: 'failed', message: PHONE_TEXT.smsNotDelivered });
+    await expect
+      .poll(delivery(body.challengeId), { timeout: 20_000 })
+      .toEqual({ status: 'failed', message: PHONE_TEXT.smsNotDelivered });
     const row = await app.t.db
       .selectFrom('smsMessage')
       .selectAll()

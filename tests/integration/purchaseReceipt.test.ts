@@ -9,10 +9,9 @@ import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
-import { insertPendingPayment } from '#tests/support/paymentFactories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let sim: SmsSimulator;
@@ -29,10 +28,10 @@ afterAll(async () => {
 });
 
 async function pendingPayment(s: Services, learner: { phone: string; locale: 'en' | 'sw'; email: string | null }) {
-  const creator = await makeUser(t.db);
-  const course = await makeCourse(t.db, creator, { title: 'Kilimo Bora', price: 1500 });
-  const user = await makeUser(t.db, { role: 'customer', ...learner });
-  const id = await insertPendingPayment(t.db, {
+  const creator = await make.user(t.db);
+  const course = await make.course(t.db, { creator, title: 'Kilimo Bora', price: 1500 });
+  const user = await make.user(t.db, { role: 'customer', ...learner });
+  const id = await make.pendingPayment(t.db, {
     userId: user.id,
     courseId: course.id,
     amount: 1500,

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { ratingDistribution } from '#server/modules/reviews/ratingDistribution.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { getJson, postJson, startCast, type Cast } from './adminHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration, getJson, postJson } from '#tests/support/httpClient.ts';
+import { startCast, type Cast } from '#tests/support/cast.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let cast: Cast;
@@ -43,7 +43,7 @@ beforeAll(async () => {
     .select(['id', 'name'])
     .where('id', '=', cast.creator.id)
     .executeTakeFirstOrThrow();
-  courseId = (await makeCourse(db(), owner)).id;
+  courseId = (await make.course(db(), { creator: owner })).id;
   for (const id of [cast.customer.id, second.id]) await enroll(id, courseId);
 }, 120_000);
 afterAll(async () => {
@@ -66,13 +66,13 @@ const reviewIdOf = async (userId: string, course = courseId) =>
 
 describe('reviews on the course page', () => {
   it('pages every visible review newest first, ten at a time, with the stars 5→1 counted', async () => {
-    const creator = await makeUser(db());
-    const c = await makeCourse(db(), creator);
+    const creator = await make.user(db());
+    const c = await make.course(db(), { creator });
     // 23 reviews, three sharing one instant: the pages must neither skip nor repeat any.
     const base = Date.UTC(2026, 5, 1);
     const ratings: number[] = [];
     for (let i = 0; i < 23; i++) {
-      const author = await makeUser(db(), { role: 'customer' });
+      const author = await make.user(db(), { role: 'customer' });
       const rating = (i % 5) + 1;
       ratings.push(rating);
       const at = new Date(base + (i < 3 ? 0 : i) * 60_000);
@@ -119,7 +119,7 @@ describe('reviews on the course page', () => {
     ])
       expect((await getJson(cast.visitor, `/api/reviews${q}`)).status).toBe(400);
     expect((await getJson(cast.visitor, `/api/reviews?courseId=${newId()}`)).status).toBe(404);
-    const draft = await makeCourse(db(), { id: otherCreator.id, name: 'X' }, { published: false });
+    const draft = await make.course(db(), { creator: { id: otherCreator.id, name: 'X' }, published: false });
     expect((await getJson(cast.visitor, `/api/reviews?courseId=${draft.id}`)).status).toBe(404);
   });
 });

@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originalKey } from '#server/modules/media/mediaKeys.ts';
 import { enqueueVideoProcessingInTx } from '#server/modules/media/enqueueVideoProcessingInTx.ts';
-import { makeAsset, makeEpisode } from '../support/factories.ts';
-import { signedIn, startApp, visitor, type App } from './studioHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { signedIn, visitor } from '#tests/support/signedIn.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
@@ -61,9 +62,9 @@ function operations(courseId: string, episodeIds: string[], videoId: string) {
 
 async function courseWithEpisodes() {
   const id = await newCourse();
-  const e1 = await makeEpisode(app.t.db, id, 1);
-  const e2 = await makeEpisode(app.t.db, id, 2);
-  const videoId = await makeAsset(app.t.db, owner.userId, 'video');
+  const e1 = await make.episode(app.t.db, { courseId: id, position: 1 });
+  const e2 = await make.episode(app.t.db, { courseId: id, position: 2 });
+  const videoId = await make.asset(app.t.db, { ownerId: owner.id, kind: 'video' });
   return { id, episodeIds: [e1.id, e2.id], videoId };
 }
 
@@ -113,7 +114,7 @@ describe('who may do what', () => {
     expect((await anon.request('/api/studio/courses', { method: 'POST', json: valid })).status).toBe(401);
     expect((await customer.request('/api/studio/courses', { method: 'POST', json: valid })).status).toBe(403);
     const id = await newCourse();
-    expect((await snapshot(id)).course).toMatchObject({ creatorId: owner.userId });
+    expect((await snapshot(id)).course).toMatchObject({ creatorId: owner.id });
   });
 
   it("the dashboard lists only the creator's own courses", async () => {
@@ -127,7 +128,7 @@ describe('who may do what', () => {
   });
 
   it("another creator cannot read an upload's processing state", async () => {
-    const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
+    const asset = await make.asset(app.t.db, { ownerId: owner.id, kind: 'video', status: 'processing' });
     expect((await owner.request(`/api/studio/assets/${asset}`)).status).toBe(200);
     expect((await other.request(`/api/studio/assets/${asset}`)).status).toBe(404);
     expect((await admin.request(`/api/studio/assets/${asset}`)).status).toBe(200);
@@ -136,7 +137,7 @@ describe('who may do what', () => {
 
 describe('processing retry', () => {
   it('lets the uploader (or an admin) retry a failed video, nobody else', async () => {
-    const asset = await makeAsset(app.t.db, owner.userId, 'video', 'processing');
+    const asset = await make.asset(app.t.db, { ownerId: owner.id, kind: 'video', status: 'processing' });
     await enqueueVideoProcessingInTx(app.t.db, {
       jobs: app.running.services.jobs,
       assetId: asset,
@@ -175,7 +176,7 @@ describe('bad input', () => {
     ["another creator's thumbnail", { ...valid, thumbnailId: 'REPLACED' }, 400],
   ])('refuses %s with a clear 4xx and saves nothing', async (_name, body, status) => {
     const id = await newCourse();
-    const foreign = await makeAsset(app.t.db, other.userId, 'image');
+    const foreign = await make.asset(app.t.db, { ownerId: other.id, kind: 'image' });
     const payload = JSON.parse(JSON.stringify(body).replace('REPLACED', foreign));
     const before = await snapshot(id);
     const res = await owner.request(`/api/studio/courses/${id}`, { method: 'PUT', json: payload });
@@ -211,7 +212,7 @@ describe('bad input', () => {
 describe('races over HTTP', () => {
   it('two adds at once get consecutive orders, and a delete racing an add leaves 1..n', async () => {
     const { id, episodeIds } = await courseWithEpisodes();
-    const videos = await Promise.all([1, 2, 3].map(() => makeAsset(app.t.db, owner.userId, 'video')));
+    const videos = await Promise.all([1, 2, 3].map(() => make.asset(app.t.db, { ownerId: owner.id, kind: 'video' })));
     const base = `/api/studio/courses/${id}/episodes`;
     const results = await Promise.all([
       owner.request(base, { method: 'POST', json: { title: 'A', videoId: videos[0] } }),

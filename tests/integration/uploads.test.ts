@@ -7,18 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAbandonedUploads } from '#server/http/sweepAbandonedUploads.ts';
 import { makeClip } from '../support/makeClip.ts';
-import {
-  sendThenDrop,
-  signedIn,
-  startApp,
-  tusCreate,
-  tusOffset,
-  tusPatch,
-  uploadWhole,
-  visitor,
-  waitForOffset,
-  type App,
-} from './studioHelpers.ts';
+import { sendThenDrop, tusCreate, tusOffset, tusPatch, uploadWhole, waitForOffset } from '#tests/support/tus.ts';
+import { signedIn, visitor } from '#tests/support/signedIn.ts';
+import { startApp, type App } from '#tests/support/testApp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 let app: App;
@@ -96,7 +87,7 @@ describe('content checks', () => {
     const { res, id } = await uploadWhole(creator, { kind: 'image', filename: 'cover.png' }, png);
     expect(res.status).toBe(204);
     expect(res.headers.get('darasa-asset-id')).toBe(id);
-    expect(await asset(id)).toMatchObject({ kind: 'image', status: 'ready', ownerId: creator.userId });
+    expect(await asset(id)).toMatchObject({ kind: 'image', status: 'ready', ownerId: creator.id });
     const webp = await fetch(`${app.url}/media/${id}/w640.webp`);
     expect(webp.status).toBe(200);
     expect(webp.headers.get('content-type')).toBe('image/webp');
@@ -107,7 +98,7 @@ describe('content checks', () => {
     const { res, id } = await uploadWhole(creator, { kind: 'video', filename: 'lesson.mp4' }, clip);
     expect(res.status).toBe(204);
     const row = await asset(id);
-    expect(row).toMatchObject({ kind: 'video', ownerId: creator.userId });
+    expect(row).toMatchObject({ kind: 'video', ownerId: creator.id });
     expect(['uploaded', 'processing']).toContain(row!.status);
     expect(JSON.parse(row!.meta).duration).toBeCloseTo(2, 0);
     expect(fs.existsSync(path.join(app.t.dataDir, 'uploads', `${id}.mp4`))).toBe(true);

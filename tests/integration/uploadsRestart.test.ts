@@ -9,8 +9,8 @@ import { makeClip } from '../support/makeClip.ts';
 import { startServerProcess } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-import { Client, newRegistration } from './accountsHelpers.ts';
-import { tusCreate, tusOffset, tusPatch } from './studioHelpers.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { tusCreate, tusOffset, tusPatch } from '#tests/support/tus.ts';
 
 let t: TestDatabase;
 const children: ChildProcess[] = [];

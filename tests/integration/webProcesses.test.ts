@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '#server/lib/freePort.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
 import { type ChildServer, startWebProcessesChild } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-import { Client } from './accountsHelpers.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { Client } from '#tests/support/httpClient.ts';
 
 let t: TestDatabase;
 let cluster: ChildServer;
@@ -60,8 +60,8 @@ async function sitemapRound(n: number) {
 }
 
 it('an admin unpublish clears the cached public pages of every web process', async () => {
-  const creator = await makeUser(t.db, { role: 'creator' });
-  const course = await makeCourse(t.db, creator, { title: 'Kilimo cha Parachichi' });
+  const creator = await make.user(t.db, { role: 'creator' });
+  const course = await make.course(t.db, { creator, title: 'Kilimo cha Parachichi' });
 
   // Each process renders the sitemap once (a miss) and then answers from its cache: two misses in all.
   const warm = await sitemapRound(6);

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
-import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { getDashboard } from './getDashboard.ts';
 import { nairobiMonthBounds, nairobiMonthStart } from '../shared/nairobiTime.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -34,36 +33,60 @@ describe('admin dashboard figures', () => {
   });
 
   it('counts users by role, courses by status and computes growth from the data', async () => {
-    const admin = await makeUser(t.db, { role: 'admin', createdAt: at('2026-01-01T00:00:00Z') });
-    const creator = await makeUser(t.db, { role: 'creator', createdAt: at('2026-10-10T10:00:00Z') });
+    const admin = await make.user(t.db, { role: 'admin', createdAt: at('2026-01-01T00:00:00Z') });
+    const creator = await make.user(t.db, { role: 'creator', createdAt: at('2026-10-10T10:00:00Z') });
     // October in Nairobi: 2 customers; November: 3 (one of them at 22:30Z on Oct 31, which is Nov 1 01:30 EAT).
     const oct = ['2026-10-01T00:00:00Z', '2026-10-31T20:59:59Z'];
     const nov = ['2026-10-31T22:30:00Z', '2026-11-02T08:00:00Z', '2026-11-14T08:00:00Z'];
     const customers = [];
-    for (const c of [...oct, ...nov]) customers.push(await makeUser(t.db, { role: 'customer', createdAt: at(c) }));
-    await makeUser(t.db, { role: 'customer', status: 'suspended', createdAt: at('2026-03-01T00:00:00Z') });
+    for (const c of [...oct, ...nov]) customers.push(await make.user(t.db, { role: 'customer', createdAt: at(c) }));
+    await make.user(t.db, { role: 'customer', status: 'suspended', createdAt: at('2026-03-01T00:00:00Z') });
 
-    const c1 = await makeCourse(t.db, creator, {
+    const c1 = await make.course(t.db, {
+      creator,
       price: 1000,
       published: true,
       featured: true,
       createdAt: at('2026-10-12T00:00:00Z'),
     });
-    const c2 = await makeCourse(t.db, creator, { price: 2500, published: true, createdAt: at('2026-11-03T00:00:00Z') });
-    await makeCourse(t.db, creator, { published: false, createdAt: at('2026-11-04T00:00:00Z') });
+    const c2 = await make.course(t.db, {
+      creator,
+      price: 2500,
+      published: true,
+      createdAt: at('2026-11-03T00:00:00Z'),
+    });
+    await make.course(t.db, { creator, published: false, createdAt: at('2026-11-04T00:00:00Z') });
 
     // October: 1000 + 2500 paid. November: 1000 paid at the boundary, 2500 paid, 2500 paid then refunded in
     // November; plus failed/pending attempts that must not count.
-    await makePayment(t.db, customers[0]!, c1, { createdAt: at('2026-10-05T10:00:00Z') });
-    const octPaid = await makePayment(t.db, customers[1]!, c2, { createdAt: at('2026-10-20T10:00:00Z') });
-    await makePayment(t.db, customers[2]!, c1, { createdAt: at('2026-10-31T22:30:00Z') });
-    await makePayment(t.db, customers[3]!, c2, { createdAt: at('2026-11-05T10:00:00Z') });
-    const refunded = await makePayment(t.db, customers[4]!, c2, { createdAt: at('2026-11-06T10:00:00Z') });
-    await makeRefund(t.db, refunded, admin.id, at('2026-11-07T10:00:00Z'));
+    await make.payment(t.db, { buyer: customers[0]!, course: c1, createdAt: at('2026-10-05T10:00:00Z') });
+    const octPaid = await make.payment(t.db, {
+      buyer: customers[1]!,
+      course: c2,
+      createdAt: at('2026-10-20T10:00:00Z'),
+    });
+    await make.payment(t.db, { buyer: customers[2]!, course: c1, createdAt: at('2026-10-31T22:30:00Z') });
+    await make.payment(t.db, { buyer: customers[3]!, course: c2, createdAt: at('2026-11-05T10:00:00Z') });
+    const refunded = await make.payment(t.db, {
+      buyer: customers[4]!,
+      course: c2,
+      createdAt: at('2026-11-06T10:00:00Z'),
+    });
+    await make.refund(t.db, { payment: refunded, actorId: admin.id, at: at('2026-11-07T10:00:00Z') });
     // An October purchase refunded in November: October keeps its revenue, November loses it.
-    await makeRefund(t.db, octPaid, admin.id, at('2026-11-08T10:00:00Z'));
-    await makePayment(t.db, customers[3]!, c1, { status: 'failed', createdAt: at('2026-11-09T10:00:00Z') });
-    await makePayment(t.db, customers[4]!, c1, { status: 'pending', createdAt: at('2026-11-09T11:00:00Z') });
+    await make.refund(t.db, { payment: octPaid, actorId: admin.id, at: at('2026-11-08T10:00:00Z') });
+    await make.payment(t.db, {
+      buyer: customers[3]!,
+      course: c1,
+      status: 'failed',
+      createdAt: at('2026-11-09T10:00:00Z'),
+    });
+    await make.payment(t.db, {
+      buyer: customers[4]!,
+      course: c1,
+      status: 'pending',
+      createdAt: at('2026-11-09T11:00:00Z'),
+    });
 
     const d = await dashboard();
     expect(d.users).toEqual({
@@ -95,21 +118,24 @@ describe('admin dashboard figures', () => {
     const d = await dashboard();
     expect(d.revenue).toEqual({ total: 0, refunded: 0, new: { thisMonth: 0, lastMonth: 0, growthPct: null } });
     expect(d.users.total).toBe(0);
-    await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-01T00:00:00Z') });
+    await make.user(t.db, { role: 'customer', createdAt: at('2026-11-01T00:00:00Z') });
     expect((await dashboard()).users.new).toEqual({ thisMonth: 1, lastMonth: 0, growthPct: null });
   });
 
   it('keeps the figures exact through updates and deletes (role, status, publish, payment settling, refunds)', async () => {
-    const admin = await makeUser(t.db, { role: 'admin', createdAt: at('2026-11-01T00:00:00Z') });
-    const creator = await makeUser(t.db, { role: 'creator', createdAt: at('2026-11-01T00:00:00Z') });
-    const buyer = await makeUser(t.db, { role: 'customer', createdAt: at('2026-11-02T00:00:00Z') });
-    const gone = await makeUser(t.db, { role: 'customer', createdAt: at('2026-10-02T00:00:00Z') });
-    const course = await makeCourse(t.db, creator, {
+    const admin = await make.user(t.db, { role: 'admin', createdAt: at('2026-11-01T00:00:00Z') });
+    const creator = await make.user(t.db, { role: 'creator', createdAt: at('2026-11-01T00:00:00Z') });
+    const buyer = await make.user(t.db, { role: 'customer', createdAt: at('2026-11-02T00:00:00Z') });
+    const gone = await make.user(t.db, { role: 'customer', createdAt: at('2026-10-02T00:00:00Z') });
+    const course = await make.course(t.db, {
+      creator,
       price: 1200,
       published: false,
       createdAt: at('2026-11-03T00:00:00Z'),
     });
-    const pending = await makePayment(t.db, buyer, course, {
+    const pending = await make.payment(t.db, {
+      buyer,
+      course,
       status: 'pending',
       createdAt: at('2026-11-04T00:00:00Z'),
     });
@@ -137,7 +163,11 @@ describe('admin dashboard figures', () => {
     expect(d.revenue).toMatchObject({ total: 1200, new: { thisMonth: 1200 } });
 
     // Refunded: still a purchase, no longer revenue.
-    await makeRefund(t.db, { id: pending.id, amount: 1200 }, admin.id, at('2026-11-06T00:00:00Z'));
+    await make.refund(t.db, {
+      payment: { id: pending.id, amount: 1200 },
+      actorId: admin.id,
+      at: at('2026-11-06T00:00:00Z'),
+    });
     d = await dashboard();
     expect(d.purchases).toMatchObject({ total: 1, refunded: 1 });
     expect(d.revenue).toMatchObject({ total: 0, refunded: 1200, new: { thisMonth: 0 } });

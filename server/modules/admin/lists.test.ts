@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePayment } from '#tests/support/adminFactories.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
@@ -9,6 +7,7 @@ import { testServices } from '#tests/support/testServices.ts';
 import { listCourses } from './listCourses.ts';
 import { listAllPurchases } from './listAllPurchases.ts';
 import { listUsers } from './listUsers.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -28,14 +27,14 @@ describe('admin lists', () => {
     // Equal timestamps force the id tiebreak to do its job.
     const same = new Date('2026-05-01T00:00:00Z');
     for (let i = 0; i < 23; i++)
-      await makeUser(t.db, { role: 'customer', createdAt: i % 2 ? same : new Date(Date.UTC(2026, 4, 1, 0, i)) });
+      await make.user(t.db, { role: 'customer', createdAt: i % 2 ? same : new Date(Date.UTC(2026, 4, 1, 0, i)) });
     const seen: string[] = [];
     let page = await users({ size: '5' });
     seen.push(...page.items.map((u) => u.id));
     let newcomers = 0;
     while (page.next) {
       // A sign-up lands between two page loads: it is newer than everything listed, so it must not shift pages.
-      await makeUser(t.db, { role: 'customer', createdAt: new Date('2026-12-01T00:00:00Z') });
+      await make.user(t.db, { role: 'customer', createdAt: new Date('2026-12-01T00:00:00Z') });
       newcomers++;
       page = await users({ size: '5', after: page.next });
       seen.push(...page.items.map((u) => u.id));
@@ -53,8 +52,8 @@ describe('admin lists', () => {
   });
 
   it('sorts by an allowed column in either direction and filters by role', async () => {
-    for (const name of ['Charlie', 'alice', 'Bob']) await makeUser(t.db, { name, role: 'creator' });
-    await makeUser(t.db, { name: 'Zed', role: 'customer' });
+    for (const name of ['Charlie', 'alice', 'Bob']) await make.user(t.db, { name, role: 'creator' });
+    await make.user(t.db, { name: 'Zed', role: 'customer' });
     const asc = await users({ sort: 'name', dir: 'asc', role: 'creator' });
     expect(asc.items.map((u) => u.name).sort()).toEqual(['Bob', 'Charlie', 'alice'].sort());
     const names = asc.items.map((u) => u.name);
@@ -63,11 +62,11 @@ describe('admin lists', () => {
   });
 
   it('treats search text literally: SQL and LIKE wildcards match only themselves', async () => {
-    await makeUser(t.db, { name: '100% Real' });
-    await makeUser(t.db, { name: 'a_b' });
-    await makeUser(t.db, { name: 'axb' });
-    await makeUser(t.db, { name: "O'Brien" });
-    await makeUser(t.db, { name: 'back\\slash' });
+    await make.user(t.db, { name: '100% Real' });
+    await make.user(t.db, { name: 'a_b' });
+    await make.user(t.db, { name: 'axb' });
+    await make.user(t.db, { name: "O'Brien" });
+    await make.user(t.db, { name: 'back\\slash' });
     expect((await users({ q: '%' })).items.map((u) => u.name)).toEqual(['100% Real']);
     expect((await users({ q: '_' })).items.map((u) => u.name)).toEqual(['a_b']);
     expect((await users({ q: "o'brien" })).items.map((u) => u.name)).toEqual(["O'Brien"]);
@@ -106,17 +105,17 @@ describe('admin lists', () => {
   });
 
   it('lists courses by status and search, and purchases with buyer and course', async () => {
-    const creator = await makeUser(t.db, { name: 'Wanjiru' });
-    const buyer = await makeUser(t.db, { role: 'customer', email: 'buyer@example.com' });
-    const c1 = await makeCourse(t.db, creator, { title: 'Kiswahili 101', price: 900 });
-    await makeCourse(t.db, creator, { title: 'Draft course', published: false });
+    const creator = await make.user(t.db, { name: 'Wanjiru' });
+    const buyer = await make.user(t.db, { role: 'customer', email: 'buyer@example.com' });
+    const c1 = await make.course(t.db, { creator, title: 'Kiswahili 101', price: 900 });
+    await make.course(t.db, { creator, title: 'Draft course', published: false });
     const courses = await listCourses(services, admin, { status: 'draft' });
     expect(courses.items.map((c) => c.title)).toEqual(['Draft course']);
     const byCreator = await listCourses(services, admin, { q: 'wanjiru', sort: 'title', dir: 'asc' });
     expect(byCreator.items.map((c) => c.title)).toEqual(['Draft course', 'Kiswahili 101']);
 
-    const p = await makePayment(t.db, buyer, c1);
-    await makePayment(t.db, buyer, c1, { status: 'failed' });
+    const p = await make.payment(t.db, { buyer, course: c1 });
+    await make.payment(t.db, { buyer, course: c1, status: 'failed' });
     const paid = await listAllPurchases(services, admin, { status: 'paid' });
     expect(paid.items).toHaveLength(1);
     expect(paid.items[0]).toMatchObject({

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePayment, makeRefund } from '#tests/support/adminFactories.ts';
-import { makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
 import { getCourseAnalytics } from './getCourseAnalytics.ts';
 import { ViewEventBuffer } from './viewEventBuffer.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 beforeEach(async () => {
@@ -22,24 +21,24 @@ const silent = { warn: () => {} } as never;
 
 describe('course analytics', () => {
   it('builds daily enrollments, revenue (less refunds) and views in Nairobi days, and watch/completion per episode', async () => {
-    const creator = await makeUser(t.db, { role: 'creator' });
-    const admin = await makeUser(t.db, { role: 'admin' });
-    const course = await makeCourse(t.db, creator, { price: 1000 });
-    const other = await makeCourse(t.db, creator, { price: 700 });
-    const ep1 = await makeEpisode(t.db, course.id, 1, { duration: 100 });
-    const ep2 = await makeEpisode(t.db, course.id, 2, { duration: 200 });
+    const creator = await make.user(t.db, { role: 'creator' });
+    const admin = await make.user(t.db, { role: 'admin' });
+    const course = await make.course(t.db, { creator, price: 1000 });
+    const other = await make.course(t.db, { creator, price: 700 });
+    const ep1 = await make.episode(t.db, { courseId: course.id, position: 1, duration: 100 });
+    const ep2 = await make.episode(t.db, { courseId: course.id, position: 2, duration: 200 });
     const [a, b, c] = [
-      await makeUser(t.db, { role: 'customer' }),
-      await makeUser(t.db, { role: 'customer' }),
-      await makeUser(t.db, { role: 'customer' }),
+      await make.user(t.db, { role: 'customer' }),
+      await make.user(t.db, { role: 'customer' }),
+      await make.user(t.db, { role: 'customer' }),
     ];
 
     // 22:30Z on Nov 1 is Nov 2 in Nairobi.
-    await makePayment(t.db, a, course, { createdAt: at('2026-11-01T22:30:00Z') });
-    const p2 = await makePayment(t.db, b, course, { createdAt: at('2026-11-02T10:00:00Z') });
-    await makeRefund(t.db, p2, admin.id, at('2026-11-03T08:00:00Z'));
-    await makePayment(t.db, c, other, { createdAt: at('2026-11-02T10:00:00Z') });
-    await makePayment(t.db, c, course, { status: 'failed', createdAt: at('2026-11-02T11:00:00Z') });
+    await make.payment(t.db, { buyer: a, course, createdAt: at('2026-11-01T22:30:00Z') });
+    const p2 = await make.payment(t.db, { buyer: b, course, createdAt: at('2026-11-02T10:00:00Z') });
+    await make.refund(t.db, { payment: p2, actorId: admin.id, at: at('2026-11-03T08:00:00Z') });
+    await make.payment(t.db, { buyer: c, course: other, createdAt: at('2026-11-02T10:00:00Z') });
+    await make.payment(t.db, { buyer: c, course, status: 'failed', createdAt: at('2026-11-02T11:00:00Z') });
 
     const buffer = new ViewEventBuffer(t.db, silent);
     const ev = (
@@ -143,7 +142,7 @@ describe('course analytics', () => {
       (await getCourseAnalytics(servicesAtNow(), { userId: admin.id, role: 'admin' }, { courseId: course.id, days: 7 }))
         .totals,
     ).toEqual(r.totals);
-    const stranger = await makeUser(t.db, { role: 'creator' });
+    const stranger = await make.user(t.db, { role: 'creator' });
     for (const [actor, status] of [
       [{ userId: stranger.id, role: 'creator' as const }, 404],
       [{ userId: a.id, role: 'customer' as const }, 404],

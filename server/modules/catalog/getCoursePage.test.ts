@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeAsset, makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import type { Services } from '#server/core/services.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { getCoursePage } from './getCoursePage.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -23,9 +23,9 @@ const renditions = (pairs: [number, number][]) =>
 
 describe('course page', () => {
   it('hides a draft from visitors, customers and other creators, but not from its creator or an admin', async () => {
-    const owner = await makeUser(t.db);
-    const other = await makeUser(t.db);
-    const course = await makeCourse(t.db, owner, { published: false });
+    const owner = await make.user(t.db);
+    const other = await make.user(t.db);
+    const course = await make.course(t.db, { creator: owner, published: false });
     expect(await getCoursePage(services, null, { courseId: course.id })).toBeNull();
     expect(await getCoursePage(services, { userId: other.id, role: 'creator' }, { courseId: course.id })).toBeNull();
     expect(await getCoursePage(services, { userId: other.id, role: 'customer' }, { courseId: course.id })).toBeNull();
@@ -39,13 +39,13 @@ describe('course page', () => {
   });
 
   it('offers only episode 1 and the trailer as sources, and only once their videos are ready', async () => {
-    const owner = await makeUser(t.db);
-    const trailer = await makeAsset(t.db, owner.id, 'video', 'processing');
-    const v1 = await makeAsset(t.db, owner.id, 'video');
-    const v2 = await makeAsset(t.db, owner.id, 'video');
-    const course = await makeCourse(t.db, owner, { trailerId: trailer });
-    await makeEpisode(t.db, course.id, 1, { videoId: v1 });
-    await makeEpisode(t.db, course.id, 2, { videoId: v2 });
+    const owner = await make.user(t.db);
+    const trailer = await make.asset(t.db, { ownerId: owner.id, kind: 'video', status: 'processing' });
+    const v1 = await make.asset(t.db, { ownerId: owner.id, kind: 'video' });
+    const v2 = await make.asset(t.db, { ownerId: owner.id, kind: 'video' });
+    const course = await make.course(t.db, { creator: owner, trailerId: trailer });
+    await make.episode(t.db, { courseId: course.id, position: 1, videoId: v1 });
+    await make.episode(t.db, { courseId: course.id, position: 2, videoId: v2 });
     const page = (await getCoursePage(services, null, { courseId: course.id }))!;
     expect(page.trailer).toBeNull();
     expect(page.episodes.map((e) => e.order)).toEqual([1, 2]);
@@ -54,8 +54,8 @@ describe('course page', () => {
   });
 
   it('tells what each ready episode costs in data: every rendition and Listen only', async () => {
-    const owner = await makeUser(t.db);
-    const ready = await makeAsset(t.db, owner.id, 'video');
+    const owner = await make.user(t.db);
+    const ready = await make.asset(t.db, { ownerId: owner.id, kind: 'video' });
     await t.db
       .updateTable('mediaAsset')
       .set({
@@ -67,10 +67,10 @@ describe('course page', () => {
       })
       .where('id', '=', ready)
       .execute();
-    const pending = await makeAsset(t.db, owner.id, 'video', 'processing');
-    const course = await makeCourse(t.db, owner);
-    await makeEpisode(t.db, course.id, 1, { videoId: ready });
-    await makeEpisode(t.db, course.id, 2, { videoId: pending });
+    const pending = await make.asset(t.db, { ownerId: owner.id, kind: 'video', status: 'processing' });
+    const course = await make.course(t.db, { creator: owner });
+    await make.episode(t.db, { courseId: course.id, position: 1, videoId: ready });
+    await make.episode(t.db, { courseId: course.id, position: 2, videoId: pending });
     const [first, second] = (await getCoursePage(services, null, { courseId: course.id }))!.episodes;
     expect(first!.sizes).toEqual({
       listen: 500_000,

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import type { Services } from '#server/core/services.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { newId } from '#server/lib/ids.ts';
 import { listLandingRows } from './listLandingRows.ts';
 import { TRENDING_WINDOW_DAYS } from './listTrendingInTx.ts';
+import { type CourseOptions, make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -19,9 +19,9 @@ afterEach(async () => {
 
 const titles = async () => (await listLandingRows(services, null)).rows.map((r) => r.title);
 
-async function publishCourses(n: number, over: Parameters<typeof makeCourse>[2] = {}) {
-  const creator = await makeUser(t.db);
-  for (let i = 0; i < n; i++) await makeCourse(t.db, creator, over);
+async function publishCourses(n: number, over: Partial<CourseOptions> = {}) {
+  const creator = await make.user(t.db);
+  for (let i = 0; i < n; i++) await make.course(t.db, { creator, ...over });
   return creator;
 }
 
@@ -58,16 +58,16 @@ describe('landing rows', () => {
   });
 
   it('orders Popular by enrolled students', async () => {
-    const creator = await makeUser(t.db);
-    for (const n of [5, 50, 0, 20]) await makeCourse(t.db, creator, { enrolledCount: n });
+    const creator = await make.user(t.db);
+    for (const n of [5, 50, 0, 20]) await make.course(t.db, { creator, enrolledCount: n });
     const popular = (await listLandingRows(services, null)).rows.find((r) => r.key === 'popular')!.courses;
     expect(popular.map((c) => c.enrolledCount)).toEqual([50, 20, 5, 0]);
   });
 
   it('fills category rows and leaves out unpublished courses', async () => {
-    const creator = await makeUser(t.db);
-    await makeCourse(t.db, creator, { category: 'health', title: 'Yoga' });
-    await makeCourse(t.db, creator, { category: 'health', title: 'Hidden', published: false });
+    const creator = await make.user(t.db);
+    await make.course(t.db, { creator, category: 'health', title: 'Yoga' });
+    await make.course(t.db, { creator, category: 'health', title: 'Hidden', published: false });
     const rows = (await listLandingRows(services, null)).rows;
     const health = rows.find((r) => r.title === 'Health')!;
     expect(health.courses.map((c) => c.title)).toEqual(['Yoga']);
@@ -76,31 +76,34 @@ describe('landing rows', () => {
   });
 
   it('orders Trending by recent enrollments and views, Popular by all enrollments, New Releases by publication', async () => {
-    const creator = await makeUser(t.db);
+    const creator = await make.user(t.db);
     const day = 86_400_000;
     const now = Date.now();
     // Published long ago, many students long ago: popular, not trending.
-    const classic = await makeCourse(t.db, creator, {
+    const classic = await make.course(t.db, {
+      creator,
       title: 'Classic',
       enrolledCount: 500,
       publishedAt: new Date(now - 400 * day),
     });
     // Recently busy: trending.
-    const hot = await makeCourse(t.db, creator, {
+    const hot = await make.course(t.db, {
+      creator,
       title: 'Hot',
       enrolledCount: 3,
       publishedAt: new Date(now - 200 * day),
     });
-    const viewed = await makeCourse(t.db, creator, {
+    const viewed = await make.course(t.db, {
+      creator,
       title: 'Viewed',
       enrolledCount: 1,
       publishedAt: new Date(now - 300 * day),
     });
     // Just published, quiet.
-    await makeCourse(t.db, creator, { title: 'Fresh', publishedAt: new Date(now - day) });
+    await make.course(t.db, { creator, title: 'Fresh', publishedAt: new Date(now - day) });
     for (let i = 0; i < 4; i++)
-      await makeCourse(t.db, creator, { title: `Filler ${i}`, publishedAt: new Date(now - (100 + i) * day) });
-    const learner = await makeUser(t.db, { role: 'customer' });
+      await make.course(t.db, { creator, title: `Filler ${i}`, publishedAt: new Date(now - (100 + i) * day) });
+    const learner = await make.user(t.db, { role: 'customer' });
     const enroll = (courseId: string, at: number) =>
       t.db
         .insertInto('enrollment')

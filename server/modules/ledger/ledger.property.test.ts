@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { toNum } from '#server/db/values.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
-import { makePaidSale, makeVerifiedAccount } from '#tests/support/payoutFactories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { testServices } from '#tests/support/testServices.ts';
@@ -19,6 +17,7 @@ import { createPayout } from '../payouts/createPayout.ts';
 import { settlePayout } from '../payouts/settlePayout.ts';
 import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
 import { postRefundInTx } from './postRefundInTx.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
 function rng(seed: number) {
@@ -59,7 +58,7 @@ let admin: { userId: string; role: 'admin' };
 beforeAll(async () => {
   t = await createTestDatabase();
   services = testServices(t, { PLATFORM_FEE_PERCENT: String(FEE), PAYOUT_HOLD_DAYS: String(HOLD_DAYS) });
-  admin = { userId: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
+  admin = { userId: (await make.user(t.db, { role: 'admin' })).id, role: 'admin' };
 });
 afterAll(async () => {
   await t.close();
@@ -72,10 +71,10 @@ describe('ledger invariants (property)', () => {
       let now = Date.UTC(2026, 5, 1, 8);
       const creators: Creator[] = [];
       for (let i = 0; i < 3; i++) {
-        const u = await makeUser(t.db, { role: 'creator' });
-        await makeVerifiedAccount(t.db, u.id, '254708374149');
+        const u = await make.user(t.db, { role: 'creator' });
+        await make.payoutAccount(t.db, { creatorId: u.id, phone: '254708374149' });
         const courses = [];
-        for (let j = 0; j < 2; j++) courses.push(await makeCourse(t.db, u, { price: r.int(50, 3000) }));
+        for (let j = 0; j < 2; j++) courses.push(await make.course(t.db, { creator: u, price: r.int(50, 3000) }));
         creators.push({
           id: u.id,
           courses: courses.map((c) => ({ id: c.id, price: c.price as number })),
@@ -96,7 +95,7 @@ describe('ledger invariants (property)', () => {
         const acting = servicesAt(services, at);
         if (op <= 2) {
           const course = r.pick(c.courses);
-          const paymentId = await makePaidSale(services, course, at);
+          const paymentId = await make.paidSale(services, { course, at });
           const net = course.price - Math.round((course.price * FEE) / 100);
           c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
           sales.push({ paymentId, creator: c, net, availableAt: now + HOLD_DAYS * DAY, refunded: false });

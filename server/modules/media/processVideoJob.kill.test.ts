@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeClip } from '#tests/support/makeClip.ts';
-import { makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { newId } from '#server/lib/ids.ts';
 import { startTestS3 } from '#tests/support/s3Server.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
 const children: ChildProcess[] = [];
@@ -61,7 +61,7 @@ it.each([
     stops.push(async () => s3?.stop());
     const env = s3?.env ?? {};
     const { storage } = testServices(database, env);
-    const creator = await makeUser(database.db);
+    const creator = await make.user(database.db);
     const assetId = newId();
     const clip = await makeClip(path.join(database.dataDir, `${assetId}.mp4`), {
       width: 1280,

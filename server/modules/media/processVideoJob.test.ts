@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, keyframeTimes } from '#tests/support/makeClip.ts';
-import { makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { toNum } from '#server/db/values.ts';
@@ -13,6 +12,7 @@ import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
 import { isServedRenditionFile } from '../playback/servedFiles.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
 let services: Services;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   services = testServices(database);
   uploads = path.join(database.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
-  creator = await makeUser(database.db, { role: 'creator' });
+  creator = await make.user(database.db, { role: 'creator' });
   worker = startJobWorker(services, jobDefinitions, { concurrency: 1, pollMs: 50 });
 });
 afterAll(async () => {
@@ -118,12 +118,12 @@ async function expectAllServed(assetId: string) {
 
 describe('video processing', () => {
   it('turns a 1080p clip into the whole ladder with aligned keyframes, a poster, thumbnails and durations', async () => {
-    const course = await makeCourse(database.db, creator, { duration: 0 });
+    const course = await make.course(database.db, { creator, duration: 0 });
     const original = await makeClip(path.join(uploads, 'landscape.mp4'), { width: 1920, height: 1080, seconds: 4 });
-    const other = await makeEpisode(database.db, course.id, 1, { duration: 100 });
+    const other = await make.episode(database.db, { courseId: course.id, position: 1, duration: 100 });
     const { assetId, state } = await (async () => {
       const assetId = await newVideoAsset();
-      await makeEpisode(database.db, course.id, 2, { videoId: assetId, duration: 0 });
+      await make.episode(database.db, { courseId: course.id, position: 2, videoId: assetId, duration: 0 });
       await database.db.transaction().execute((trx) =>
         enqueueVideoProcessingInTx(trx, {
           jobs: services.jobs,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAsset, makeCourse, makeEpisode, makeUser } from '#tests/support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { DomainError, type ErrorCode } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
@@ -14,6 +13,7 @@ import { reorderEpisodes } from './reorderEpisodes.ts';
 import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { updateCourse } from './updateCourse.ts';
 import { updateEpisode } from './updateEpisode.ts';
+import { make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -26,11 +26,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   services = testServices(t);
   services.catalogChanged = () => void cacheClears++;
-  ownerUser = await makeUser(t.db, { role: 'creator', name: 'Wanjiku' });
+  ownerUser = await make.user(t.db, { role: 'creator', name: 'Wanjiku' });
   owner = { userId: ownerUser.id, role: 'creator' };
-  other = { userId: (await makeUser(t.db, { role: 'creator' })).id, role: 'creator' };
-  customer = { userId: (await makeUser(t.db, { role: 'customer' })).id, role: 'customer' };
-  admin = { userId: (await makeUser(t.db, { role: 'admin' })).id, role: 'admin' };
+  other = { userId: (await make.user(t.db, { role: 'creator' })).id, role: 'creator' };
+  customer = { userId: (await make.user(t.db, { role: 'customer' })).id, role: 'customer' };
+  admin = { userId: (await make.user(t.db, { role: 'admin' })).id, role: 'admin' };
 });
 afterAll(async () => {
   await t?.close();
@@ -54,8 +54,8 @@ const positions = async (courseId: string) =>
   ).map((e) => Number(e.position));
 
 async function draftWithEpisodes(n: number) {
-  const course = await makeCourse(t.db, ownerUser, { published: false, publishedAt: null });
-  for (let i = 1; i <= n; i++) await makeEpisode(t.db, course.id, i);
+  const course = await make.course(t.db, { creator: ownerUser, published: false, publishedAt: null });
+  for (let i = 1; i <= n; i++) await make.episode(t.db, { courseId: course.id, position: i });
   return course;
 }
 
@@ -103,8 +103,8 @@ describe('createCourse', () => {
   });
 
   it("refuses another creator's or the wrong kind of file", async () => {
-    const theirs = await makeAsset(t.db, other!.userId, 'image');
-    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const theirs = await make.asset(t.db, { ownerId: other!.userId, kind: 'image' });
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
     await expectError(createCourse(services, owner, { ...valid, thumbnailId: theirs }), 'invalid_input');
     await expectError(createCourse(services, owner, { ...valid, thumbnailId: video }), 'invalid_input');
   });
@@ -135,8 +135,8 @@ describe('updateCourse and publishing', () => {
       'invalid_input',
       'Before publishing, please add a thumbnail, at least one episode with a ready video.',
     );
-    const thumb = await makeAsset(t.db, owner!.userId, 'image');
-    const processing = await makeAsset(t.db, owner!.userId, 'video', 'processing');
+    const thumb = await make.asset(t.db, { ownerId: owner!.userId, kind: 'image' });
+    const processing = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video', status: 'processing' });
     await addEpisode(services, owner, { courseId: course.id, title: 'One', videoId: processing });
     await expectError(
       updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true }),
@@ -158,7 +158,7 @@ describe('updateCourse and publishing', () => {
 describe('episodes', () => {
   it('adds with order = count + 1 and the duration measured from the video', async () => {
     const course = await draftWithEpisodes(2);
-    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
     await t.db
       .updateTable('mediaAsset')
       .set({ meta: JSON.stringify({ duration: 93.4 }) })
@@ -184,7 +184,7 @@ describe('episodes', () => {
       'invalid_input',
       STUDIO_MESSAGES.episodeRequired,
     );
-    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
     await expectError(
       addEpisode(services, owner, { courseId: course.id, title: '', videoId: video }),
       'invalid_input',
@@ -201,7 +201,7 @@ describe('episodes', () => {
       .where('courseId', '=', course.id)
       .orderBy('position')
       .execute();
-    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
     for (const actor of [other, customer, visitor]) {
       await expectError(addEpisode(services, actor, { courseId: course.id, title: 'x', videoId: video }), 'not_found');
       await expectError(
@@ -220,7 +220,7 @@ describe('episodes', () => {
   it('edits an episode', async () => {
     const course = await draftWithEpisodes(1);
     const [e1] = await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).execute();
-    const video = await makeAsset(t.db, owner!.userId, 'video');
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
     await updateEpisode(services, owner, {
       courseId: course.id,
       episodeId: e1!.id,
@@ -273,10 +273,10 @@ describe('episodes', () => {
   });
 
   it('keeps the last playable episode of a published course', async () => {
-    const thumb = await makeAsset(t.db, owner!.userId, 'image');
-    const video = await makeAsset(t.db, owner!.userId, 'video');
-    const course = await makeCourse(t.db, ownerUser, { published: true, thumbnailId: thumb });
-    const only = await makeEpisode(t.db, course.id, 1, { videoId: video });
+    const thumb = await make.asset(t.db, { ownerId: owner!.userId, kind: 'image' });
+    const video = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video' });
+    const course = await make.course(t.db, { creator: ownerUser, published: true, thumbnailId: thumb });
+    const only = await make.episode(t.db, { courseId: course.id, position: 1, videoId: video });
     await expectError(deleteEpisode(services, owner, { courseId: course.id, episodeId: only.id }), 'conflict');
     expect(await positions(course.id)).toEqual([1]);
     await updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: false });
@@ -289,7 +289,9 @@ describe('episodes', () => {
     const ids = (
       await t.db.selectFrom('episode').select('id').where('courseId', '=', course.id).orderBy('position').execute()
     ).map((e) => e.id);
-    const videos = await Promise.all(Array.from({ length: 6 }, () => makeAsset(t.db, owner!.userId, 'video')));
+    const videos = await Promise.all(
+      Array.from({ length: 6 }, () => make.asset(t.db, { ownerId: owner!.userId, kind: 'video' })),
+    );
     await Promise.all([
       ...videos.map((videoId, i) => addEpisode(services, owner, { courseId: course.id, title: `Racer ${i}`, videoId })),
       deleteEpisode(services, owner, { courseId: course.id, episodeId: ids[0] }),

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import type { Services } from '#server/core/services.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { makeCourse, makeUser } from '#tests/support/factories.ts';
 import { searchCourses } from './searchCourses.ts';
 import { suggestCourses } from './suggestCourses.ts';
+import { type CourseOptions, make } from '#tests/support/factories/index.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -12,11 +12,11 @@ let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
   services = testServices(t);
-  const amina = await makeUser(t.db, { name: 'Amina Wanjiku' });
-  const otieno = await makeUser(t.db, { name: 'Brian Otieno' });
-  const zoe = await makeUser(t.db, { name: 'Zoë Achieng' });
-  const c = (creator: { id: string; name: string }, title: string, over: Parameters<typeof makeCourse>[2] = {}) =>
-    makeCourse(t.db, creator, { title, description: `Learn ${title} step by step.`, ...over });
+  const amina = await make.user(t.db, { name: 'Amina Wanjiku' });
+  const otieno = await make.user(t.db, { name: 'Brian Otieno' });
+  const zoe = await make.user(t.db, { name: 'Zoë Achieng' });
+  const c = (creator: { id: string; name: string }, title: string, over: Partial<CourseOptions> = {}) =>
+    make.course(t.db, { creator, title, description: `Learn ${title} step by step.`, ...over });
   await c(amina, 'Pilau and Chapati at Home', { category: 'lifestyle', price: 0, enrolledCount: 40 });
   await c(otieno, 'Python for Beginners', { category: 'technology', price: 2500, ratingAvg: 4.6, enrolledCount: 90 });
   await c(otieno, 'M-Pesa for Small Business', { category: 'business', price: 1200, ratingAvg: 3.9 });
@@ -69,8 +69,8 @@ describe('search relevance', () => {
 
 describe('search index upkeep', () => {
   it('finds a renamed course by a misspelling of its new title, and odd characters in a title do no harm', async () => {
-    const creator = await makeUser(t.db, { name: 'Kevin Mwangi' });
-    const course = await makeCourse(t.db, creator, { title: 'Untitled Draft Course', category: 'technology' });
+    const creator = await make.user(t.db, { name: 'Kevin Mwangi' });
+    const course = await make.course(t.db, { creator, title: 'Untitled Draft Course', category: 'technology' });
     await t.db
       .updateTable('course')
       .set({ title: 'Kubernetes "Deep" Dive \\ Part\tOne' })
@@ -128,9 +128,9 @@ describe('suggestions', () => {
   });
 
   it('ranks exact words above near spellings, and leaves near ones out when exact ones fill the list', async () => {
-    const creator = await makeUser(t.db, { name: 'Njeri Wambui' });
-    for (let i = 1; i <= 6; i++) await makeCourse(t.db, creator, { title: `Yoga Basics ${i}`, category: 'health' });
-    await makeCourse(t.db, creator, { title: 'Yogo Flow', category: 'health', enrolledCount: 999 });
+    const creator = await make.user(t.db, { name: 'Njeri Wambui' });
+    for (let i = 1; i <= 6; i++) await make.course(t.db, { creator, title: `Yoga Basics ${i}`, category: 'health' });
+    await make.course(t.db, { creator, title: 'Yogo Flow', category: 'health', enrolledCount: 999 });
     const six = (await suggestCourses(services, null, { q: 'yoga' })).map((s) => s.title);
     expect(six).toHaveLength(6);
     expect(six.every((title) => title.startsWith('Yoga Basics'))).toBe(true);

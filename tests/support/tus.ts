@@ -1,30 +1,8 @@
-// Shared by the studio and upload integration tests: a real server, people of every role signed in
-// through the real account endpoints, and raw tus requests.
+// Raw tus requests for the upload tests: create, PATCH, HEAD, a whole file at once, and a dropped connection.
 import http from 'node:http';
-import { Client, newRegistration, startApp, type App } from './accountsHelpers.ts';
-
-export type Role = 'creator' | 'customer' | 'admin';
-
-/** A signed-in person. Admins never come from sign-up: a customer is promoted in the database first. */
-export async function signedIn(app: App, role: Role): Promise<Client & { userId: string }> {
-  const reg = newRegistration({ role: role === 'admin' ? 'customer' : role });
-  const first = new Client(app.url);
-  const res = await first.register(reg);
-  if (res.status >= 300) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
-  const user = await app.t.db
-    .selectFrom('user')
-    .select('id')
-    .where('email', '=', reg.email.toLowerCase())
-    .executeTakeFirstOrThrow();
-  if (role !== 'admin') return Object.assign(first, { userId: user.id });
-  await app.t.db.updateTable('user').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  const admin = new Client(app.url);
-  const r = await admin.signIn(reg.email, reg.password);
-  if (r.status >= 300) throw new Error(`sign-in failed: ${r.status}`);
-  return Object.assign(admin, { userId: user.id });
-}
-
-export const visitor = (app: App) => Object.assign(new Client(app.url), { userId: '' });
+import { vi } from 'vitest';
+import type { Client } from './httpClient.ts';
+import type { App } from './testApp.ts';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
@@ -84,6 +62,8 @@ export function sendThenDrop(app: App, c: Client, url: string, bytes: Uint8Array
       },
     });
     req.on('error', () => resolve());
+    // The pause is the subject: bytes flushed to the socket still need a moment to reach the server before
+    // the cut (a reset discards what the server's kernel has not handed over yet).
     req.write(bytes, () =>
       setTimeout(() => {
         req.destroy();
@@ -93,12 +73,14 @@ export function sendThenDrop(app: App, c: Client, url: string, bytes: Uint8Array
   });
 }
 
-export async function waitForOffset(c: Client, url: string, ok: (o: number) => boolean): Promise<number> {
-  for (;;) {
-    const o = await tusOffset(c, url);
-    if (o !== null && ok(o)) return o;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The upload's offset once the server reports one `ok` accepts. */
+export function waitForOffset(c: Client, url: string, ok: (o: number) => boolean): Promise<number> {
+  return vi.waitFor(
+    async () => {
+      const o = await tusOffset(c, url);
+      if (o === null || !ok(o)) throw new Error(`upload offset ${o} not reached yet`);
+      return o;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
-
-export { startApp, type App };

@@ -1,33 +1,5 @@
-// Shared by the accounts integration tests: a real server on port 0 over a fresh test database, and a
-// tiny cookie-keeping client.
-import type { Running } from '#server/composition/startServer.ts';
-import { startTestServer } from '../support/startTestServer.ts';
-import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
-
-export interface App {
-  running: Running;
-  t: TestDatabase;
-  url: string;
-}
-
-export async function startApp(
-  cleanups: (() => Promise<void>)[],
-  env: Record<string, string> = {},
-  t?: TestDatabase,
-): Promise<App> {
-  const db = t ?? (await createTestDatabase());
-  if (!t) cleanups.push(() => db.close());
-  const running = await startTestServer(db, env);
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await running.stop();
-  };
-  cleanups.push(stop);
-  return { running: { ...running, stop }, t: db, url: running.url };
-}
-
+// A tiny browser-like HTTP client for the integration tests (keeps cookies, sends the Origin on writes),
+// new registrations, and JSON calls.
 let n = 0;
 export function newRegistration(over: Record<string, unknown> = {}) {
   n++;
@@ -100,4 +72,17 @@ export async function signedUpClient(url: string, role: 'customer' | 'creator'):
   const signedIn = await c.signIn(reg.email, reg.password);
   if (signedIn.status >= 300) throw new Error(`sign-in: ${signedIn.status}`);
   return c;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields of the JSON answer they assert on
+type JsonAnswer = { status: number; body: any };
+
+export async function getJson(c: Client, path: string): Promise<JsonAnswer> {
+  const res = await c.request(path);
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+export async function postJson(c: Client, path: string, json: unknown = {}): Promise<JsonAnswer> {
+  const res = await c.request(path, { method: 'POST', json });
+  return { status: res.status, body: await res.json().catch(() => null) };
 }

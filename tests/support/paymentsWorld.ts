@@ -1,4 +1,4 @@
-// Shared by the payments tests: a fresh database, a Daraja simulator on its own port, and the real server
+// A payments world: a fresh database, a Daraja simulator on its own port, and the real server
 // pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
 import { loadConfig } from '#server/config/config.ts';
 import type { SessionUser } from '#server/core/actor.ts';
@@ -9,9 +9,9 @@ import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import type { Services } from '#server/core/services.ts';
-import { makeCourse, makeUser } from '../support/factories.ts';
-import { startTestServer } from '../support/startTestServer.ts';
-import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { eventually } from './eventually.ts';
+import { startTestServer } from './startTestServer.ts';
+import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
 export const PHONES = {
   success: '254708374149',
@@ -34,6 +34,8 @@ export interface World {
   t: TestDatabase;
   sim: MpesaSimulator;
   running: Running;
+  /** Where the first server listens. */
+  url: string;
   start(env?: Record<string, string>): Promise<Running>;
   close(): Promise<void>;
 }
@@ -70,6 +72,7 @@ export async function startWorld(
     t,
     sim: simulator,
     running,
+    url: running.url,
     start,
     async close() {
       for (const s of servers) await s.stop();
@@ -79,35 +82,9 @@ export async function startWorld(
   };
 }
 
-export async function makeCustomer(world: World, over: Parameters<typeof makeUser>[1] = {}): Promise<SessionUser> {
-  const u = await makeUser(world.t.db, { role: 'customer', ...over });
-  return {
-    userId: u.id,
-    name: u.name,
-    email: u.email as string,
-    role: (over.role as SessionUser['role']) ?? 'customer',
-    locale: 'en',
-  };
-}
-
-export async function makePaidCourse(world: World, price = 1500, over: Parameters<typeof makeCourse>[2] = {}) {
-  const creator = await makeUser(world.t.db, { role: 'creator' });
-  const course = await makeCourse(world.t.db, creator, { price, ...over });
-  return { creator, course };
-}
-
 /** STK pushes the simulator received (accepted or not). */
 export function pushes(sim: MpesaSimulator) {
   return sim.received.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest');
-}
-
-/** Waits (without a time budget of its own: the test timeout bounds it) until `check` answers a value. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, pauseMs = 20): Promise<T> {
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, pauseMs));
-  }
 }
 
 let keys = 0;
