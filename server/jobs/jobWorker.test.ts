@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { eventually } from '#tests/support/eventually.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import type { Services } from '../core/services.ts';
@@ -30,15 +31,8 @@ function start(defs: JobDefinition[], concurrency = 1, leaseMs = 30_000) {
 
 const job = (id: string) => database.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 const settled = (id: string) =>
-  until(async () => {
+  eventually(async () => {
     const j = await job(id);
     return j.status === 'done' || j.status === 'failed' ? j : null;
   });
@@ -120,7 +114,7 @@ describe('job queue', () => {
     expect(await retryJob(database.db, id)).toBe(false);
     succeed = true;
     w.wake();
-    await until(async () => (await job(id)).status === 'done');
+    await eventually(async () => (await job(id)).status === 'done');
     expect(await retryJob(database.db, id)).toBe(false);
     await w.stop();
   });
@@ -205,6 +199,7 @@ describe('job queue', () => {
       schema: z.object({ i: z.number() }),
       handler: async (p) => {
         runs.push(String(p.i));
+        // A job that takes a moment, so the three workers' polls overlap while it runs.
         await new Promise((r) => setTimeout(r, 5));
       },
     });
@@ -216,19 +211,22 @@ describe('job queue', () => {
   });
 
   it('hands a running job back to the queue on shutdown without counting the attempt', async () => {
-    let started = false;
+    let markStarted = () => {};
+    const started = new Promise<void>((r) => {
+      markStarted = r;
+    });
     const def = defineJob({
       type: `long-${newId()}`,
       schema: z.object({}),
       handler: (_p, ctx) =>
         new Promise<void>((_resolve, reject) => {
-          started = true;
+          markStarted();
           ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason));
         }),
     });
     const id = await enqueueJob(database.db, def, {});
     const w = start([def]);
-    await until(async () => started);
+    await started;
     await w.stop();
     expect(await job(id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
   });

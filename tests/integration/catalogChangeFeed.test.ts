@@ -27,11 +27,6 @@ function cachePage(r: Running, key: string) {
   expect(r.pageCache.get(key)).toBeDefined();
 }
 
-async function eventually(check: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(check(), what).toBe(true);
-}
-
 describe('catalog changes clear the page cache', () => {
   it('clears this process cache at once', async () => {
     const t = await createTestDatabase();
@@ -54,11 +49,15 @@ describe('catalog changes clear the page cache', () => {
     a.services.catalogChanged();
     expect(a.pageCache.size).toBe(0);
     if (testDialect === 'postgres') {
-      await eventually(() => b.pageCache.size === 0, 'the other process cleared its cache');
+      await expect
+        .poll(() => b.pageCache.size, { message: 'the other process cleared its cache', timeout: 10_000 })
+        .toBe(0);
       // And the other way round.
       cachePage(a, '/');
       b.services.catalogChanged();
-      await eventually(() => a.pageCache.size === 0, 'the first process cleared its cache');
+      await expect
+        .poll(() => a.pageCache.size, { message: 'the first process cleared its cache', timeout: 10_000 })
+        .toBe(0);
     } else {
       // One SQLite process per database: nothing is sent between processes, the other cache is untouched.
       expect(b.pageCache.size).toBe(2);

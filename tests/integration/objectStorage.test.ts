@@ -17,6 +17,7 @@ import { CHUNK_BYTES, UPLOAD_MESSAGES } from '#common/uploads/uploadRules.ts';
 import { newId } from '#server/lib/ids.ts';
 import { finishUpload } from '#server/modules/uploads/finishUpload.ts';
 import { storeHeldOriginals } from '#server/modules/media/heldOriginals.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { sendThenDrop, tusPatch, uploadWhole, waitForOffset, tusCreate } from '#tests/support/tus.ts';
 import { signedIn } from '#tests/support/signedIn.ts';
@@ -44,12 +45,15 @@ const asset = (id: string) =>
   app.t.db.selectFrom('mediaAsset').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const onDisk = (...p: string[]) => fs.existsSync(path.join(app.t.dataDir, ...p));
 
-async function untilSettled(id: string) {
-  for (;;) {
-    const a = await asset(id);
-    if (a.status === 'ready' || a.status === 'failed') return a;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The asset once processing ended; transcoding on a loaded machine can take a while. */
+function untilSettled(id: string) {
+  return eventually(
+    async () => {
+      const a = await asset(id);
+      return (a.status === 'ready' || a.status === 'failed') && a;
+    },
+    { timeout: 100_000, interval: 100 },
+  );
 }
 
 describe('videos in object storage', () => {
@@ -244,15 +248,17 @@ describe('with the bucket unreachable', () => {
   async function processed(id: string) {
     const jobs = startJobWorker(down.running.services, jobDefinitions, { concurrency: 1, pollMs: 50 });
     try {
-      for (;;) {
-        const a = await down.t.db
-          .selectFrom('mediaAsset')
-          .select('status')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        if (a.status === 'ready' || a.status === 'failed') return a.status;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      return await eventually(
+        async () => {
+          const a = await down.t.db
+            .selectFrom('mediaAsset')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          return (a.status === 'ready' || a.status === 'failed') && a.status;
+        },
+        { timeout: 100_000, interval: 100 },
+      );
     } finally {
       await jobs.stop();
     }

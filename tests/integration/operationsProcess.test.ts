@@ -10,6 +10,7 @@ import { makeClip } from '../support/makeClip.ts';
 import { type ChildServer, startServerProcess, startWorkerChild } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import { tusCreate, uploadWhole } from '#tests/support/tus.ts';
 
@@ -42,15 +43,6 @@ async function creatorOn(url: string): Promise<Client> {
   return c;
 }
 
-/** Polls until `check` gives a value (the test's own time limit bounds it). */
-async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const logLines = (s: ChildServer) =>
   s
     .output()
@@ -73,7 +65,7 @@ it('puts the request id on every log line written while handling that request', 
     }),
   });
   expect(res.headers.get('x-request-id')).toBe('support-ticket-4711');
-  const lines = await until(async () => {
+  const lines = await eventually(async () => {
     const mine = logLines(s).filter((l) => l.reqId === 'support-ticket-4711');
     return mine.some((l) => l.msg === 'request') && mine;
   });
@@ -110,12 +102,12 @@ it('on SIGTERM stops accepting but lets an upload in flight finish, then exits c
   await new Promise<void>((r) => req.write(clip.subarray(0, half), () => r()));
   // The server is handling the request once bytes reach the upload's file.
   const partial = path.join(t.dataDir, 'uploads', 'incoming', uploadPath.split('/').pop()!);
-  await until(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
+  await eventually(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
   // Twice, as under systemd with a cluster (the unit's processes are all signalled, then again by the primary).
   s.child.kill('SIGTERM');
   s.child.kill('SIGTERM');
   // New connections are refused from now on…
-  await until(() =>
+  await eventually(() =>
     fetch(`${s.url}/readyz`).then(
       () => false,
       () => true,
@@ -145,7 +137,7 @@ it('a web process with JOB_CONCURRENCY=0 leaves transcoding to workers; a worker
   expect((await job()).status).toBe('queued');
 
   const first = await worker();
-  await until(async () => (await job()).status === 'running');
+  await eventually(async () => (await job()).status === 'running');
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);
   const handedBack = await job();
@@ -153,7 +145,8 @@ it('a web process with JOB_CONCURRENCY=0 leaves transcoding to workers; a worker
   expect((await asset()).status).not.toBe('ready');
 
   const second = await worker();
-  await until(async () => (await job()).status === 'done');
+  // Transcoding the clip on a loaded machine can take a while.
+  await eventually(async () => (await job()).status === 'done', { timeout: 120_000 });
   expect((await asset()).status).toBe('ready');
   expect((await job()).attempts).toBe(1);
   second.child.kill('SIGTERM');

@@ -11,6 +11,7 @@ import { getEarnings } from '#server/modules/payouts/getEarnings.ts';
 import { reconcilePayouts } from '#server/modules/payouts/reconcilePayouts.ts';
 import { setPayoutNumber } from '#server/modules/payouts/setPayoutNumber.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
+import { answered } from '#tests/support/answered.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
@@ -101,13 +102,13 @@ describe('B2C outcomes through the simulator', () => {
 
   it('a late result after the status query settled it changes nothing', async () => {
     const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.late });
+    const lateResultHandled = answered(w.running.server, '/api/mpesa/b2c/result/');
     const { payoutId } = await withdraw(w.running.services, c, {});
     await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.state === 'completed');
     await eventually(async () => (await payoutRow(w, payoutId)).status === 'sent');
     await reconcilePayouts(servicesAt(w.running.services, new Date(Date.now() + 5000)));
     const settled = await finalPayout(w, payoutId);
-    await eventually(async () => w.sim.b2c.payouts.get(payoutId)?.resultsSent === 1);
-    await new Promise((r) => setTimeout(r, 200));
+    await lateResultHandled;
     expect(await payoutRow(w, payoutId)).toMatchObject({ status: 'paid', receipt: settled.receipt });
     expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_paid']);
   });

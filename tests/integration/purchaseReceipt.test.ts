@@ -9,6 +9,7 @@ import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -59,7 +60,7 @@ async function receiptConfirmed(id: string) {
 async function runJobsUntil(s: Services, done: () => Promise<boolean>) {
   const worker = startJobWorker(s, jobDefinitions, { concurrency: 1, pollMs: 20 });
   try {
-    for (let i = 0; i < 200 && !(await done()); i++) await new Promise((r) => setTimeout(r, 25));
+    await eventually(done);
   } finally {
     await worker.stop();
   }

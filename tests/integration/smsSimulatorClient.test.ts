@@ -78,7 +78,7 @@ it('posts form-encoded delivery reports: Success, and Failed with its reason', a
   await sdk().send({ to: ['+254700000201', '+254700000202'], message: 'Ripoti' });
   const delivered = sim.messages.at(-2)!;
   const failed = sim.messages.at(-1)!;
-  for (let i = 0; i < 100 && reports.length < 2 + 1; i++) await new Promise((r) => setTimeout(r, 20));
+  await expect.poll(() => reports.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2 + 1);
   const byId = (id: string | null) => reports.find((r) => r.id === id);
   expect(byId(delivered.messageId)).toMatchObject({
     status: 'Success',

@@ -11,6 +11,7 @@ import { makeClip } from '../support/makeClip.ts';
 import { type ChildServer, startServerProcess } from '../support/serverProcess.ts';
 import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import { tusCreate, tusOffset, tusPatch } from '#tests/support/tus.ts';
 
@@ -71,9 +72,9 @@ function slowPatch(server: ChildServer, c: Client, url: string, sent: number) {
 }
 
 /** Waits until the upload's file on disk holds at least `bytes` bytes. */
-async function onDisk(id: string, bytes: number) {
+function onDisk(id: string, bytes: number) {
   const file = path.join(t.dataDir, 'uploads', 'incoming', id);
-  while (!fs.existsSync(file) || fs.statSync(file).size < bytes) await new Promise((r) => setTimeout(r, 20));
+  return eventually(() => fs.existsSync(file) && fs.statSync(file).size >= bytes);
 }
 
 it('serialises two overlapping PATCHes of one upload sent through two processes', async () => {

@@ -93,6 +93,8 @@ http {
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}`;
+  // nginx tells no one it is listening: try to connect until it accepts (a loop, not vi.waitFor, because
+  // the benchmarks start it outside vitest).
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: see ${dir}/error.log`);
     const up = await new Promise<boolean>((resolve) => {

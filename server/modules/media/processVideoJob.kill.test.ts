@@ -9,6 +9,7 @@ import { newId } from '#server/lib/ids.ts';
 import { startTestS3 } from '#tests/support/s3Server.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
@@ -41,13 +42,9 @@ function spawnWorker(env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits for the job row a worker process writes; a transcode on a loaded machine takes minutes. */
+const until = <T>(check: () => Promise<T | undefined | null | false>) =>
+  eventually(check, { timeout: 240_000, interval: 100 });
 
 // With S3, the original is fetched from the bucket and the ladder uploaded to it, master playlist last.
 it.each([

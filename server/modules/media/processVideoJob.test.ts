@@ -12,6 +12,7 @@ import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { retryVideoProcessing } from './retryVideoProcessing.ts';
 import { isServedRenditionFile } from '../playback/servedFiles.ts';
+import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
@@ -72,11 +73,18 @@ async function process(original: string) {
     }),
   );
   worker.wake();
-  for (;;) {
-    const state = await getVideoProcessingState(database.db, assetId);
-    if (state?.state === 'ready' || state?.state === 'failed') return { assetId, state };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return { assetId, state: await settled(assetId) };
+}
+
+/** The asset's processing state once the worker finished with it (the test's time-out bounds the wait). */
+function settled(assetId: string) {
+  return eventually(
+    async () => {
+      const s = await getVideoProcessingState(database.db, assetId);
+      return (s?.state === 'ready' || s?.state === 'failed') && s;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 const dir = (assetId: string) => path.join(database.dataDir, 'media', assetId);
@@ -132,11 +140,7 @@ describe('video processing', () => {
         }),
       );
       worker.wake();
-      for (;;) {
-        const s = await getVideoProcessingState(database.db, assetId);
-        if (s?.state === 'ready' || s?.state === 'failed') return { assetId, state: s };
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      return { assetId, state: await settled(assetId) };
     })();
     expect(state).toEqual({ state: 'ready', progress: 100, error: null });
     const m = await meta(assetId);
@@ -254,11 +258,6 @@ describe('video processing', () => {
     expect(await retryVideoProcessing(services, { assetId })).toBe(true);
     expect(await retryVideoProcessing(services, { assetId })).toBe(false);
     worker.wake();
-    for (;;) {
-      const s = await getVideoProcessingState(database.db, assetId);
-      if (s?.state === 'ready') break;
-      expect(s?.state).not.toBe('failed');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    expect((await settled(assetId)).state).toBe('ready');
   });
 });

@@ -2,7 +2,7 @@
 // retried job would write the same folder). Also: a normal run finishes, an abort stops it.
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runFfmpeg } from './runFfmpeg.ts';
 
 const NODE = path.resolve('node_modules/.bin/node');
@@ -20,9 +20,8 @@ function ffmpegsWith(marker: string): string[] {
   }
 }
 
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((r) => setTimeout(r, 50));
-}
+/** Waits until `check` passes: pgrep is the only way to see the ffmpeg processes. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
 describe('runFfmpeg', () => {
   it('finishes a short run and stops a long one on abort', async () => {
@@ -33,22 +32,21 @@ describe('runFfmpeg', () => {
       ['-f', 'lavfi', '-i', 'testsrc=duration=600:size=320x240', '-metadata', `title=${marker}`, '-f', 'null', '-'],
       { signal: ac.signal },
     );
-    await until(() => ffmpegsWith(marker).length > 0);
+    await until(() => expect(ffmpegsWith(marker)).not.toEqual([]));
     ac.abort(new Error('stopped'));
     await expect(run).rejects.toThrow('stopped');
-    await until(() => ffmpegsWith(marker).length === 0);
+    await until(() => expect(ffmpegsWith(marker)).toEqual([]));
   });
 
   it('leaves no ffmpeg behind when its Node process is killed with SIGKILL', async () => {
     const marker = `orphan-${process.pid}-${Date.now()}`;
     const child = spawn(NODE, [CHILD, marker], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-    await until(() => ffmpegsWith(marker).some((pid) => pid !== String(child.pid)));
+    await until(() => expect(ffmpegsWith(marker).filter((pid) => pid !== String(child.pid))).not.toEqual([]));
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;
     // The watchdog sees its pipe close and kills ffmpeg; the test times out if one survives.
-    await until(() => ffmpegsWith(marker).length === 0);
-    expect(ffmpegsWith(marker)).toEqual([]);
+    await until(() => expect(ffmpegsWith(marker)).toEqual([]));
   });
 });
