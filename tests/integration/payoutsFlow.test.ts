@@ -113,17 +113,6 @@ describe('B2C outcomes through the simulator', () => {
     expect(await payoutEntries(w, payoutId)).toEqual(['payout', 'payout_paid']);
   });
 
-  it('ten concurrent withdrawals pay once', async () => {
-    const c = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.paid, price: 1000 });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => withdraw(w.running.services, c, {})));
-    const ok = results.filter((r) => r.status === 'fulfilled');
-    expect(ok).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'conflict' });
-    await finalPayout(w, (ok[0] as PromiseFulfilledResult<{ payoutId: string }>).value.payoutId);
-    expect(b2cRequests(w)).toHaveLength(1);
-    expect(await balances(c.userId)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 900 });
-  });
-
   it('a payout number is verified by a KES 1 transfer that names its owner; refused numbers stay unverified', async () => {
     const u = await make.user(w.t.db, { role: 'creator' });
     const c = { userId: u.id, role: 'creator' as const };

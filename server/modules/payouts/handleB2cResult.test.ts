@@ -1,0 +1,94 @@
+// Daraja's B2C result and queue time-out notices for a payout: a result settles it (paid with the
+// receipt, or failed with the reason in plain words), a time-out does not, and nothing is believed without
+// the secret, a payout of ours and, on success, its amount. Runs on SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '#server/core/services.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { creatorBalances } from '../ledger/creatorBalances.ts';
+import { handleB2cResult } from './handleB2cResult.ts';
+import { withdraw } from './withdraw.ts';
+
+let t: TestDatabase;
+let services: Services;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // Nothing listens there: the Transaction Status query a time-out asks for fails, as with Daraja down.
+  services = testServices(t, { MPESA_BASE_URL: 'http://127.0.0.1:9' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const secret = () => services.config.mpesa.b2cResultSecret;
+const handle = (kind: 'result' | 'timeout', body: unknown, withSecret = secret()) =>
+  handleB2cResult(services, kind, withSecret, body);
+const balances = (creatorId: string) => creatorBalances(t.db, creatorId, new Date());
+const payout = (id: string) => t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Daraja's result body for a payout, as documented for the B2C ResultURL. */
+function result(payoutId: string, code: number, desc: string, params: Record<string, string | number> = {}) {
+  return {
+    Result: {
+      ResultType: 0,
+      ResultCode: code,
+      ResultDesc: desc,
+      OriginatorConversationID: payoutId,
+      ConversationID: `AG_20260603_${payoutId.slice(0, 8)}`,
+      TransactionID: 'UAB1C2D3E4',
+      ResultParameters: { ResultParameter: Object.entries(params).map(([Key, Value]) => ({ Key, Value })) },
+    },
+  };
+}
+const success = (payoutId: string, amount = 900) =>
+  result(payoutId, 0, 'The service request is processed successfully.', {
+    TransactionAmount: amount,
+    TransactionReceipt: 'UAB1C2D3E4',
+    ReceiverPartyPublicName: '254708374149 - Wanjiru Kamau',
+  });
+
+async function requestedPayout() {
+  const creator = await make.creatorWithEarnings(services, { phone: '254708374149', price: 1000 });
+  const { payoutId } = await withdraw(services, creator, {});
+  return { creator, payoutId };
+}
+
+describe('B2C results', () => {
+  it('paid: settled with M-Pesa’s receipt and the receiver’s name; a second copy changes nothing', async () => {
+    const { creator, payoutId } = await requestedPayout();
+    expect(await handle('result', success(payoutId))).toEqual({ settled: true });
+    expect(await payout(payoutId)).toMatchObject({
+      status: 'paid',
+      receipt: 'UAB1C2D3E4',
+      receiverName: '254708374149 - Wanjiru Kamau',
+    });
+    expect(await handle('result', success(payoutId))).toEqual({ settled: false });
+    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 900 });
+  });
+
+  it('failed: the reason in plain words, the money back in the balance', async () => {
+    const { creator, payoutId } = await requestedPayout();
+    const body = result(payoutId, 2040, 'The recipient is not a registered M-Pesa customer.');
+    expect(await handle('result', body)).toEqual({ settled: true });
+    expect((await payout(payoutId)).failureReason).toMatch(/not registered for M-Pesa/);
+    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 900, inFlight: 0, paidOut: 0 });
+  });
+
+  it('time-out in M-Pesa’s queue: not a failure, the payout stays open and the money in flight', async () => {
+    const { creator, payoutId } = await requestedPayout();
+    const body = result(payoutId, 1, 'The request timed out in the queue.');
+    expect(await handle('timeout', body)).toEqual({ settled: false });
+    expect((await payout(payoutId)).status).toBe('requested');
+    expect(await balances(creator.userId)).toMatchObject({ available: 0, inFlight: 900 });
+  });
+
+  it('believes nothing without the secret, for a payout not ours, or paying another amount', async () => {
+    const { payoutId } = await requestedPayout();
+    await expect(handle('result', success(payoutId), 'guessed')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(handle('result', success('someone-elses'))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(handle('result', { hello: 'world' })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(handle('result', success(payoutId, 1))).rejects.toMatchObject({ code: 'invalid_input' });
+    expect((await payout(payoutId)).status).toBe('requested');
+  });
+});
