@@ -43,6 +43,11 @@ async function creatorOn(url: string): Promise<Client> {
   return c;
 }
 
+/** Waits on what child processes do; they start and transcode slowly on a loaded machine, so the bound is
+ * close to the tests' own. */
+const untilProcesses = <T>(check: () => Promise<T | undefined | null | false>) =>
+  eventually(check, { timeout: 100_000, interval: 50 });
+
 const logLines = (s: ChildServer) =>
   s
     .output()
@@ -65,7 +70,7 @@ it('puts the request id on every log line written while handling that request', 
     }),
   });
   expect(res.headers.get('x-request-id')).toBe('support-ticket-4711');
-  const lines = await eventually(async () => {
+  const lines = await untilProcesses(async () => {
     const mine = logLines(s).filter((l) => l.reqId === 'support-ticket-4711');
     return mine.some((l) => l.msg === 'request') && mine;
   });
@@ -102,12 +107,12 @@ it('on SIGTERM stops accepting but lets an upload in flight finish, then exits c
   await new Promise<void>((r) => req.write(clip.subarray(0, half), () => r()));
   // The server is handling the request once bytes reach the upload's file.
   const partial = path.join(t.dataDir, 'uploads', 'incoming', uploadPath.split('/').pop()!);
-  await eventually(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
+  await untilProcesses(async () => fs.existsSync(partial) && fs.statSync(partial).size > 0);
   // Twice, as under systemd with a cluster (the unit's processes are all signalled, then again by the primary).
   s.child.kill('SIGTERM');
   s.child.kill('SIGTERM');
   // New connections are refused from now on…
-  await eventually(() =>
+  await untilProcesses(() =>
     fetch(`${s.url}/readyz`).then(
       () => false,
       () => true,
@@ -137,7 +142,7 @@ it('a web process with JOB_CONCURRENCY=0 leaves transcoding to workers; a worker
   expect((await job()).status).toBe('queued');
 
   const first = await worker();
-  await eventually(async () => (await job()).status === 'running');
+  await untilProcesses(async () => (await job()).status === 'running');
   first.child.kill('SIGTERM');
   expect(await first.exited).toBe(0);
   const handedBack = await job();
@@ -145,8 +150,7 @@ it('a web process with JOB_CONCURRENCY=0 leaves transcoding to workers; a worker
   expect((await asset()).status).not.toBe('ready');
 
   const second = await worker();
-  // Transcoding the clip on a loaded machine can take a while.
-  await eventually(async () => (await job()).status === 'done', { timeout: 120_000 });
+  await untilProcesses(async () => (await job()).status === 'done');
   expect((await asset()).status).toBe('ready');
   expect((await job()).attempts).toBe(1);
   second.child.kill('SIGTERM');

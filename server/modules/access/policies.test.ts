@@ -1,0 +1,146 @@
+// The whole "who may do what" matrix of policies.ts, one rule per case.
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '#server/core/actor.ts';
+import {
+  areaAccess,
+  canBuyCourse,
+  canCreateCourse,
+  canManageAsset,
+  canManageCoupons,
+  canManageCourse,
+  canManageEarnings,
+  canReplyToReview,
+  canReportReview,
+  canReviewCourse,
+  canUpload,
+  canViewCourse,
+  canViewPayment,
+  canWatchVideo,
+  earnsCertificates,
+  hasCourseAccess,
+} from './policies.ts';
+
+const owner: Actor = { userId: 'owner', role: 'creator' };
+const other: Actor = { userId: 'other', role: 'creator' };
+const learner: Actor = { userId: 'learner', role: 'customer' };
+const admin: Actor = { userId: 'admin', role: 'admin' };
+const published = { creatorId: 'owner', published: true };
+const draft = { creatorId: 'owner', published: false };
+
+describe('managing courses and their media', () => {
+  it('lets a course’s own creator and admins manage it and its coupons, no one else', () => {
+    for (const can of [canManageCourse, canManageCoupons]) {
+      expect(can(owner, published)).toBe(true);
+      expect(can(admin, published)).toBe(true);
+      expect(can(other, published)).toBe(false);
+      // A customer whose id happens to match is still no creator.
+      expect(can({ userId: 'owner', role: 'customer' }, published)).toBe(false);
+      expect(can(learner, published)).toBe(false);
+      expect(can(null, published)).toBe(false);
+    }
+  });
+
+  it('shows drafts to their creator and admins only', () => {
+    for (const a of [null, learner, other, owner, admin]) expect(canViewCourse(a, published)).toBe(true);
+    expect([null, learner, other, owner, admin].map((a) => canViewCourse(a, draft))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('lets creators start courses; creators and admins upload; an upload is its uploader’s (and admins’)', () => {
+    expect([null, learner, owner, admin].map(canCreateCourse)).toEqual([false, false, true, false]);
+    expect([null, learner, owner, admin].map(canUpload)).toEqual([false, false, true, true]);
+    const asset = { ownerId: 'owner' };
+    expect([null, learner, other, owner, admin].map((a) => canManageAsset(a, asset))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe('watching and reviewing', () => {
+  it('lets everyone watch the trailer and episode 1 of a published course, nothing of a draft', () => {
+    for (const a of [null, learner, other]) {
+      expect(canWatchVideo(a, published, { episode: null }, false)).toBe(true);
+      expect(canWatchVideo(a, published, { episode: 1 }, false)).toBe(true);
+      expect(canWatchVideo(a, published, { episode: 2 }, false)).toBe(false);
+      expect(canWatchVideo(a, draft, { episode: 1 }, false)).toBe(false);
+    }
+  });
+
+  it('opens every episode to enrolled learners, the creator and admins', () => {
+    expect(canWatchVideo(learner, published, { episode: 7 }, true)).toBe(true);
+    expect(canWatchVideo(learner, draft, { episode: 7 }, true)).toBe(true); // lifetime access
+    expect(canWatchVideo(owner, draft, { episode: 7 }, false)).toBe(true);
+    expect(canWatchVideo(admin, draft, { episode: 7 }, false)).toBe(true);
+    expect(canWatchVideo(null, published, { episode: 7 }, true)).toBe(false);
+    expect(hasCourseAccess(other, published, false)).toBe(false);
+  });
+
+  it('lets only enrolled customers review, never the creator', () => {
+    expect(canReviewCourse(learner, published, true)).toBe(true);
+    expect(canReviewCourse(learner, published, false)).toBe(false);
+    expect(canReviewCourse(owner, published, true)).toBe(false);
+    expect(canReviewCourse(admin, published, true)).toBe(false);
+    expect(canReviewCourse(null, published, true)).toBe(false);
+  });
+
+  it('lets the course’s own creator reply, and anyone signed in but the author report', () => {
+    expect([null, learner, other, owner, admin].map((a) => canReplyToReview(a, published))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    const review = { userId: 'learner' };
+    expect([null, learner, other, owner, admin].map((a) => canReportReview(a, review))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+
+  it('gives certificates to learners only', () => {
+    expect([null, learner, owner, admin].map(earnsCertificates)).toEqual([false, true, false, false]);
+  });
+});
+
+describe('money', () => {
+  it('lets customers buy, never their own course; a payment is its payer’s alone', () => {
+    expect([null, learner, other, owner, admin].map((a) => canBuyCourse(a, published))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(canBuyCourse({ userId: 'owner', role: 'customer' }, published)).toBe(false);
+    const payment = { userId: 'learner' };
+    expect([null, learner, other, admin].map((a) => canViewPayment(a, payment))).toEqual([false, true, false, false]);
+  });
+
+  it('keeps earnings to creators (admins act through the admin console)', () => {
+    expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, false, true, false]);
+  });
+});
+
+describe('signed-in areas', () => {
+  it('sends visitors to sign in and other roles to their own dashboard; /learn admits everyone signed in', () => {
+    expect(areaAccess(null, 'creator')).toBe('sign-in');
+    expect(areaAccess(null, 'learn')).toBe('sign-in');
+    expect(areaAccess(owner, 'creator')).toBe('allow');
+    expect(areaAccess(owner, 'admin')).toBe('wrong-role');
+    expect(areaAccess(learner, 'creator')).toBe('wrong-role');
+    for (const a of [learner, owner, admin]) expect(areaAccess(a, 'learn')).toBe('allow');
+  });
+});
