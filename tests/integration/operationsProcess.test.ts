@@ -43,10 +43,10 @@ async function creatorOn(url: string): Promise<Client> {
   return c;
 }
 
-/** Waits on what child processes do; they start and transcode slowly on a loaded machine, so the bound is
- * close to the tests' own. */
+/** Waits on what child processes do (they start and transcode slowly on a loaded machine): bounded by the
+ * tests' own time-outs, as the loops this replaced were. */
 const untilProcesses = <T>(check: () => Promise<T | undefined | null | false>) =>
-  eventually(check, { timeout: 100_000, interval: 50 });
+  eventually(check, { timeout: 180_000, interval: 50 });
 
 const logLines = (s: ChildServer) =>
   s

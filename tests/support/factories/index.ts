@@ -2,6 +2,7 @@
 // `make.paidSale(services, { course, at })`… Each factory takes the database (or services, when the row
 // must go through the real operation) and one options object, and answers what it made.
 import { asset, course, creatorWithCourse, enrollment, episode } from './catalog.ts';
+import { coupon, couponUse } from './coupons.ts';
 import { payment, pendingPayment, refund } from './payments.ts';
 import { creatorWithEarnings, paidSale, payoutAccount } from './payouts.ts';
 import { actor, user } from './people.ts';
@@ -14,6 +15,8 @@ export const make = {
   creatorWithCourse,
   episode,
   enrollment,
+  coupon,
+  couponUse,
   payment,
   pendingPayment,
   refund,
