@@ -1,0 +1,75 @@
+// A journal entry is balanced, in whole shillings, and posted once per (kind, payment) or (kind, payout).
+// Runs on SQLite and PostgreSQL (TEST_DATABASE_URL).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { make } from '#tests/support/factories/index.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { type EntryInput, postEntry } from './postEntry.ts';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const post = (e: EntryInput) => postEntry(t.db, e, new Date());
+const lines = async (paymentId: string) =>
+  (
+    await t.db
+      .selectFrom('journalLine as l')
+      .innerJoin('journalEntry as e', 'e.id', 'l.entryId')
+      .select(['l.account', 'l.amount'])
+      .where('e.paymentId', '=', paymentId)
+      .execute()
+  ).map((l) => [l.account, Number(l.amount)]);
+
+async function paymentId() {
+  const { creator, course } = await make.creatorWithCourse(t.db);
+  return (await make.payment(t.db, { buyer: creator, course })).id;
+}
+
+it('refuses lines that do not sum to zero or are not whole shillings, posting nothing', async () => {
+  const id = await paymentId();
+  await expect(
+    post({
+      kind: 'adjustment',
+      paymentId: id,
+      lines: [
+        { account: 'platform_fees', amount: 10 },
+        { account: 'mpesa_paybill', amount: -9 },
+      ],
+    }),
+  ).rejects.toThrow('lines do not sum to zero');
+  await expect(
+    post({
+      kind: 'adjustment',
+      paymentId: id,
+      lines: [
+        { account: 'platform_fees', amount: 10.5 },
+        { account: 'mpesa_paybill', amount: -10.5 },
+      ],
+    }),
+  ).rejects.toThrow('whole KES');
+  expect(await lines(id)).toEqual([]);
+});
+
+it('posts an entry once per kind and payment: a replay changes nothing', async () => {
+  const id = await paymentId();
+  const entry: EntryInput = {
+    kind: 'adjustment',
+    paymentId: id,
+    lines: [
+      { account: 'platform_fees', amount: 10 },
+      { account: 'mpesa_paybill', amount: -10 },
+      { account: 'creator_payable', amount: 0 },
+    ],
+  };
+  expect(await post(entry)).toBe(true);
+  expect(await post(entry)).toBe(false);
+  // Zero lines are left out.
+  expect((await lines(id)).sort()).toEqual([
+    ['mpesa_paybill', -10],
+    ['platform_fees', 10],
+  ]);
+});
