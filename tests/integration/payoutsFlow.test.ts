@@ -130,9 +130,7 @@ describe('B2C outcomes through the simulator', () => {
     expect((await getEarnings(w.running.services, c)).account.verifiedPhone).toBe(B2C_PHONES.paid);
   });
 
-  it('a refund after the payout leaves a negative balance that the next sale repays; analytics are net of fees', {
-    timeout: 90_000,
-  }, async () => {
+  it('a refund after the payout leaves a negative balance that the next sale repays; analytics are net of fees', async () => {
     const { creator, course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
     const c = { userId: creator.id, role: 'creator' as const };
     const admin = { userId: (await make.user(w.t.db, { role: 'admin' })).id, role: 'admin' as const };
