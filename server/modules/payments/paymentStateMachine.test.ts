@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '#server/db/schema.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { canTransition, transitionPayments } from './paymentStateMachine.ts';
+import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts';
 
 const ALL: PaymentStatus[] = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'];
 
@@ -35,7 +35,7 @@ describe('payment state machine', () => {
   });
 });
 
-describe('transitionPayments', () => {
+describe('transitionPaymentsInTx', () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -45,7 +45,7 @@ describe('transitionPayments', () => {
   });
 
   const transition = (from: PaymentStatus, to: PaymentStatus, changes = {}) =>
-    transitionPayments(t.db, from, to, changes);
+    transitionPaymentsInTx(t.db, { from, to, changes });
   const status = async (id: string) =>
     (await t.db.selectFrom('payment').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   async function pending() {

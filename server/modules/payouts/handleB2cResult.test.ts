@@ -6,7 +6,7 @@ import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { creatorBalances } from '../ledger/creatorBalances.ts';
+import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
 import { handleB2cResult } from './handleB2cResult.ts';
 import { withdraw } from './withdraw.ts';
 
@@ -23,8 +23,8 @@ afterAll(async () => {
 
 const secret = () => services.config.mpesa.b2cResultSecret;
 const handle = (kind: 'result' | 'timeout', body: unknown, withSecret = secret()) =>
-  handleB2cResult(services, kind, withSecret, body);
-const balances = (creatorId: string) => creatorBalances(t.db, creatorId, new Date());
+  handleB2cResult(services, { kind, secret: withSecret, body });
+const balances = (creatorId: string) => creatorBalancesInTx(t.db, { creatorId, now: new Date() });
 const payout = (id: string) => t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Daraja's result body for a payout, as documented for the B2C ResultURL. */

@@ -6,7 +6,7 @@ import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { creatorBalances } from '../ledger/creatorBalances.ts';
+import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
 import { type PayoutSettlement, settlePayout } from './settlePayout.ts';
 import { setPayoutNumber } from './setPayoutNumber.ts';
 import { withdraw } from './withdraw.ts';
@@ -21,10 +21,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const settle = (payoutId: string, s: PayoutSettlement) => settlePayout(services, payoutId, s);
+const settle = (payoutId: string, s: Omit<PayoutSettlement, 'payoutId'>) => settlePayout(services, { payoutId, ...s });
 const paid = { outcome: 'paid', resultCode: 0, resultDesc: 'ok', receipt: 'UAB1C2D3E4' } as const;
 const failed = { outcome: 'failed', resultCode: 2001, resultDesc: 'The initiator information is invalid.' } as const;
-const balances = (creatorId: string) => creatorBalances(t.db, creatorId, new Date());
+const balances = (creatorId: string) => creatorBalancesInTx(t.db, { creatorId, now: new Date() });
 const payout = (id: string) => t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const entries = async (payoutId: string) =>
   (await t.db.selectFrom('journalEntry').select('kind').where('payoutId', '=', payoutId).execute())

@@ -6,7 +6,7 @@ import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { creatorBalances } from '../ledger/creatorBalances.ts';
+import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
 import { withdraw } from './withdraw.ts';
 
 let t: TestDatabase;
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const PHONE = '254708374149';
-const balances = (creatorId: string) => creatorBalances(t.db, creatorId, new Date());
+const balances = (creatorId: string) => creatorBalancesInTx(t.db, { creatorId, now: new Date() });
 /** A creator with KES 900 available: a KES 1000 sale less the platform's 10 %. */
 const creatorWith900 = () => make.creatorWithEarnings(services, { phone: PHONE, price: 1000 });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { type EntryInput, postEntry } from './postEntry.ts';
+import { type EntryInput, postEntryInTx } from './postEntryInTx.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (e: EntryInput) => postEntry(t.db, e, new Date());
+const post = (e: Omit<EntryInput, 'now'>) => postEntryInTx(t.db, { ...e, now: new Date() });
 const lines = async (paymentId: string) =>
   (
     await t.db
@@ -56,13 +56,13 @@ it('refuses lines that do not sum to zero or are not whole shillings, posting no
 
 it('posts an entry once per kind and payment: a replay changes nothing', async () => {
   const id = await paymentId();
-  const entry: EntryInput = {
-    kind: 'adjustment',
+  const entry = {
+    kind: 'adjustment' as const,
     paymentId: id,
     lines: [
-      { account: 'platform_fees', amount: 10 },
-      { account: 'mpesa_paybill', amount: -10 },
-      { account: 'creator_payable', amount: 0 },
+      { account: 'platform_fees' as const, amount: 10 },
+      { account: 'mpesa_paybill' as const, amount: -10 },
+      { account: 'creator_payable' as const, amount: 0 },
     ],
   };
   expect(await post(entry)).toBe(true);

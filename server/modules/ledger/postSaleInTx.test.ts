@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { creatorBalances } from './creatorBalances.ts';
-import { platformRevenue } from './platformRevenue.ts';
-import { postSale } from './postSale.ts';
+import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
+import { platformRevenueInTx } from './platformRevenueInTx.ts';
+import { postSaleInTx } from './postSaleInTx.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -19,24 +19,26 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const soldAt = new Date(Date.UTC(2026, 5, 1, 8));
 const sell = (sale: { paymentId: string; courseId: string; amount: number }, feePercent = 10) =>
-  postSale(t.db, sale, { feePercent, holdDays: 3 }, soldAt);
+  postSaleInTx(t.db, { ...sale, feePercent, holdDays: 3, now: soldAt });
+const balances = (creatorId: string, now: Date) => creatorBalancesInTx(t.db, { creatorId, now });
+const revenue = () => platformRevenueInTx(t.db, { from: null, to: null });
 
 it('splits the price, holds the creator’s share for the holding period and records the fee percent', async () => {
   const { creator, course } = await make.creatorWithCourse(t.db, { price: 1555 });
   const payment = await make.payment(t.db, { buyer: creator, course });
-  const before = await platformRevenue(t.db, null);
+  const before = await revenue();
   await sell({ paymentId: payment.id, courseId: course.id, amount: 1555 });
-  expect(await creatorBalances(t.db, creator.id, soldAt)).toEqual({
+  expect(await balances(creator.id, soldAt)).toEqual({
     pending: 1399,
     available: 0,
     inFlight: 0,
     paidOut: 0,
   });
-  expect(await creatorBalances(t.db, creator.id, new Date(soldAt.getTime() + 3 * DAY))).toMatchObject({
+  expect(await balances(creator.id, new Date(soldAt.getTime() + 3 * DAY))).toMatchObject({
     pending: 0,
     available: 1399,
   });
-  expect((await platformRevenue(t.db, null)) - before).toBe(156);
+  expect((await revenue()) - before).toBe(156);
   const entry = await t.db
     .selectFrom('journalEntry')
     .selectAll()
@@ -51,7 +53,7 @@ it('posts a sale once, however often the payment is settled', async () => {
   const sale = { paymentId: payment.id, courseId: course.id, amount: 1000 };
   await sell(sale);
   await sell(sale, 30);
-  expect(await creatorBalances(t.db, creator.id, new Date(soldAt.getTime() + 3 * DAY))).toMatchObject({
+  expect(await balances(creator.id, new Date(soldAt.getTime() + 3 * DAY))).toMatchObject({
     available: 900,
   });
 });

@@ -6,9 +6,9 @@ import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { creatorBalances } from './creatorBalances.ts';
-import { postEntry } from './postEntry.ts';
-import { postRefund } from './postRefund.ts';
+import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
+import { postEntryInTx } from './postEntryInTx.ts';
+import { postRefundInTx } from './postRefundInTx.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -24,8 +24,8 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 const soldAt = new Date(Date.UTC(2026, 5, 1, 8));
-const refund = (paymentId: string, at: Date) => postRefund(t.db, { paymentId, actorId: adminId }, at);
-const balances = (creatorId: string, at: Date) => creatorBalances(t.db, creatorId, at);
+const refund = (paymentId: string, at: Date) => postRefundInTx(t.db, { paymentId, actorId: adminId, now: at });
+const balances = (creatorId: string, at: Date) => creatorBalancesInTx(t.db, { creatorId, now: at });
 
 async function sale(price = 1000) {
   const { creator, course } = await make.creatorWithCourse(t.db, { price });
@@ -45,18 +45,15 @@ it('after the money was paid out: "available" goes negative, for later sales to 
   const { creatorId, paymentId } = await sale();
   const later = new Date(soldAt.getTime() + 4 * DAY);
   // The creator's 900 left as a payout.
-  await postEntry(
-    t.db,
-    {
-      kind: 'payout',
-      creatorId,
-      lines: [
-        { account: 'creator_payable', creatorId, amount: 900 },
-        { account: 'mpesa_b2c', creatorId, amount: -900 },
-      ],
-    },
-    later,
-  );
+  await postEntryInTx(t.db, {
+    kind: 'payout',
+    creatorId,
+    lines: [
+      { account: 'creator_payable', creatorId, amount: 900 },
+      { account: 'mpesa_b2c', creatorId, amount: -900 },
+    ],
+    now: later,
+  });
   await refund(paymentId, later);
   expect(await balances(creatorId, later)).toEqual({ pending: 0, available: -900, inFlight: 0, paidOut: 900 });
 });
