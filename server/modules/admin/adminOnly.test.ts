@@ -1,12 +1,11 @@
 // Every admin operation checks its actor itself, whichever route or page calls it: a visitor is refused as
 // unauthenticated and a customer or a creator as forbidden, before any input is read. The operations of
 // server/modules/admin/ are found from its exports; admin-only operations of other modules are listed here.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { testServices } from '#tests/support/testServices.ts';
+import { useTestServices } from '#tests/support/testServices.ts';
 import { moduleExports } from '../operationShapes.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -30,15 +29,7 @@ const REFUSED: [string, Actor, string][] = [
 
 type AnyOperation = (services: Services, actor: Actor, input: unknown) => Promise<unknown>;
 
-let t: TestDatabase;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  services = testServices(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const world = useTestServices();
 
 it('refuses everyone but an admin in every admin operation', async () => {
   const found = moduleExports(root).filter(
@@ -63,7 +54,7 @@ it('refuses everyone but an admin in every admin operation', async () => {
   for (const { file, name } of found) {
     const op = ((await import(`${root}${file}`)) as Record<string, AnyOperation>)[name]!;
     for (const [who, actor, code] of REFUSED) {
-      const err = await op(services, actor, {}).then(
+      const err = await op(world.services, actor, {}).then(
         () => null,
         (e: unknown) => e,
       );

@@ -1,40 +1,32 @@
 // The payout state machine: requested/sent → paid or failed, exactly once, with the ledger entry that goes
 // with it (paid: in flight → paid out; failed: back to the available balance). Runs on SQLite and
 // PostgreSQL (TEST_DATABASE_URL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '#server/core/services.ts';
+import { describe, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { testServices } from '#tests/support/testServices.ts';
+import { useTestServices } from '#tests/support/testServices.ts';
 import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
 import { type PayoutSettlement, settlePayout } from './settlePayout.ts';
 import { setPayoutNumber } from './setPayoutNumber.ts';
 import { withdraw } from './withdraw.ts';
 
-let t: TestDatabase;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  services = testServices(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const world = useTestServices();
 
-const settle = (payoutId: string, s: Omit<PayoutSettlement, 'payoutId'>) => settlePayout(services, { payoutId, ...s });
+const settle = (payoutId: string, s: Omit<PayoutSettlement, 'payoutId'>) =>
+  settlePayout(world.services, { payoutId, ...s });
 const paid = { outcome: 'paid', resultCode: 0, resultDesc: 'ok', receipt: 'UAB1C2D3E4' } as const;
 const failed = { outcome: 'failed', resultCode: 2001, resultDesc: 'The initiator information is invalid.' } as const;
-const balances = (creatorId: string) => creatorBalancesInTx(t.db, { creatorId, now: new Date() });
-const payout = (id: string) => t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const balances = (creatorId: string) => creatorBalancesInTx(world.t.db, { creatorId, now: new Date() });
+const payout = (id: string) =>
+  world.t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const entries = async (payoutId: string) =>
-  (await t.db.selectFrom('journalEntry').select('kind').where('payoutId', '=', payoutId).execute())
+  (await world.t.db.selectFrom('journalEntry').select('kind').where('payoutId', '=', payoutId).execute())
     .map((e) => e.kind)
     .sort();
 
 /** A creator with KES 900 available (a KES 1000 sale less the fee) and a payout of all of it requested. */
 async function requestedPayout() {
-  const creator = await make.creatorWithEarnings(services, { phone: '254708374149', price: 1000 });
-  const { payoutId } = await withdraw(services, creator, {});
+  const creator = await make.creatorWithEarnings(world.services, { phone: '254708374149', price: 1000 });
+  const { payoutId } = await withdraw(world.services, creator, {});
   expect(await balances(creator.userId)).toEqual({ pending: 0, available: 0, inFlight: 900, paidOut: 0 });
   return { creator, payoutId };
 }
@@ -87,23 +79,27 @@ describe('settling a payout', () => {
   });
 
   it('a paid verification transfer verifies the number and names its owner; the creator’s balance is untouched', async () => {
-    const u = await make.user(t.db, { role: 'creator' });
+    const u = await make.user(world.t.db, { role: 'creator' });
     const creator = { userId: u.id, role: 'creator' as const };
-    const { payoutId } = await setPayoutNumber(services, creator, { phone: '0708 374 149' });
+    const { payoutId } = await setPayoutNumber(world.services, creator, { phone: '0708 374 149' });
     expect(await settle(payoutId, { ...paid, receiverName: '254708374149 - Wanjiru Kamau' })).toBe(true);
     expect(
-      await t.db.selectFrom('payoutAccount').selectAll().where('userId', '=', u.id).executeTakeFirst(),
+      await world.t.db.selectFrom('payoutAccount').selectAll().where('userId', '=', u.id).executeTakeFirst(),
     ).toMatchObject({ phone: '254708374149', verifiedPhone: '254708374149', verifiedName: 'Wanjiru Kamau' });
     expect(await balances(u.id)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 0 });
     expect(await entries(payoutId)).toEqual(['verification']);
   });
 
   it('a failed verification transfer leaves the number unverified', async () => {
-    const u = await make.user(t.db, { role: 'creator' });
-    const { payoutId } = await setPayoutNumber(services, { userId: u.id, role: 'creator' }, { phone: '0700 102 040' });
+    const u = await make.user(world.t.db, { role: 'creator' });
+    const { payoutId } = await setPayoutNumber(
+      world.services,
+      { userId: u.id, role: 'creator' },
+      { phone: '0700 102 040' },
+    );
     expect(await settle(payoutId, failed)).toBe(true);
     expect(
-      await t.db.selectFrom('payoutAccount').selectAll().where('userId', '=', u.id).executeTakeFirst(),
+      await world.t.db.selectFrom('payoutAccount').selectAll().where('userId', '=', u.id).executeTakeFirst(),
     ).toMatchObject({ phone: '254700102040', verifiedPhone: null, verifiedAt: null });
     expect(await entries(payoutId)).toEqual([]);
   });
