@@ -11,7 +11,8 @@ import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/cre
 import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { PHONES, newKey, simulatorCredentials, startWorld } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, startWorld } from '#tests/support/paymentsWorld.ts';
+import { simulatorCredentials, simulatorDarajaSettings } from '#tests/support/simulatorDaraja.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
@@ -22,14 +23,7 @@ const open: Array<{ close(): Promise<void> }> = [];
 async function startSim(over: Partial<SimulatorOptions> = {}) {
   sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 0, mode: 'auto', ...over });
   open.push(sim);
-  settings = {
-    ...simulatorCredentials(),
-    baseUrl: sim.url,
-    partyB: simulatorCredentials().shortcode,
-    transactionType: 'CustomerPayBillOnline',
-    initiatorName: 'apiop',
-    securityCredential: 'encrypted-credential',
-  };
+  settings = simulatorDarajaSettings(sim.url);
 }
 
 /** A tiny HTTP endpoint that records what Daraja posts to it (result and time-out URLs). */

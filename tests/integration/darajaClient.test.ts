@@ -1,26 +1,17 @@
 // The Daraja client against the M-Pesa simulator, which validates requests the way Daraja does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { darajaTimestamp, stkPassword } from '#common/daraja/timestamp.ts';
-import { MPESA_SIMULATOR_CREDENTIALS } from '#common/simulators.ts';
+import { simulatorCredentials, simulatorDarajaSettings } from '#tests/support/simulatorDaraja.ts';
 import { createDarajaClient, type DarajaSettings } from '#server/daraja/darajaClient.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
-
-const simulatorCredentials = () => ({ ...MPESA_SIMULATOR_CREDENTIALS });
 
 describe('client against the simulator', () => {
   let sim: MpesaSimulator;
   let settings: DarajaSettings;
   beforeEach(async () => {
     sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 0, mode: 'manual' });
-    settings = {
-      ...simulatorCredentials(),
-      baseUrl: sim.url,
-      partyB: simulatorCredentials().shortcode,
-      transactionType: 'CustomerPayBillOnline',
-      initiatorName: 'apiop',
-      securityCredential: 'encrypted-credential',
-    };
+    settings = simulatorDarajaSettings(sim.url);
   });
   afterEach(async () => {
     await sim.close();

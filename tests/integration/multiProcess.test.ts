@@ -22,7 +22,8 @@ import { createTestDatabase, type TestDatabase } from '../support/testDatabase.t
 import { make } from '#tests/support/factories/index.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { PHONES, newKey, simulatorCredentials } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey } from '#tests/support/paymentsWorld.ts';
+import { simulatorCredentials } from '#tests/support/simulatorDaraja.ts';
 import { tusCreate, tusOffset, tusPatch } from '#tests/support/tus.ts';
 
 const SECRET = `edge-test-${'s'.repeat(32)}`;

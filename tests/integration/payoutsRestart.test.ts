@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/testDatabase.t
 import { testServices } from '../support/testServices.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { simulatorCredentials } from '#tests/support/paymentsWorld.ts';
+import { simulatorCredentials } from '#tests/support/simulatorDaraja.ts';
 
 let t: TestDatabase;
 let sim: MpesaSimulator;

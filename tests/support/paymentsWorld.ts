@@ -1,6 +1,4 @@
-// A payments world: a fresh database, a Daraja simulator on its own port, and the real server
-// pointed at it (reconciler loop off unless a test turns it on, so tests drive it themselves).
-import { loadConfig } from '#server/config/config.ts';
+import { simulatorCredentials } from './simulatorDaraja.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { createMpesaSimulator, type MpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
@@ -38,11 +36,6 @@ export interface World {
   url: string;
   start(env?: Record<string, string>): Promise<Running>;
   close(): Promise<void>;
-}
-
-export function simulatorCredentials() {
-  const { consumerKey, consumerSecret, shortcode, passkey } = loadConfig({}).mpesa;
-  return { consumerKey, consumerSecret, shortcode, passkey };
 }
 
 export async function startWorld(
