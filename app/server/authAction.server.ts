@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/edge/errorStatus.ts';
+import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
 import { listMyList, type SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 import { saveToMyList } from '#server/modules/accounts/myList/saveToMyList.ts';
 import type { AuthResult, ClientRequest } from '#server/modules/accounts/startSession.ts';
@@ -42,7 +42,7 @@ export async function runAuthAction(
     if (err instanceof DomainError)
       return data<AuthActionData>(
         { ok: false, error: err.message, fields: err.details ?? {}, values },
-        { status: httpStatus(err) },
+        { status: httpStatus(err), headers: refusalHeaders(err) },
       );
     services.log.error({ err }, 'account form failed');
     return data<AuthActionData>({ ok: false, error: fallbackError, fields: {}, values }, { status: 500 });

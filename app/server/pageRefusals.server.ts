@@ -1,7 +1,7 @@
 // Domain refusals as page answers, with the status the API would use (the one table, server/edge/errorStatus.ts).
 import { data } from 'react-router';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/edge/errorStatus.ts';
+import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
 
 /**
  * A page action's answer for a refusal: the body the page shows (built from the error) with the status the
@@ -9,7 +9,7 @@ import { httpStatus } from '#server/edge/errorStatus.ts';
  */
 export function refusalData<T>(err: unknown, body: (err: DomainError) => T) {
   if (!(err instanceof DomainError)) throw err;
-  return data(body(err), { status: httpStatus(err) });
+  return data(body(err), { status: httpStatus(err), headers: refusalHeaders(err) });
 }
 
 /** For loaders: a missing (or someone else's) record becomes the not-found page; anything else is rethrown. */

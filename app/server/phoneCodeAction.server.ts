@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/edge/errorStatus.ts';
+import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
 import { requestPhoneCode, type CodeSent } from '#server/modules/accounts/phone/requestPhoneCode.ts';
 import type { OtpPurpose } from '#server/modules/accounts/phone/otpPolicy.ts';
 import { serverContext } from './context.server.ts';
@@ -25,7 +25,7 @@ export async function runPhoneCodeAction(
     if (!(err instanceof DomainError)) throw err;
     return data<PhoneCodeActionData>(
       { step: 'phone', ok: false, error: err.message, fields: err.details ?? {}, values },
-      { status: httpStatus(err) },
+      { status: httpStatus(err), headers: refusalHeaders(err) },
     );
   }
 }

@@ -29,11 +29,14 @@ export type ErrorCode =
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details?: Record<string, string>;
-  constructor(code: ErrorCode, message: string, details?: Record<string, string>) {
+  /** Seconds until a refused attempt may succeed (rate limits): the edges send it as `Retry-After`. */
+  readonly retryAfter?: number;
+  constructor(code: ErrorCode, message: string, details?: Record<string, string>, retryAfter?: number) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     if (details) this.details = details;
+    if (retryAfter !== undefined) this.retryAfter = Math.max(1, Math.ceil(retryAfter));
   }
 }
 
@@ -44,4 +47,5 @@ export const forbidden = (message = 'You do not have access to this.') => new Do
 export const unauthenticated = (message = 'Please sign in.') => new DomainError('unauthenticated', message);
 export const conflict = (message: string, details?: Record<string, string>) =>
   new DomainError('conflict', message, details);
-export const rateLimited = (message: string) => new DomainError('rate_limited', message);
+export const rateLimited = (message: string, retryAfter?: number | null) =>
+  new DomainError('rate_limited', message, undefined, retryAfter ?? undefined);

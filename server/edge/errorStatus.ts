@@ -25,3 +25,8 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
 export function httpStatus(err: DomainError): ContentfulStatusCode {
   return STATUS[err.code];
 }
+
+/** The headers a refusal carries besides its status: `Retry-After` when the error knows when to retry. */
+export function refusalHeaders(err: DomainError): Record<string, string> {
+  return err.retryAfter ? { 'retry-after': String(err.retryAfter) } : {};
+}

@@ -4,13 +4,17 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '#server/core/errors.ts';
-import { httpStatus } from '#server/edge/errorStatus.ts';
+import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
 import type { Logger } from '#server/logging/logger.ts';
 
 /** A Hono route's answer for anything it threw. */
 export function errorResponse(c: Context, err: unknown, log: Logger): Response {
   if (err instanceof DomainError) {
-    return c.json({ error: { code: err.code, message: err.message, details: err.details } }, httpStatus(err));
+    return c.json(
+      { error: { code: err.code, message: err.message, details: err.details } },
+      httpStatus(err),
+      refusalHeaders(err),
+    );
   }
   // Body parsers (Hono's validator: an HTTPException 400) and URL decoding throw on malformed input: that
   // is the client's fault, not ours.

@@ -205,6 +205,7 @@ describe('rate limits', () => {
     const before = await app.t.db.selectFrom('user').select('id').execute();
     const third = await new Client(app.url).register(newRegistration());
     expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await errorOf(third)).toBe(TOO_MANY_ATTEMPTS);
     expect(await app.t.db.selectFrom('user').select('id').execute()).toHaveLength(before.length);
     for (let i = 0; i < 2; i++)

@@ -59,5 +59,6 @@ export async function limitAuthAttempts(
       pruneRateLimits(services, { olderThanMs: 2 * window * 1000 }).then(() => ({ allowed: true, retryAfter: null })),
     );
   const results = await Promise.all(checks);
-  if (results.some((r) => !r.allowed)) throw rateLimited(TOO_MANY_ATTEMPTS);
+  const refused = results.filter((r) => !r.allowed);
+  if (refused.length) throw rateLimited(TOO_MANY_ATTEMPTS, Math.max(...refused.map((r) => r.retryAfter ?? 1)));
 }

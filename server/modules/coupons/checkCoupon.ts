@@ -25,11 +25,11 @@ export interface CouponQuote {
 export async function checkCoupon(services: Services, actor: Actor, input: unknown): Promise<CouponQuote> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
   const { db } = services.database;
-  const { allowed } = await consumeRateLimit(services, {
+  const { allowed, retryAfter } = await consumeRateLimit(services, {
     key: `coupon-check:${actor.userId}`,
     rule: COUPON_CHECKS,
   });
-  if (!allowed) throw rateLimited(COUPON_TEXT.tooMany);
+  if (!allowed) throw rateLimited(COUPON_TEXT.tooMany, retryAfter);
   const { courseId, code } = parseInput(checkCouponSchema, input, COUPON_TEXT.notValid);
   const course = await db
     .selectFrom('course')

@@ -19,7 +19,7 @@ export async function limitOtpSends(
     [`otp-send:phone:${phone}`, OTP.send.perPhone],
   ] as const;
   for (const [key, rule] of steps) {
-    const { allowed } = await consumeRateLimit(services, { key, rule });
-    if (!allowed) throw rateLimited(PHONE_TEXT.tooManyCodes);
+    const { allowed, retryAfter } = await consumeRateLimit(services, { key, rule });
+    if (!allowed) throw rateLimited(PHONE_TEXT.tooManyCodes, retryAfter);
   }
 }
