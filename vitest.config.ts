@@ -14,6 +14,7 @@ export default defineConfig({
       'common/**/*.test.ts',
       'simulators/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/redteam/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     exclude: [...configDefaults.exclude, '**/*.browser.test.tsx'],
