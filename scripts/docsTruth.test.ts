@@ -59,7 +59,7 @@ describe('README.md layout', () => {
 
   it('names every top-level folder of the repository', () => {
     const top = dirs('.').filter(
-      (d) => !d.startsWith('.') && !['node_modules', 'build', 'test-results', 'data'].includes(d),
+      (d) => !d.startsWith('.') && !['node_modules', 'build', 'test-results', 'data', 'backups'].includes(d),
     );
     expect(top.filter((d) => !new RegExp(`^${d}/`, 'm').test(layout))).toEqual([]);
   });
@@ -74,6 +74,20 @@ describe('README.md layout', () => {
   it('lists every file of scripts/', () => {
     const files = fs.readdirSync(path.join(root, 'scripts')).filter((f) => !f.startsWith('.'));
     expect(files.filter((f) => !layout.includes(f))).toEqual([]);
+  });
+
+  const scripts = Object.keys(JSON.parse(read('package.json')).scripts as Record<string, string>);
+
+  it('names every npm script (npm runs the pre* hooks itself)', () => {
+    const named = (name: string) => readme.includes(`npm run ${name}`) || readme.includes(`npm ${name}`);
+    expect(scripts.filter((s) => !s.startsWith('pre') && !named(s))).toEqual([]);
+  });
+
+  it('names no npm script that package.json does not have, nor does the deployment guide', () => {
+    const named = [readme, read('docs/deployment.md')].flatMap((text) =>
+      [...text.matchAll(/npm run ([a-z][\w:-]*\w)/g)].map((m) => m[1]!),
+    );
+    expect([...new Set(named)].filter((n) => !scripts.includes(n))).toEqual([]);
   });
 });
 
