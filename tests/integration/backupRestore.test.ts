@@ -161,14 +161,21 @@ describe('npm run backup while purchases settle, then npm run restore on a new m
       const run = await runScript('restore', target.env, [backupDir]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      restored = await startTestServer({ ...target.t, dataDir: target.dataDir }, { PAYMENT_RECONCILE_INTERVAL_MS: '0' });
+      restored = await startTestServer(
+        { ...target.t, dataDir: target.dataDir },
+        { PAYMENT_RECONCILE_INTERVAL_MS: '0' },
+      );
       const db = restored.services.database.db;
 
       const paid = await paidPayments(db);
       expect(paid).toEqual(expect.arrayContaining(paidBefore));
       // Every payment the copy holds as paid (those settled during the backup included) is whole.
       const enrollments = await db.selectFrom('enrollment').select(['userId', 'courseId', 'paymentId']).execute();
-      const sales = await db.selectFrom('journalEntry').select(['id', 'paymentId']).where('kind', '=', 'sale').execute();
+      const sales = await db
+        .selectFrom('journalEntry')
+        .select(['id', 'paymentId'])
+        .where('kind', '=', 'sale')
+        .execute();
       for (const p of paid) {
         expect(enrollments).toContainEqual({ userId: p.userId, courseId: p.courseId, paymentId: p.id });
         expect(sales.filter((s) => s.paymentId === p.id)).toHaveLength(1);
@@ -183,7 +190,9 @@ describe('npm run backup while purchases settle, then npm run restore on a new m
       const sameBrowser = new Client(restored.url);
       sameBrowser.cookies = new Map(customer.cookies);
       expect((await sameBrowser.session())?.user.id).toBe(customerId);
-      const purchase = await sameBrowser.request(`/api/payments/${paidBefore.find((p) => p.userId === customerId)!.id}`);
+      const purchase = await sameBrowser.request(
+        `/api/payments/${paidBefore.find((p) => p.userId === customerId)!.id}`,
+      );
       expect(purchase.status).toBe(200);
       expect(((await purchase.json()) as { payment: { status: string } }).payment.status).toBe('paid');
 
