@@ -5,7 +5,6 @@
 // secrets, media unless it is in S3, e-mail outbox…), each with its size and SHA-256 in manifest.json.
 // The folder is written under a dot name and renamed when complete: a backup without its final name or
 // without a manifest is never a good one.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
@@ -13,6 +12,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '#server/config/config.ts';
 import {
+  argPath,
   BackupError,
   copyHashed,
   darasaVersion,
@@ -25,6 +25,7 @@ import {
   type ManifestFile,
   PG_DUMP_FILE,
   pgConnection,
+  runPgTool,
   SQLITE_FILE,
 } from './backupArchive.ts';
 
@@ -59,13 +60,9 @@ async function copySqlite(from: string, to: string): Promise<string | null> {
 
 /** pg_dump's custom format (one consistent snapshot, restored with pg_restore), or what to run instead. */
 async function dumpPostgres(databaseUrl: string, to: string): Promise<string | null> {
-  const { dbname, env } = pgConnection(databaseUrl);
+  const { dbname } = pgConnection(databaseUrl);
   const args = ['--format=custom', '--no-owner', '--no-privileges', `--file=${to}`, `--dbname=${dbname}`];
-  const code = await new Promise<number | 'missing'>((resolve) => {
-    const child = spawn('pg_dump', args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', (err) => resolve((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 1));
-    child.once('exit', (c) => resolve(c ?? 1));
-  });
+  const code = await runPgTool('pg_dump', args, databaseUrl);
   if (code === 'missing') {
     throw new BackupError(
       "pg_dump was not found. Install the PostgreSQL client of the server's major version (Debian: apt-get install postgresql-client), or dump by hand with the same options:\n" +
@@ -97,7 +94,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const out = path.resolve(positionals[0] ?? 'backups');
+  const out = positionals[0] ? argPath(positionals[0]) : path.resolve('backups');
   if (`${out}${path.sep}`.startsWith(`${config.dataDir}${path.sep}`)) {
     throw new BackupError(`${out} is inside DATA_DIR (${config.dataDir}): a backup must live on another disk.`);
   }

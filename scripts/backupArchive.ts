@@ -1,6 +1,7 @@
 // What `npm run backup` writes and `npm run restore` reads (decision 0044): a folder holding manifest.json,
 // the database (data/darasa.sqlite, or database.pgdump on PostgreSQL) and a copy of DATA_DIR under data/.
 // The manifest lists every file with its size and SHA-256, so a damaged or half-copied backup is refused.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +36,9 @@ export interface Manifest {
 
 /** A refusal with a message for the operator (no stack trace). */
 export class BackupError extends Error {}
+
+/** A path given on the command line: npm runs scripts in the project folder, so relative to where npm was run. */
+export const argPath = (p: string): string => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
 export function darasaVersion(): string {
   const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'));
@@ -162,4 +166,17 @@ export function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS
   const password = decodeURIComponent(url.password);
   url.password = '';
   return { dbname: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+/** Runs pg_dump or pg_restore on DATABASE_URL's database: its exit code, or 'missing' when not installed. */
+export function runPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  args: string[],
+  databaseUrl: string,
+): Promise<number | 'missing'> {
+  return new Promise((resolve) => {
+    const child = spawn(tool, args, { env: pgConnection(databaseUrl).env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', (err) => resolve((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 1));
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
 }

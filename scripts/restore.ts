@@ -2,14 +2,22 @@
 // (and, for a PostgreSQL backup, into the empty database of DATABASE_URL), decision 0044. Every file is
 // checked against the manifest before anything is written; DATA_DIR (and the database) must be empty
 // unless --force, which deletes what they hold first. Stop Darasa before restoring; start it after.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '#server/config/config.ts';
 import { migrations } from '#server/db/migrations/index.ts';
-import { BackupError, copyHashed, type Manifest, PG_DUMP_FILE, pgConnection, verifyBackup } from './backupArchive.ts';
+import {
+  argPath,
+  BackupError,
+  copyHashed,
+  type Manifest,
+  PG_DUMP_FILE,
+  pgConnection,
+  runPgTool,
+  verifyBackup,
+} from './backupArchive.ts';
 
 const USAGE = 'Usage: npm run restore -- BACKUP_FOLDER [--force]';
 const STAGING = '.restore-partial';
@@ -35,7 +43,7 @@ async function tablesIn(databaseUrl: string): Promise<number> {
 }
 
 async function pgRestore(databaseUrl: string, dump: string, replace: boolean): Promise<void> {
-  const { dbname, env } = pgConnection(databaseUrl);
+  const { dbname } = pgConnection(databaseUrl);
   const args = [
     '--no-owner',
     '--no-privileges',
@@ -45,11 +53,7 @@ async function pgRestore(databaseUrl: string, dump: string, replace: boolean): P
     `--dbname=${dbname}`,
     dump,
   ];
-  const code = await new Promise<number | 'missing'>((resolve) => {
-    const child = spawn('pg_restore', args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', (err) => resolve((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 1));
-    child.once('exit', (c) => resolve(c ?? 1));
-  });
+  const code = await runPgTool('pg_restore', args, databaseUrl);
   if (code === 'missing') {
     throw new BackupError(
       'pg_restore was not found: install the PostgreSQL client (Debian: apt-get install postgresql-client).',
@@ -91,7 +95,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const source = path.resolve(positionals[0]!);
+  const source = argPath(positionals[0]!);
   const manifest = await verifyBackup(source);
   const problems = refusals(manifest, config.DATABASE_URL);
   if (problems.length) throw new BackupError(problems.join('\n'));
