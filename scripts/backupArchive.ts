@@ -139,11 +139,13 @@ export async function verifyBackup(dir: string): Promise<Manifest> {
   }
   const problems: string[] = [];
   for (const f of manifest.files) {
-    const file = path.resolve(dir, f.path);
-    if (!file.startsWith(path.resolve(dir) + path.sep)) {
-      problems.push(`${f.path}: outside the backup`);
+    // Plain relative names only: a manifest naming `data/../../x` would have restore write outside DATA_DIR.
+    const parts = typeof f.path === 'string' ? f.path.split('/') : [];
+    if (!parts.length || parts.some((p) => p === '' || p === '.' || p === '..' || p.includes('\\'))) {
+      problems.push(`${String(f.path)}: not a plain relative path`);
       continue;
     }
+    const file = path.join(dir, ...parts);
     const got = await hashFile(file).catch(() => null);
     if (!got) problems.push(`${f.path}: missing`);
     else if (got.size !== f.size) problems.push(`${f.path}: ${got.size} bytes, the manifest says ${f.size}`);

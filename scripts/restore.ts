@@ -123,7 +123,7 @@ async function main(): Promise<number> {
     const copied = await copyHashed(
       path.join(source, f.path),
       path.join(staging, f.path.slice('data/'.length)),
-      f.mode,
+      f.mode & 0o777,
     );
     if (copied.sha256 !== f.sha256) throw new BackupError(`${f.path} changed while it was being restored; run again.`);
   }
