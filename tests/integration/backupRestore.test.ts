@@ -128,7 +128,9 @@ describe('npm run backup while purchases settle, then npm run restore on a new m
         if (backupRunning) settledDuringBackup++;
       }
     })();
-    const run = await runScript('backup', testServerEnv(w.t), [path.join(dataDir, '..', `backups-${process.pid}`)]);
+    const run = await runScript('backup', testServerEnv(w.t), [
+      fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-backups-')),
+    ]);
     backupRunning = false;
     await buying;
     expect(run.stderr).toBe('');
@@ -140,7 +142,8 @@ describe('npm run backup while purchases settle, then npm run restore on a new m
   it('took the copy while purchases were settling', () => {
     expect(settledDuringBackup).toBeGreaterThan(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ darasaVersion: '0.1.0', media: { in: 'backup' } });
+    const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+    expect(manifest).toMatchObject({ darasaVersion: version, media: { in: 'backup' } });
     expect(manifest.database.migration).toMatch(/^\d{4}_/);
     const listed = manifest.files.map((f: { path: string }) => f.path);
     expect(listed).toEqual(
