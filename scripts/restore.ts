@@ -60,7 +60,9 @@ async function pgRestore(databaseUrl: string, dump: string, replace: boolean): P
     );
   }
   if (code !== 0)
-    throw new BackupError(`pg_restore failed (exit ${code}); see its message above. DATA_DIR is untouched.`);
+    throw new BackupError(
+      `pg_restore failed (exit ${code}); see its message above. Nothing was written into DATA_DIR.`,
+    );
 }
 
 /** What would make this restore wrong on this machine, checked before anything is written. */
@@ -116,19 +118,25 @@ async function main(): Promise<number> {
 
   for (const entry of present) await fs.promises.rm(path.join(config.dataDir, entry), { recursive: true, force: true });
   // Copied beside their places, checked again on the way (the backup may sit on a flaky disk), then moved
-  // in: a restore that fails half-way leaves only the staging folder.
+  // in once the database is back too: a restore that fails leaves DATA_DIR as it found it.
   const staging = path.join(config.dataDir, STAGING);
   await fs.promises.mkdir(staging, { recursive: true });
-  for (const f of manifest.files.filter((f) => f.path.startsWith('data/'))) {
-    const copied = await copyHashed(
-      path.join(source, f.path),
-      path.join(staging, f.path.slice('data/'.length)),
-      f.mode & 0o777,
-    );
-    if (copied.sha256 !== f.sha256) throw new BackupError(`${f.path} changed while it was being restored; run again.`);
-  }
-  if (manifest.database.dialect === 'postgres') {
-    await pgRestore(config.DATABASE_URL!, path.join(source, PG_DUMP_FILE), force);
+  try {
+    for (const f of manifest.files.filter((f) => f.path.startsWith('data/'))) {
+      const copied = await copyHashed(
+        path.join(source, f.path),
+        path.join(staging, f.path.slice('data/'.length)),
+        f.mode & 0o777,
+      );
+      if (copied.sha256 !== f.sha256)
+        throw new BackupError(`${f.path} changed while it was being restored; run again.`);
+    }
+    if (manifest.database.dialect === 'postgres') {
+      await pgRestore(config.DATABASE_URL!, path.join(source, PG_DUMP_FILE), force);
+    }
+  } catch (err) {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+    throw err;
   }
   for (const entry of await entriesOf(staging)) {
     await fs.promises.rename(path.join(staging, entry), path.join(config.dataDir, entry));
