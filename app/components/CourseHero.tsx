@@ -12,6 +12,12 @@ export function purchasePath(courseId: string): string {
   return `/register?redirectTo=${encodeURIComponent(`/course/${courseId}`)}`;
 }
 
+/** In place of "Purchase Course" while the course's creator is suspended. */
+export function NotForSale() {
+  const { t } = useFormat();
+  return <p className="not-for-sale">{t('course.notForSale')}</p>;
+}
+
 /** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
 export function CourseHero({ course, purchase }: { course: CoursePage; purchase?: React.ReactNode }) {
   const player = useInPlacePlayer();
@@ -44,9 +50,13 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
             <InPlacePlayButton player={player} play={t('course.playTrailer')} pause={t('course.pauseTrailer')} />
           ) : null}
           {purchase === undefined ? (
-            <Link className="btn btn-primary" to={purchasePath(course.id)}>
-              {buyLabel(course.price)}
-            </Link>
+            course.forSale ? (
+              <Link className="btn btn-primary" to={purchasePath(course.id)}>
+                {buyLabel(course.price)}
+              </Link>
+            ) : (
+              <NotForSale />
+            )
           ) : (
             purchase
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type EpisodeSummary, loadCoursePage } from '#app/server/catalog.server.ts';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
-import { CourseHero, purchasePath } from '../components/CourseHero.tsx';
+import { CourseHero, NotForSale, purchasePath } from '../components/CourseHero.tsx';
 import { EpisodeList } from '../components/EpisodeList.tsx';
 import { DownloadAllButton } from '../components/offline/DownloadButton.tsx';
 import { PreviewModal } from '../components/PreviewModal.tsx';
@@ -40,12 +40,15 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           course={course}
           purchase={
             purchase ? (
-              <PurchaseAction
-                course={course}
-                owned={purchase.owned.includes(course.id)}
-                buyable={purchase.buyable.includes(course.id)}
-                phone={purchase.phone}
-              />
+              <>
+                <PurchaseAction
+                  course={course}
+                  owned={owned}
+                  buyable={purchase.buyable.includes(course.id)}
+                  phone={purchase.phone}
+                />
+                {!owned && !course.forSale ? <NotForSale /> : null}
+              </>
             ) : undefined
           }
         />

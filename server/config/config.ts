@@ -100,6 +100,13 @@ const schema = z.object({
   MPESA_C2B_REGISTER: bool.default(true),
   /** After this many seconds without an answer a payment is expired (a late success still grants access). */
   PAYMENT_TIMEOUT_S: z.coerce.number().int().min(10).max(3600).default(90),
+  /**
+   * M-Pesa prompts (STK pushes) allowed per phone number (whatever account asks) and per account within the
+   * window; 0 turns a limit off. Each prompt costs a Daraja call and lands on someone's phone.
+   */
+  MPESA_PROMPT_LIMIT_PER_PHONE: z.coerce.number().int().min(0).default(6),
+  MPESA_PROMPT_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(10),
+  MPESA_PROMPT_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   /** How often the reconciler looks for payments whose callback did not come; 0 turns it off. */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** A pending payment is asked about (STK query) once it is this old, and again this often. */

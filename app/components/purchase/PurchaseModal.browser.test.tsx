@@ -30,6 +30,7 @@ function payment(over: Partial<PaymentView> = {}): PaymentView {
     expiresAt: new Date(now + 60_000).toISOString(),
     paidAt: null,
     paybill: { businessNumber: '174379', account: '4821907' },
+    paybillOffered: false,
     ...over,
   };
 }

@@ -27,7 +27,12 @@ const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.ex
 /**
  * "Purchase Course": the customer checks the phone number, presses "Pay with M-Pesa", approves the prompt on
  * the phone, and the modal follows the payment live (polling) to its outcome, with a retry when it failed.
+ * Paybill is offered only when the server says so (a prompt that timed out or was waited on long enough),
+ * never beside a fresh prompt; after a timeout the modal keeps following the payment, which Paybill can
+ * still settle.
  */
+const PAYABLE_ELSEWHERE = (p: PaymentView) => p.status === 'expired' && p.paybillOffered;
+
 export function PurchaseModal({
   course,
   phone,
@@ -53,29 +58,31 @@ export function PurchaseModal({
     return () => d?.close();
   }, []);
 
-  // Live status while the prompt is open; stops once the payment is settled.
-  const waitingId = stage.kind === 'waiting' ? stage.payment.id : null;
+  // Live status while the prompt is open, and after a timeout while Paybill may still pay; stops once settled.
+  const followedId =
+    stage.kind === 'waiting' || (stage.kind === 'done' && PAYABLE_ELSEWHERE(stage.payment)) ? stage.payment.id : null;
   // An effect event: the revalidator changes identity every render, and only a new payment restarts polling.
-  const settled = useEffectEvent((p: PaymentView) => {
-    setStage({ kind: 'done', payment: p });
+  const polled = useEffectEvent((p: PaymentView) => {
+    const open = p.status === 'pending' || p.status === 'created';
+    setStage({ kind: open ? 'waiting' : 'done', payment: p });
     // The page behind shows "Purchased" / "Play" without a reload.
     if (p.status === 'paid') void revalidator.revalidate();
   });
   useEffect(() => {
-    if (!waitingId) return;
+    if (!followedId) return;
     let stopped = false;
     const tick = async () => {
-      const p = await fetchPayment(waitingId);
+      const p = await fetchPayment(followedId);
       if (stopped) return;
-      if (p && p.status !== 'pending' && p.status !== 'created') settled(p);
-      else timer = setTimeout(tick, POLL_MS);
+      if (p) polled(p);
+      timer = setTimeout(tick, POLL_MS);
     };
     let timer = setTimeout(tick, POLL_MS);
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [waitingId]);
+  }, [followedId]);
 
   async function pay(e: React.FormEvent) {
     e.preventDefault();
@@ -112,7 +119,8 @@ export function PurchaseModal({
     // The code stopped working meanwhile (used up, expired): back to the full price, with the reason.
     if (COUPON_REFUSALS.includes(answer.message)) setCoupon(null);
     // The server's words are English; the catalogue has them as ids (app/locales, "server messages").
-    setStage({ kind: 'form', error: t(answer.message) });
+    const wait = answer.retryAfter ? ` ${t('purchase.retryIn', { minutes: Math.ceil(answer.retryAfter / 60) })}` : '';
+    setStage({ kind: 'form', error: t(answer.message) + wait });
   }
 
   function retry() {
@@ -219,17 +227,25 @@ function Waiting({ payment }: { payment: PaymentView }) {
           ? t('purchase.left', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
           : t('purchase.stillWaiting')}
       </p>
-      {payment.paybill && (
-        <section className="purchase-paybill" aria-labelledby="purchase-paybill-title">
-          <h4 id="purchase-paybill-title">{t('purchase.paybillTitle')}</h4>
-          <p>
-            {t('purchase.paybillBusiness')} <strong>{payment.paybill.businessNumber}</strong>
-            {t('purchase.paybillAccount')} <strong>{payment.paybill.account}</strong>
-            {t('purchase.paybillAmount')} <strong>{kes(payment.amount)}</strong>.
-          </p>
-        </section>
-      )}
+      <PaybillOffer payment={payment} />
     </div>
+  );
+}
+
+/** "No prompt? Pay by Paybill", once the server offers it, with the promise that paying twice is undone. */
+function PaybillOffer({ payment }: { payment: PaymentView }) {
+  const { t, kes } = useFormat();
+  if (!payment.paybillOffered || !payment.paybill) return null;
+  return (
+    <section className="purchase-paybill" aria-labelledby="purchase-paybill-title">
+      <h4 id="purchase-paybill-title">{t('purchase.paybillTitle')}</h4>
+      <p>
+        {t('purchase.paybillBusiness')} <strong>{payment.paybill.businessNumber}</strong>
+        {t('purchase.paybillAccount')} <strong>{payment.paybill.account}</strong>
+        {t('purchase.paybillAmount')} <strong>{kes(payment.amount)}</strong>.
+      </p>
+      <p className="purchase-help">{t('purchase.paybillSecond')}</p>
+    </section>
   );
 }
 
@@ -252,6 +268,7 @@ function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseI
       ) : (
         <>
           <p>{text}</p>
+          <PaybillOffer payment={payment} />
           {/* biome-ignore lint/a11y/noAutofocus: inside the open modal, focus moves to the one next action (WAI-ARIA dialog pattern) */}
           <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
             {t('purchase.tryAgain')}

@@ -6,7 +6,7 @@ export type { CouponQuote, PaymentView };
 
 export type StartAnswer =
   | { ok: true; result: StartPaymentResult }
-  | { ok: false; status: number; code: string; message: string; paymentId?: string };
+  | { ok: false; status: number; code: string; message: string; paymentId?: string; retryAfter?: number };
 
 export async function startPurchase(body: {
   courseId: string;
@@ -33,6 +33,8 @@ export async function startPurchase(body: {
       code: error?.code ?? 'unknown',
       message: error?.message ?? 'Something went wrong. Please try again.',
       ...(error?.details?.paymentId ? { paymentId: error.details.paymentId } : {}),
+      // A limit's refusal (429) says when to try again.
+      ...(res.headers.get('retry-after') ? { retryAfter: Number(res.headers.get('retry-after')) || 0 } : {}),
     };
   } catch {
     return { ok: false, status: 0, code: 'offline', message: 'No connection. Check your internet and try again.' };

@@ -76,6 +76,9 @@ export const earnsCertificates = (a: Actor): boolean => a?.role === 'customer';
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
   a?.role === 'customer' && a.userId !== course.creatorId;
 
+/** Selling: a suspended creator's courses are not for sale, and sell again once the creator is restored. */
+export const isOnSale = (course: { creatorStatus: string }): boolean => course.creatorStatus !== 'suspended';
+
 /** A payment's status and details are the payer's alone. */
 export const canViewPayment = (a: Actor, payment: { userId: string }): boolean => !!a && a.userId === payment.userId;
 

@@ -42,5 +42,7 @@ export async function moderateUser(
       details: { email: user.email, ...(reason ? { reason } : {}) },
     });
   });
+  // Cached pages show the change: a suspended creator's page goes, their courses stop selling (and back).
+  services.catalogChanged();
   return { status };
 }

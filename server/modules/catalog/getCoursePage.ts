@@ -1,5 +1,5 @@
 import { toBool, toIso, toNum } from '#server/db/values.ts';
-import { canViewCourse } from '../access/policies.ts';
+import { canViewCourse, isOnSale } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
 import { isId } from '#common/ids.ts';
@@ -30,6 +30,8 @@ export interface CoursePage {
   creatorId: string;
   creatorName: string;
   published: boolean;
+  /** False while its creator is suspended: the page stays, "Purchase Course" gives way to a notice. */
+  forSale: boolean;
   rating: number | null;
   ratingCount: number;
   enrolledCount: number;
@@ -60,7 +62,7 @@ export async function getCoursePage(
   const published = toBool(c.published);
   if (!canViewCourse(actor, { creatorId: c.creatorId, published })) return null;
 
-  const [episodes, trailerReady] = await Promise.all([
+  const [episodes, trailerReady, creator] = await Promise.all([
     db
       .selectFrom('episode')
       .leftJoin('mediaAsset', (j) =>
@@ -79,6 +81,7 @@ export async function getCoursePage(
           .where('status', '=', 'ready')
           .executeTakeFirst()
       : undefined,
+    db.selectFrom('user').select('status as creatorStatus').where('id', '=', c.creatorId).executeTakeFirst(),
   ]);
   const courseThumb = imageRef(c.thumbnailId);
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
@@ -97,6 +100,7 @@ export async function getCoursePage(
     creatorId: c.creatorId,
     creatorName: c.creatorName,
     published,
+    forSale: !!creator && isOnSale(creator),
     rating: toRating(c.ratingAvg),
     ratingCount: toNum(c.ratingCount),
     enrolledCount: toNum(c.enrolledCount),

@@ -8,7 +8,8 @@ import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { checkCoupon, COUPON_CHECKS } from './checkCoupon.ts';
+import { checkCoupon } from './checkCoupon.ts';
+import { COUPON_CHECKS } from './limitCouponChecks.ts';
 
 let t: TestDatabase;
 let services: Services;

@@ -1,16 +1,13 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { notFound, rateLimited, unauthenticated } from '#server/core/errors.ts';
+import { notFound, unauthenticated } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { checkCouponSchema, COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { consumeRateLimit } from '../accounts/rateLimit.ts';
 import { assertUsesLeftInTx } from './countCouponUsesInTx.ts';
 import { discountedPrice } from './discountedPrice.ts';
 import { findCouponInTx } from './findCouponInTx.ts';
-
-/** Codes one account may try per window: enough for typos, too few to guess codes. */
-export const COUPON_CHECKS = { window: 600, max: 20 } as const;
+import { limitCouponChecks } from './limitCouponChecks.ts';
 
 export interface CouponQuote {
   code: string;
@@ -25,11 +22,7 @@ export interface CouponQuote {
 export async function checkCoupon(services: Services, actor: Actor, input: unknown): Promise<CouponQuote> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
   const { db } = services.database;
-  const { allowed, retryAfter } = await consumeRateLimit(services, {
-    key: `coupon-check:${actor.userId}`,
-    rule: COUPON_CHECKS,
-  });
-  if (!allowed) throw rateLimited(COUPON_TEXT.tooMany, retryAfter);
+  await limitCouponChecks(services, { userId: actor.userId });
   const { courseId, code } = parseInput(checkCouponSchema, input, COUPON_TEXT.notValid);
   const course = await db
     .selectFrom('course')

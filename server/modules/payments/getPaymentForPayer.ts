@@ -15,5 +15,5 @@ export async function getPaymentForPayer(
   if (!isId(paymentId)) throw notFound('Payment not found.');
   const p = await services.database.db.selectFrom('payment').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!p || !canViewPayment(actor, p)) throw notFound('Payment not found.');
-  return paymentView(p, services.config.mpesa.shortcode);
+  return paymentView(p, services.config.mpesa.shortcode, services.clock.now());
 }

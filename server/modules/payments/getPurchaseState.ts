@@ -1,13 +1,13 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { displayPhone } from '#common/phone.ts';
-import { canBuyCourse } from '../access/policies.ts';
+import { canBuyCourse, isOnSale } from '../access/policies.ts';
 
 /** What the purchase controls of a course page or a grid need to know about the actor. */
 export interface PurchaseState {
   /** Course ids the actor owns (among those asked about). */
   owned: string[];
-  /** Course ids the actor may buy (among those asked about). */
+  /** Course ids the actor may buy (among those asked about): not their own, and on sale. */
   buyable: string[];
   /** The actor's phone, for the form ("+254 712 345 678"), or "" when none is known. */
   phone: string;
@@ -22,7 +22,12 @@ export async function getPurchaseState(
   const { db } = services.database;
   const ids = [...new Set(courseIds)];
   const [courses, enrolled, user] = await Promise.all([
-    db.selectFrom('course').select(['id', 'creatorId']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('course')
+      .innerJoin('user', 'user.id', 'course.creatorId')
+      .select(['course.id', 'course.creatorId', 'user.status as creatorStatus'])
+      .where('course.id', 'in', ids)
+      .execute(),
     db
       .selectFrom('enrollment')
       .select('courseId')
@@ -34,7 +39,7 @@ export async function getPurchaseState(
   const owned = new Set(enrolled.map((e) => e.courseId));
   return {
     owned: [...owned],
-    buyable: courses.filter((c) => !owned.has(c.id) && canBuyCourse(actor, c)).map((c) => c.id),
+    buyable: courses.filter((c) => !owned.has(c.id) && canBuyCourse(actor, c) && isOnSale(c)).map((c) => c.id),
     phone: user?.phone ? displayPhone(user.phone) : '',
   };
 }

@@ -10,13 +10,15 @@ import { DarajaError } from '#server/daraja/darajaError.ts';
 import { toDarajaPhone } from '#common/phone.ts';
 import { newId } from '#server/lib/ids.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { canBuyCourse } from '../access/policies.ts';
+import { canBuyCourse, isOnSale } from '../access/policies.ts';
 import { discountedPrice } from '../coupons/discountedPrice.ts';
 import { findCouponInTx } from '../coupons/findCouponInTx.ts';
 import { holdCouponUseInTx } from '../coupons/holdCouponUseInTx.ts';
+import { limitCouponChecks } from '../coupons/limitCouponChecks.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 import { callbackUrl } from './callbackUrl.ts';
+import { limitPrompts } from './limitPrompts.ts';
 import { newPaybillAccount } from './paybillAccount.ts';
 import { startPaymentSchema } from '#common/payments/paymentSchemas.ts';
 import { transitionPaymentsInTx } from './paymentStateMachine.ts';
@@ -25,13 +27,16 @@ import { paymentView, type PaymentView } from './paymentView.ts';
 export type StartPaymentResult = { kind: 'enrolled'; courseId: string } | { kind: 'payment'; payment: PaymentView };
 
 export const PHONE_HELP = 'Enter a Kenyan M-Pesa number, like 0712 345 678.';
+export const NOT_FOR_SALE = 'This course is not for sale right now.';
 
 /**
  * "Pay with M-Pesa": checks who is buying what, then records a payment and sends one STK push (PIN prompt)
  * to the customer's phone. A free course enrolls at once. A repeated request with the same idempotency key
  * (a double click, a retried request) answers the same payment and sends nothing; the same key with other
  * details is refused. With a coupon, the server prices the course itself and the payment holds one use of the
- * code (taken in the same transaction, so racing buyers never share the last use).
+ * code (taken in the same transaction, so racing buyers never share the last use). A suspended creator's
+ * courses are not for sale. Prompts are limited per account and per phone, and a coupon code costs one look
+ * from the account's coupon budget, as "Apply" does (decision 0040).
  */
 export async function startPayment(services: Services, actor: Actor, input: unknown): Promise<StartPaymentResult> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
@@ -41,15 +46,19 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
 
   const course = await db
     .selectFrom('course')
-    .select(['id', 'price', 'published', 'creatorId'])
-    .where('id', '=', courseId)
+    .innerJoin('user', 'user.id', 'course.creatorId')
+    .select(['course.id', 'course.price', 'course.published', 'course.creatorId', 'user.status as creatorStatus'])
+    .where('course.id', '=', courseId)
     .executeTakeFirst();
   if (!course || !toBool(course.published)) throw notFound('This course is not available.');
   if (course.creatorId === actor.userId) throw forbidden('You cannot buy your own course.');
   if (!canBuyCourse(actor, course)) throw forbidden('Only customer accounts can buy courses.');
+  if (!isOnSale(course)) throw conflict(NOT_FOR_SALE);
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
   if (replay && couponCode) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
+  // Past here the answer tells a right code from a wrong one: it spends the same budget as "Apply".
+  if (couponCode) await limitCouponChecks(services, { userId: actor.userId });
   const coupon = couponCode
     ? await findCouponInTx(db, { courseId, code: couponCode, now: services.clock.now() })
     : null;
@@ -79,6 +88,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
 
   const phone = toDarajaPhone(data.phone);
   if (!phone) throw invalidInput(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
+  await limitPrompts(services, { userId: actor.userId, phone });
 
   const now = services.clock.now();
   const id = newId();
@@ -170,7 +180,7 @@ async function sendPrompt(services: Services, id: string, amount: number, phone:
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return paymentView(row, services.config.mpesa.shortcode);
+    return paymentView(row, services.config.mpesa.shortcode, now);
   } catch (err) {
     if (!(err instanceof DarajaError)) throw err;
     services.log.warn({ paymentId: id, status: err.status, code: err.code, message: err.message }, 'STK push refused');
@@ -207,5 +217,5 @@ function sameRequestOrConflict(
   if (p.courseId !== courseId || toNum(p.amount) !== amount || p.phone !== toDarajaPhone(phone)) {
     throw conflict('This payment was already started with different details. Please start a new one.');
   }
-  return { kind: 'payment', payment: paymentView(p, services.config.mpesa.shortcode) };
+  return { kind: 'payment', payment: paymentView(p, services.config.mpesa.shortcode, services.clock.now()) };
 }
