@@ -25,6 +25,8 @@ function server(url: string, port: number, simulators: { mpesa: number; sms: num
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       AUTH_LIMIT_PER_IP: '1000',
+      // Likewise the specs' learners share the simulator's scripted numbers: M-Pesa prompts per phone.
+      MPESA_PROMPT_LIMIT_PER_PHONE: '1000',
       MPESA_SIMULATOR_PORT: String(simulators.mpesa),
       SMS_SIMULATOR_PORT: String(simulators.sms),
       ...env,
