@@ -8,6 +8,8 @@ import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { PHONES, confirmedReceipt, startMpesaPayment, startWorld, type World } from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { servicesAt } from '#tests/support/servicesAt.ts';
+import { PAYBILL_OFFER_AFTER_S } from '#server/modules/payments/paymentView.ts';
 
 let w: World;
 beforeEach(async () => {
@@ -27,7 +29,7 @@ async function purchase(price = 1200) {
   const view = () => getPaymentForPayer(w.running.services, buyer, { paymentId: payment.id });
   const enrolled = async () =>
     (await w.t.db.selectFrom('enrollment').select('id').where('userId', '=', buyer.userId).execute()).length;
-  return { payment, paybill: payment.paybill, view, enrolled };
+  return { buyer, payment, paybill: payment.paybill, view, enrolled };
 }
 
 describe('Pay by Paybill', () => {
@@ -37,6 +39,23 @@ describe('Pay by Paybill', () => {
     expect(paybill.businessNumber).toBe(w.running.services.config.mpesa.shortcode);
     expect(paybill.account).toMatch(/^\d{7}$/);
     expect(paybillUrls(w.running.services.config).validationUrl).not.toMatch(/mpesa/i);
+  });
+
+  it('is offered only once the prompt has waited PAYBILL_OFFER_AFTER_S, or has timed out; never beside a fresh prompt', async () => {
+    const p = await purchase();
+    expect(p.payment.paybillOffered).toBe(false);
+    const startedAt = Date.parse(p.payment.createdAt);
+    const viewAt = (seconds: number) =>
+      getPaymentForPayer(servicesAt(w.running.services, new Date(startedAt + seconds * 1000)), p.buyer, {
+        paymentId: p.payment.id,
+      });
+    expect((await viewAt(PAYBILL_OFFER_AFTER_S - 1)).paybillOffered).toBe(false);
+    expect((await viewAt(PAYBILL_OFFER_AFTER_S)).paybillOffered).toBe(true);
+    await w.t.db.updateTable('payment').set({ status: 'expired' }).where('id', '=', p.payment.id).execute();
+    expect((await p.view()).paybillOffered).toBe(true);
+    // A cancelled prompt cannot be settled by Paybill (validation refuses it): nothing to offer.
+    await w.t.db.updateTable('payment').set({ status: 'cancelled' }).where('id', '=', p.payment.id).execute();
+    expect((await viewAt(PAYBILL_OFFER_AFTER_S)).paybillOffered).toBe(false);
   });
 
   it('refuses a wrong amount, an unknown account and another business number at validation; nothing changes', async () => {

@@ -147,6 +147,41 @@ describe('waiting for M-Pesa', () => {
     expect(screen.getByRole('button', { name: 'Pay with M-Pesa' }).query()).toBeNull();
   });
 
+  test('no Paybill beside a fresh prompt; offered with the promise to return a second payment once the server says so', async () => {
+    const offered = payment({ paybillOffered: true });
+    mockApi(paymentsApi([payment(), offered]));
+    const { screen, pay } = await open();
+    await pay.click();
+    await expect.element(screen.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'No prompt? Pay by Paybill' }).query()).toBeNull();
+    const paybill = screen.getByRole('region', { name: 'No prompt? Pay by Paybill' });
+    await expect.element(paybill, { timeout: 8000 }).toBeVisible();
+    await expect.element(paybill.getByText('174379', { exact: true })).toBeVisible();
+    await expect.element(paybill.getByText('4821907', { exact: true })).toBeVisible();
+    await expect
+      .element(
+        paybill.getByText(
+          'If you pay twice (by the prompt and by Paybill), the second payment is returned to your M-Pesa automatically.',
+        ),
+      )
+      .toBeVisible();
+    await expect.element(screen.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+  });
+
+  test('too many prompts: the reason and when to try again, and no waiting screen', async () => {
+    const tooMany = 'Too many M-Pesa prompts for this number or account. Please try again later.';
+    mockApi(() => {
+      const res = json({ error: { code: 'rate_limited', message: tooMany } }, 429);
+      res.headers.set('retry-after', '600');
+      return res;
+    });
+    const { screen, pay } = await open();
+    await pay.click();
+    await expect.element(screen.getByRole('alert')).toHaveTextContent(`${tooMany} You can try again in 10 min.`);
+    await expect.element(pay).toBeEnabled();
+    expect(screen.getByText('Check your phone').query()).toBeNull();
+  });
+
   test("when the window runs out it keeps waiting for M-Pesa's answer", async () => {
     const now = Date.now();
     const short = payment({ createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 1000).toISOString() });
@@ -201,6 +236,20 @@ describe('the outcome', () => {
     await expect.element(screen.getByRole('heading', { name: title })).toBeVisible();
     await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start watching' }).query()).toBeNull();
+    // The server did not offer Paybill for this one.
+    expect(screen.getByRole('region', { name: 'No prompt? Pay by Paybill' }).query()).toBeNull();
+  });
+
+  test('timed out: Paybill is offered beside "Try again", and a Paybill payment turns the modal to "Payment received"', async () => {
+    const expired = payment({ status: 'expired', reason: 'timeout', message: 'M-Pesa said no.', paybillOffered: true });
+    mockApi(paymentsApi([expired, expired, payment({ status: 'paid', reason: 'paid', receipt: 'QK7PAYBILL' })]));
+    const { screen, pay } = await open();
+    await pay.click();
+    await expect.element(screen.getByRole('heading', { name: 'Payment timed out' })).toBeVisible();
+    await expect.element(screen.getByRole('region', { name: 'No prompt? Pay by Paybill' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect.element(screen.getByRole('heading', { name: 'Payment received' }), { timeout: 8000 }).toBeVisible();
+    await expect.element(screen.getByText('M-Pesa receipt QK7PAYBILL')).toBeVisible();
   });
 
   test('a course already owned: "You own this course" and "Start watching"', async () => {
