@@ -1,15 +1,19 @@
 // Pay by Paybill in the browser: the learner's prompt never arrives (an unscripted number: the simulator
-// waits for a person who never answers), so the learner pays by Paybill on the simulator's phone page (on
-// the simulator's own port) with the business and account numbers the purchase modal shows, and gets
-// access. Also: the security headers on a page, its .data, a cached page and a built asset, and no CSP
+// waits for a person who never answers). The modal offers Paybill only once the prompt has waited
+// PAYBILL_OFFER_AFTER_S (45 s, decision 0040), never beside a fresh prompt; the learner then pays by Paybill
+// on the simulator's phone page (on the simulator's own port) with the business and account numbers the
+// modal shows, and gets access. Also: the security headers on a page, its .data, a cached page and a built asset, and no CSP
 // violation in the console.
 import { expect, test } from '@playwright/test';
 import { firstPaidCard } from '#tests/e2e/courses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
+import { PAYBILL_OFFER_AFTER_S } from '#server/modules/payments/paymentView.ts';
 import { DEMO_MPESA_URL } from './urls.ts';
 
 test('a learner whose prompt never arrives pays by Paybill and gets access', async ({ page, context }) => {
+  // The offer comes after the prompt has waited its 45 s.
+  test.setTimeout(60_000 + PAYBILL_OFFER_AFTER_S * 1000);
   const violations: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -23,12 +27,21 @@ test('a learner whose prompt never arrives pays by Paybill and gets access', asy
   await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
   await expect(dialog.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
   const paybill = dialog.locator('.purchase-paybill');
-  await expect(paybill).toContainText('Lipa na M-Pesa → Paybill, business number');
+  // Not beside the fresh prompt: paying both ways would take the money twice.
+  await expect(dialog.getByText(/\d:\d\d left/)).toBeVisible();
+  await expect(paybill).toHaveCount(0);
+  await expect(paybill).toContainText('Lipa na M-Pesa → Paybill, business number', {
+    timeout: (PAYBILL_OFFER_AFTER_S + 15) * 1000,
+  });
+  await expect(paybill).toContainText('the second payment is returned to your M-Pesa automatically');
+  await expect(dialog.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
   const [business, account] = await paybill.locator('strong').allTextContents();
   expect(account).toMatch(/^\d{7}$/);
   await page.screenshot({ path: 'test-results/paybill-modal.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/paybill-modal-phone.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: 'test-results/paybill-modal-small-phone.png' });
 
   // The phone: Lipa na M-Pesa → Paybill.
   const phone = await context.newPage();

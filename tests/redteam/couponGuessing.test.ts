@@ -30,7 +30,13 @@ const viaPay = (p: Person, code: string) =>
   p.request('/api/payments', {
     method: 'POST',
     // The full price: with a right code the server would answer 409 "the price has changed" (the old oracle).
-    json: { courseId: course.id, amount: course.price, phone: PHONES.manual, idempotencyKey: newKey(), couponCode: code },
+    json: {
+      courseId: course.id,
+      amount: course.price,
+      phone: PHONES.manual,
+      idempotencyKey: newKey(),
+      couponCode: code,
+    },
   });
 const viaApply = (p: Person, code: string) =>
   p.request('/api/coupons/check', { method: 'POST', json: { courseId: course.id, code } });

@@ -169,7 +169,7 @@ describe('waiting for M-Pesa', () => {
   });
 
   test('too many prompts: the reason and when to try again, and no waiting screen', async () => {
-    const tooMany = 'Too many M-Pesa prompts for this number or account. Please try again later.';
+    const tooMany = 'Too many M-Pesa prompts for this number or account.';
     mockApi(() => {
       const res = json({ error: { code: 'rate_limited', message: tooMany } }, 429);
       res.headers.set('retry-after', '600');

@@ -12,6 +12,9 @@ export const COUPON_CHECKS = { window: 600, max: 20 } as const;
  * nothing by switching paths (decision 0040).
  */
 export async function limitCouponChecks(services: Services, { userId }: { userId: string }): Promise<void> {
-  const { allowed, retryAfter } = await consumeRateLimit(services, { key: `coupon-check:${userId}`, rule: COUPON_CHECKS });
+  const { allowed, retryAfter } = await consumeRateLimit(services, {
+    key: `coupon-check:${userId}`,
+    rule: COUPON_CHECKS,
+  });
   if (!allowed) throw rateLimited(COUPON_TEXT.tooMany, retryAfter);
 }

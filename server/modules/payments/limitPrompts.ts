@@ -4,7 +4,7 @@ import { toBool } from '#server/db/values.ts';
 import { toDarajaPhone } from '#common/phone.ts';
 import { consumeRateLimit } from '../accounts/rateLimit.ts';
 
-export const TOO_MANY_PROMPTS = 'Too many M-Pesa prompts for this number or account. Please try again later.';
+export const TOO_MANY_PROMPTS = 'Too many M-Pesa prompts for this number or account.';
 
 /**
  * Counts one M-Pesa prompt about to be sent to `phone` for `userId` (MPESA_PROMPT_LIMIT_* settings), and
