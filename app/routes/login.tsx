@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { signIn, signInWithPhone } from '#app/server/accounts.server.ts';
+import { signIn, signInWithCode, signInWithPhone } from '#app/server/accounts.server.ts';
 import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.tsx';
 import { Field, AuthFormMessage, invalidProps } from '#app/components/auth/AuthForm.tsx';
 import { WelcomeDialog } from '../components/auth/WelcomeDialog.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { redirectIfSignedIn, runAuthAction } from '#app/server/authAction.server.ts';
+import { redirectIfSignedIn, runAuthAction, type SignInCodeStep } from '#app/server/authAction.server.ts';
+import { PhoneCodeStep } from '../components/auth/PhoneCodeStep.tsx';
 import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
@@ -30,6 +31,8 @@ export async function action(args: Route.ActionArgs) {
     if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'sign-in');
     return runAuthAction(args, signInWithPhone, PHONE_TEXT.codeWrong);
   }
+  // The code step of a sign-in past the account-wide limit (decision 0042).
+  if (form.get('method') === 'code') return runAuthAction(args, signInWithCode, PHONE_TEXT.codeWrong);
   return runAuthAction(args, signIn, 'Invalid email or password');
 }
 
@@ -41,7 +44,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const { t } = useT();
-  const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
+  const codeStep = actionData && 'viaAccount' in actionData ? (actionData as SignInCodeStep) : null;
+  // The code step stays up while its code is wrong; "Back to sign in" leaves it.
+  const [sentCode, setSentCode] = useState<SignInCodeStep | null>(null);
+  useEffect(() => {
+    if (codeStep) setSentCode(codeStep);
+  }, [codeStep]);
+  const phoneStep = actionData && 'step' in actionData && !codeStep ? (actionData as PhoneStepData) : null;
   const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
   const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
   useEffect(() => {
@@ -61,7 +70,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <TopBar />
       <main className="auth-page">
-        {loaderData.byPhone ? (
+        {sentCode && !done ? (
+          <PhoneCodeStep
+            sent={{ ...sentCode, phone: '' }}
+            error={failed?.error}
+            fields={failed?.fields ?? {}}
+            busy={busy}
+            submitLabel={t(PHONE_TEXT.verify)}
+            hidden={{ method: 'code', redirectTo, myList: '' }}
+            notice={t('auth.codeSentToAccount', { minutes: sentCode.validMinutes })}
+            backLabel="auth.codeBack"
+            resend={false}
+            onChangeNumber={() => setSentCode(null)}
+            onSubmit={(e) => browserListField(e.currentTarget)}
+          />
+        ) : loaderData.byPhone ? (
           <PhoneStart
             title={t(PHONE_TEXT.signInWithPhone)}
             actionData={phoneStep}

@@ -13,6 +13,7 @@ import { requireArea } from './authGuard.server.ts';
 import { serverContext } from './context.server.ts';
 
 export { signIn } from '#server/modules/accounts/signIn.ts';
+export { signInWithCode } from '#server/modules/accounts/signInWithCode.ts';
 export { registerAccount } from '#server/modules/accounts/registerAccount.ts';
 export { parseCustomerTab, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
 export type { SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';

@@ -5,6 +5,7 @@ import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
 import { listMyList, type SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 import { saveToMyList } from '#server/modules/accounts/myList/saveToMyList.ts';
 import type { AuthResult, ClientRequest } from '#server/modules/accounts/startSession.ts';
+import type { CodeRequired } from '#server/modules/accounts/sendSignInCode.ts';
 import type { Services } from '#server/core/services.ts';
 import { homePathFor } from '#server/modules/access/policies.ts';
 import { safeRedirectPath } from '#app/lib/authRedirect.ts';
@@ -14,7 +15,18 @@ export type AuthActionData =
   | { ok: true; name: string; to: string; myList: SavedCourse[] }
   | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
-type Operation = (services: Services, input: { form: unknown } & ClientRequest) => Promise<AuthResult>;
+/** A sign-in past the account-wide limit: the code step, sent to the account's phone or e-mail. */
+export type SignInCodeStep = {
+  step: 'code';
+  ok: true;
+  viaAccount: true;
+  values: Record<string, string>;
+} & CodeRequired;
+
+type Operation = (
+  services: Services,
+  input: { form: unknown } & ClientRequest,
+) => Promise<AuthResult | { codeRequired: CodeRequired }>;
 
 /**
  * The body of the /login and /register actions: runs the account operation on the posted form, merges
@@ -32,7 +44,10 @@ export async function runAuthAction(
   for (const [k, v] of form) if (typeof v === 'string') input[k] = v;
   const values = { name: input.name ?? '', email: input.email ?? '', phone: input.phone ?? '', role: input.role ?? '' };
   try {
-    const { actor, setCookies } = await operation(services, { form: input, headers: args.request.headers, clientIp });
+    const result = await operation(services, { form: input, headers: args.request.headers, clientIp });
+    if ('codeRequired' in result)
+      return data<SignInCodeStep>({ step: 'code', ok: true, viaAccount: true, values: {}, ...result.codeRequired });
+    const { actor, setCookies } = result;
     const myList = await mergeBrowserList(services, actor, input.myList);
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('set-cookie', cookie);

@@ -37,6 +37,7 @@ export const PHONE_TEXT = {
   codeExpired: 'This code has expired or was already used. Please ask for a new one.',
   codeTooManyTries: 'Too many wrong codes. Please ask for a new one.',
   tooManyCodes: 'Too many codes asked for this number. Please wait a while and try again.',
+  tooManyCodesToday: 'This number has had as many codes as we send in one day. Please try again tomorrow.',
   smsInvalidNumber:
     'We could not send an SMS to this number. Please check it is a Kenyan mobile number that can receive SMS.',
   smsBlocked: 'This number does not accept messages from Darasa. Please use another number or sign in with email.',

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccount } from '../modules/accounts/registerAccount.ts';
 import { signIn } from '../modules/accounts/signIn.ts';
+import { signInWithCode } from '../modules/accounts/signInWithCode.ts';
 import { deleteMyAccount } from '../modules/accounts/personalData/deleteMyAccount.ts';
 import { exportMyData } from '../modules/accounts/personalData/exportMyData.ts';
 import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
@@ -32,6 +33,12 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
   });
   app.post('/api/account/sign-in', limit, accountBody, async (c) => {
     const result = await signIn(services, { form: c.req.valid('json'), ...requestOf(c) });
+    // Past the account-wide limit: no session yet, a code to send back to /sign-in/code (decision 0042).
+    if ('codeRequired' in result) return c.json({ codeRequired: result.codeRequired }, 202);
+    return withCookies(c.json({ user: result.actor }), result.setCookies);
+  });
+  app.post('/api/account/sign-in/code', limit, accountBody, async (c) => {
+    const result = await signInWithCode(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor }), result.setCookies);
   });
 

@@ -7,6 +7,7 @@ import { requestPasswordReset } from '#server/modules/accounts/requestPasswordRe
 import { BAD_RESET_LINK, resetPassword } from '#server/modules/accounts/resetPassword.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import { startApp, type App } from '#tests/support/testApp.ts';
+import { newestMessageTo } from '#tests/support/emailOutbox.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -18,24 +19,6 @@ function tokenFromOutbox(app: App, email: string): string {
   const match = newestMessageTo(app, email).match(/\/reset-password\?token=([\w-]+)/);
   if (!match) throw new Error(`no reset link in the email to ${email}`);
   return match[1]!;
-}
-
-/** The newest outbox message to `email`, quoted-printable soft breaks undone. */
-function newestMessageTo(app: App, email: string): string {
-  const dir = path.join(app.t.dataDir, 'outbox');
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort();
-  const messages = files.map((f) =>
-    fs
-      .readFileSync(path.join(dir, f), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '='),
-  );
-  const mine = messages.filter((m) => m.includes(`To: ${email}`)).at(-1);
-  if (!mine) throw new Error(`no email to ${email} in ${files.join(', ')}`);
-  return mine;
 }
 
 it('resets a password through a one-time link from the outbox, ending old sessions', async () => {

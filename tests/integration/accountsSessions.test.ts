@@ -183,20 +183,34 @@ describe('sign-in and cookies', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per account with a clear 429, shared through the database', async () => {
-    const app = await startApp(cleanups, { AUTH_LIMIT_PER_ACCOUNT: '3', AUTH_LIMIT_PER_IP: '0' });
+  it('limits sign-in attempts per account and address with a clear 429, shared through the database; past the account-wide limit the owner gets a code step, not a 429', async () => {
+    const env = { AUTH_LIMIT_PER_ACCOUNT: '3', AUTH_LIMIT_PER_IP: '0', TRUST_PROXY: 'true' };
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const app = await startApp(cleanups, env);
     const { reg } = await signedUp(app.url);
-    for (let i = 0; i < 3; i++) expect((await new Client(app.url).signIn(reg.email, 'wrong-one')).status).toBe(401);
-    const blocked = await new Client(app.url).signIn(reg.email.toUpperCase(), reg.password);
+    for (let i = 0; i < 3; i++)
+      expect((await new Client(app.url).signIn(reg.email, 'wrong-one', from('203.0.113.1'))).status).toBe(401);
+    const blocked = await new Client(app.url).signIn(reg.email.toUpperCase(), reg.password, from('203.0.113.1'));
     expect(blocked.status).toBe(429);
     expect(await errorOf(blocked)).toBe(TOO_MANY_ATTEMPTS);
     // A second process on the same database sees the same counters.
-    const other = await startApp(cleanups, { AUTH_LIMIT_PER_ACCOUNT: '3', AUTH_LIMIT_PER_IP: '0' }, app.t);
-    expect((await new Client(other.url).signIn(reg.email, reg.password)).status).toBe(429);
+    const other = await startApp(cleanups, env, app.t);
+    expect((await new Client(other.url).signIn(reg.email, reg.password, from('203.0.113.1'))).status).toBe(429);
+    // Refused attempts spend nothing: 3 addresses × 3 wrong, plus as many refused, leave the account-wide
+    // budget (30) with room, and the owner elsewhere signs in at once.
+    for (let a = 2; a <= 3; a++)
+      for (let i = 0; i < 6; i++) await new Client(app.url).signIn(reg.email, 'wrong-one', from(`203.0.113.${a}`));
+    expect((await new Client(app.url).signIn(reg.email, reg.password, from('198.51.100.1'))).status).toBe(200);
+    // Past the account-wide budget the right password from a new address gets a code step instead.
+    for (let a = 10; a < 17; a++)
+      for (let i = 0; i < 3; i++) await new Client(app.url).signIn(reg.email, 'wrong-one', from(`203.0.113.${a}`));
+    const step = await new Client(app.url).signIn(reg.email, reg.password, from('198.51.100.2'));
+    expect(step.status).toBe(202);
+    expect(((await step.json()) as { codeRequired: { challengeId: string } }).codeRequired.challengeId).toBeTruthy();
     // Another account is not affected.
     const second = await signedUp(app.url);
     expect((await new Client(app.url).signIn(second.reg.email, second.reg.password)).status).toBe(200);
-  });
+  }, 120_000);
 
   it('limits sign-ups and sign-ins per client address', async () => {
     const app = await startApp(cleanups, { AUTH_LIMIT_PER_IP: '2', AUTH_LIMIT_PER_ACCOUNT: '0' });

@@ -17,7 +17,9 @@ export interface SentCode {
 /**
  * The second step of every phone form: the 6-digit code (the phone's keyboard offers it from the SMS),
  * "Send a new code" after a countdown, and a plain-words warning when the gateway reports that the SMS
- * could not be delivered. `children` adds fields (the new password on reset).
+ * could not be delivered. `children` adds fields (the new password on reset). `notice` replaces "We sent a
+ * code to …" and `backLabel` "Change number" where no number was typed (the sign-in code step, account
+ * deletion); `resend` false leaves out "Send a new code" where going back is how to get one.
  */
 export function PhoneCodeStep({
   sent,
@@ -29,6 +31,9 @@ export function PhoneCodeStep({
   onChangeNumber,
   onSubmit,
   children,
+  notice,
+  backLabel = PHONE_TEXT.changeNumber,
+  resend = true,
 }: {
   sent: SentCode;
   error: string | undefined;
@@ -39,6 +44,9 @@ export function PhoneCodeStep({
   onChangeNumber: () => void;
   onSubmit?: (e: React.FormEvent<HTMLFormElement>) => void;
   children?: React.ReactNode;
+  notice?: string;
+  backLabel?: string;
+  resend?: boolean;
 }) {
   const left = useCountdown(sent.challengeId, sent.resendAfterS);
   const undelivered = useDeliveryProblem(sent.challengeId);
@@ -49,10 +57,13 @@ export function PhoneCodeStep({
         <h1>{t(PHONE_TEXT.enterCode)}</h1>
         <AuthFormMessage
           error={undelivered ?? error}
-          notice={t('phone.codeSentTo', {
-            phone: displayPhone(sent.phone.slice(1)).replaceAll(' ', '\u00a0'),
-            minutes: sent.validMinutes,
-          })}
+          notice={
+            notice ??
+            t('phone.codeSentTo', {
+              phone: displayPhone(sent.phone.slice(1)).replaceAll(' ', '\u00a0'),
+              minutes: sent.validMinutes,
+            })
+          }
         />
         <input type="hidden" name="challengeId" value={sent.challengeId} />
         {Object.entries(hidden ?? {}).map(([k, v]) => (
@@ -83,11 +94,13 @@ export function PhoneCodeStep({
           <input key={k} type="hidden" name={k} value={v} />
         ))}
         <input type="hidden" name="intent" value="send-code" />
-        <button type="submit" className="btn auth-link-button" disabled={left > 0 || busy} aria-live="polite">
-          {left > 0 ? t('phone.resendIn', { seconds: left }) : t(PHONE_TEXT.resend)}
-        </button>
+        {resend ? (
+          <button type="submit" className="btn auth-link-button" disabled={left > 0 || busy} aria-live="polite">
+            {left > 0 ? t('phone.resendIn', { seconds: left }) : t(PHONE_TEXT.resend)}
+          </button>
+        ) : null}
         <button type="button" className="btn auth-link-button" onClick={onChangeNumber}>
-          {t(PHONE_TEXT.changeNumber)}
+          {t(backLabel)}
         </button>
       </Form>
     </>

@@ -1,6 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { rateLimited } from '#server/core/errors.ts';
-import { consumeRateLimit, pruneRateLimits } from './rateLimit.ts';
+import { clearRateLimit, consumeRateLimit, pruneRateLimits, refundRateLimit } from './rateLimit.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -13,23 +13,33 @@ export type AttemptKind = 'sign-in' | 'sign-up' | 'reset';
 export const accountLimitKey = (kind: AttemptKind, email: string) => `${kind}:email:${email.trim().toLowerCase()}`;
 const accountFromIpKey = (kind: AttemptKind, email: string, ip: string) => `${accountLimitKey(kind, email)}:ip:${ip}`;
 const deviceKey = (kind: AttemptKind, deviceId: string) => `${kind}:device:${deviceId}`;
-/** Sign-in guesses at one account from all unknown devices together: a slow-down, ten times the budget. */
+/** Sign-in guesses at one account from all unknown devices together: past ten times the budget, a code. */
 const ACCOUNT_WIDE_FACTOR = 10;
 
-/** The counters a successful sign-in clears (the account's own failures from this address or device). */
-export function signInLimitKeys(email: string, clientIp: string, deviceId: string | null): string[] {
-  return [accountFromIpKey('sign-in', email, clientIp), ...(deviceId ? [deviceKey('sign-in', deviceId)] : [])];
+/**
+ * Only failures count against the account: a good sign-in clears its address's or device's counter, and
+ * gives back what it counted account-wide.
+ */
+export async function forgiveSignIn(
+  services: Services,
+  { email, clientIp, deviceId }: { email: string; clientIp: string; deviceId: string | null },
+): Promise<void> {
+  if (deviceId) return clearRateLimit(services, { key: deviceKey('sign-in', deviceId) });
+  await clearRateLimit(services, { key: accountFromIpKey('sign-in', email, clientIp) });
+  await refundRateLimit(services, { key: accountLimitKey('sign-in', email) });
 }
 
 /**
  * Counts one sign-in, sign-up or reset attempt per client IP and per email (AUTH_LIMIT_* settings) and
  * refuses it with 429 once a budget of the window is spent. The IP budget is the larger one: many Kenyan
- * mobile users share a carrier-grade NAT address.
+ * mobile users share a carrier-grade NAT address. Budgets are counted in order and an attempt refused by
+ * one gives back what it counted before: a refused attempt spends no budget at all.
  *
- * Sign-in is limited so that guessing stops without a stranger locking the owner out (decision 0019): per
- * (account, address) AUTH_LIMIT_PER_ACCOUNT; per account from all unknown devices ten times that; and a
- * browser holding the account's known-device cookie (`deviceId`) has its own budget and is exempt from the
- * account-wide one.
+ * Sign-in is limited so that guessing stops without a stranger locking the owner out (decisions 0019,
+ * 0042): per (account, address) AUTH_LIMIT_PER_ACCOUNT, refused past it; a browser holding the account's
+ * known-device cookie (`deviceId`) has its own budget instead. From unknown devices the account as a whole
+ * has ten times that, and past it nothing is refused: the answer is `codeRequired`, and a correct password
+ * then needs a one-time code sent to the owner (signIn).
  */
 export async function limitAuthAttempts(
   services: Services,
@@ -39,26 +49,35 @@ export async function limitAuthAttempts(
     email,
     deviceId = null,
   }: { kind: AttemptKind; clientIp: string; email: string | null; deviceId?: string | null },
-): Promise<void> {
+): Promise<{ codeRequired: boolean }> {
   const { config } = services;
   const window = config.AUTH_LIMIT_WINDOW_SECONDS;
   const perAccount = config.AUTH_LIMIT_PER_ACCOUNT;
-  const keys: [string, number][] = [];
-  if (config.AUTH_LIMIT_PER_IP > 0) keys.push([`${kind}:ip:${clientIp}`, config.AUTH_LIMIT_PER_IP]);
+  const hard: [string, number][] = [];
+  if (config.AUTH_LIMIT_PER_IP > 0) hard.push([`${kind}:ip:${clientIp}`, config.AUTH_LIMIT_PER_IP]);
+  let accountWide: string | null = null;
   if (email && perAccount > 0) {
-    if (kind !== 'sign-in') keys.push([accountLimitKey(kind, email), perAccount]);
-    else if (deviceId) keys.push([deviceKey(kind, deviceId), perAccount]);
+    if (kind !== 'sign-in') hard.push([accountLimitKey(kind, email), perAccount]);
+    else if (deviceId) hard.push([deviceKey(kind, deviceId), perAccount]);
     else {
-      keys.push([accountFromIpKey(kind, email, clientIp), perAccount]);
-      keys.push([accountLimitKey(kind, email), perAccount * ACCOUNT_WIDE_FACTOR]);
+      hard.push([accountFromIpKey(kind, email, clientIp), perAccount]);
+      accountWide = accountLimitKey(kind, email);
     }
   }
-  const checks = keys.map(([key, max]) => consumeRateLimit(services, { key, rule: { window, max } }));
-  if (++attempts % PRUNE_EVERY === 0)
-    checks.push(
-      pruneRateLimits(services, { olderThanMs: 2 * window * 1000 }).then(() => ({ allowed: true, retryAfter: null })),
-    );
-  const results = await Promise.all(checks);
-  const refused = results.filter((r) => !r.allowed);
-  if (refused.length) throw rateLimited(TOO_MANY_ATTEMPTS, Math.max(...refused.map((r) => r.retryAfter ?? 1)));
+  if (++attempts % PRUNE_EVERY === 0) await pruneRateLimits(services, { olderThanMs: 2 * window * 1000 });
+  const counted: string[] = [];
+  for (const [key, max] of hard) {
+    const { allowed, retryAfter } = await consumeRateLimit(services, { key, rule: { window, max } });
+    counted.push(key);
+    if (!allowed) {
+      for (const k of counted) await refundRateLimit(services, { key: k });
+      throw rateLimited(TOO_MANY_ATTEMPTS, retryAfter ?? 1);
+    }
+  }
+  if (!accountWide) return { codeRequired: false };
+  const wide = await consumeRateLimit(services, {
+    key: accountWide,
+    rule: { window, max: perAccount * ACCOUNT_WIDE_FACTOR },
+  });
+  return { codeRequired: !wide.allowed };
 }

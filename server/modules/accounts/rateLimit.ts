@@ -36,6 +36,15 @@ export async function consumeRateLimit(
   };
 }
 
+/** Gives back one attempt counted under `key` (an attempt refused elsewhere spends no budget). */
+export async function refundRateLimit(services: Services, { key }: { key: string }): Promise<void> {
+  await services.database.db
+    .updateTable('rateLimit')
+    .set({ count: sql<number>`case when "count" > 0 then "count" - 1 else 0 end` })
+    .where('key', '=', key)
+    .execute();
+}
+
 /** Forgets the attempts under `key` (a successful sign-in clears the account's failures). */
 export async function clearRateLimit(services: Services, { key }: { key: string }): Promise<void> {
   await services.database.db.deleteFrom('rateLimit').where('key', '=', key).execute();

@@ -36,6 +36,31 @@ export const SMS_TEXTS = {
     sw: (r: ResetFacts) =>
       `Habari ${r.name},\n\nIli uchague nenosiri jipya, fungua kiungo hiki ndani ya dakika ${r.minutes}:\n\n${r.link}\n\nKinafanya kazi mara moja tu. Kama hukuomba hili, puuza barua pepe hii.\n`,
   },
+  codeEmailSubject: {
+    en: () => 'Your Darasa sign-in code',
+    sw: () => 'Nambari yako ya kuingia Darasa',
+  },
+  codeEmailBody: {
+    en: (code: string, minutes: number) =>
+      `Your Darasa code is ${code}. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.\n\nIf you did not just sign in, someone knows your password: change it now.\n`,
+    sw: (code: string, minutes: number) =>
+      `Nambari yako ya Darasa ni ${code}. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kuingia sasa hivi, kuna mtu anayejua nenosiri lako: libadilishe sasa.\n`,
+  },
+  accountExistsEmailSubject: {
+    en: () => 'Someone tried to sign up with your e-mail',
+    sw: () => 'Mtu amejaribu kujisajili kwa barua pepe yako',
+  },
+  accountExistsEmailBody: {
+    en: (r: ExistsFacts) =>
+      `Hello ${r.name},\n\nSomeone just tried to create a Darasa account with this e-mail address. You already have one, so nothing was changed.\n\nIf it was you, sign in: ${r.signIn}\nForgot your password? ${r.forgot}\n\nIf it was not you, you can ignore this e-mail.\n`,
+    sw: (r: ExistsFacts) =>
+      `Habari ${r.name},\n\nMtu amejaribu sasa hivi kufungua akaunti ya Darasa kwa barua pepe hii. Tayari una akaunti, kwa hiyo hakuna kilichobadilishwa.\n\nKama ni wewe, ingia: ${r.signIn}\nUmesahau nenosiri? ${r.forgot}\n\nKama si wewe, puuza barua pepe hii.\n`,
+  },
+  accountExistsSms: {
+    en: (link: string) =>
+      `Darasa: someone tried to sign up with this number. You already have an account. Sign in: ${link}`,
+    sw: (link: string) => `Darasa: mtu amejaribu kujisajili kwa nambari hii. Tayari una akaunti. Ingia: ${link}`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {
@@ -50,4 +75,10 @@ export interface ReceiptFacts {
   course: string;
   ref: string;
   link: string;
+}
+
+export interface ExistsFacts {
+  name: string;
+  signIn: string;
+  forgot: string;
 }

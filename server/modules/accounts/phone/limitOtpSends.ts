@@ -5,9 +5,10 @@ import { consumeRateLimit } from '../rateLimit.ts';
 import { OTP } from './otpPolicy.ts';
 
 /**
- * Counts one code sent to `phone` from `clientIp`, in order: the IP's budget, then this phone from this
- * IP, then the phone overall. A budget already spent stops the count there, so a stranger who is refused
- * does not go on eating into the phone's overall budget.
+ * Counts one code sent to `phone` (or an e-mail address, for e-mailed codes) from `clientIp`, in order: the
+ * IP's budget, then this phone from this IP, then the phone over the hour and over the day. A budget already
+ * spent stops the count there, so a stranger who is refused does not go on eating into the phone's overall
+ * budget; the day's cap answers with its own words and Retry-After.
  */
 export async function limitOtpSends(
   services: Services,
@@ -17,9 +18,14 @@ export async function limitOtpSends(
     [`otp-send:ip:${clientIp}`, OTP.send.perIp],
     [`otp-send:phone-ip:${phone}:${clientIp}`, OTP.send.perPhoneAndIp],
     [`otp-send:phone:${phone}`, OTP.send.perPhone],
+    [`otp-send:phone-day:${phone}`, OTP.send.perPhoneDay],
   ] as const;
   for (const [key, rule] of steps) {
     const { allowed, retryAfter } = await consumeRateLimit(services, { key, rule });
-    if (!allowed) throw rateLimited(PHONE_TEXT.tooManyCodes, retryAfter);
+    if (!allowed)
+      throw rateLimited(
+        rule === OTP.send.perPhoneDay ? PHONE_TEXT.tooManyCodesToday : PHONE_TEXT.tooManyCodes,
+        retryAfter,
+      );
   }
 }

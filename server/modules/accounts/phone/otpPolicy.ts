@@ -13,7 +13,11 @@ export const OTP = {
     perIp: { window: 3600, max: 30 },
     perPhoneAndIp: { window: 900, max: 3 },
     perPhone: { window: 3600, max: 10 },
+    /** A day's cap per number on top: floods of codes cost SMS money and the owner's peace. */
+    perPhoneDay: { window: 24 * 3600, max: 20 },
   },
 } as const;
 
-export type OtpPurpose = 'sign-in' | 'sign-up' | 'reset';
+/** `sign-in-step`: the code a correct password needs past the account-wide sign-in limit; `delete`: deleting a
+ * phone-only account. */
+export type OtpPurpose = 'sign-in' | 'sign-up' | 'reset' | 'sign-in-step' | 'delete';
