@@ -13,7 +13,12 @@ export interface CodeRequired {
   resendAfterS: number;
 }
 
+/** A hash to check wrong e-mails against, made once. */
 let dummyHash: Promise<string> | null = null;
+const dummy = () => {
+  dummyHash ??= hashPassword('not the password of anyone');
+  return dummyHash;
+};
 
 /**
  * The sign-in step past the account-wide limit (limitAuthAttempts): a correct password for an active account
@@ -32,7 +37,7 @@ export async function sendSignInCode(
     .where('user.email', '=', email)
     .executeTakeFirst();
   // A wrong e-mail costs the same scrypt as a wrong password.
-  const hash = user?.password ?? (await (dummyHash ??= hashPassword('not the password of anyone')));
+  const hash = user?.password ?? (await dummy());
   const right = (await verifyPassword({ hash, password })) && user?.password != null && user.status === 'active';
   const locale = toLocale(user?.locale);
   if (!right || !user)
