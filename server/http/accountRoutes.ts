@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { registerAccount } from '../modules/accounts/registerAccount.ts';
 import { signIn } from '../modules/accounts/signIn.ts';
 import { signInWithCode } from '../modules/accounts/signInWithCode.ts';
+import { revokeMySession } from '../modules/accounts/revokeMySession.ts';
 import { deleteMyAccount } from '../modules/accounts/personalData/deleteMyAccount.ts';
 import { exportMyData } from '../modules/accounts/personalData/exportMyData.ts';
 import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
@@ -61,6 +62,11 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
   });
   app.post('/api/account/phone/reset', limit, accountBody, async (c) => {
     await resetPasswordByPhone(services, c.req.valid('json'));
+    return c.json({ ok: true });
+  });
+  // "Your devices": sign one session out by the id list-sessions shows.
+  app.post('/api/account/sessions/revoke', limit, accountBody, async (c) => {
+    await revokeMySession(services, c.var.ctx.actor, c.req.valid('json'));
     return c.json({ ok: true });
   });
   // Personal data: the signed-in person's own data as a download, and deleting their account.

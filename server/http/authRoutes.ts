@@ -7,14 +7,14 @@ import type { AppEnv } from './honoEnv.ts';
 
 /**
  * better-auth's own endpoints (session reads, sign-out) under /api/auth, given the raw request before
- * anything reads its body; and POST /logout for the top bar's plain "Sign Out" form, which works
+ * anything reads its body, their JSON answers without session tokens (withoutTokens); and POST /logout for the top bar's plain "Sign Out" form, which works
  * without JavaScript: the session is deleted server-side, then the browser goes home.
  */
 export function mountAuthRoutes(app: Hono<AppEnv>, services: Services): void {
   const auth = services.auth;
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = withClientIp(c.req.raw.headers, clientIpOf(c, services.config.TRUST_PROXY));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    return withoutTokens(await auth.handler(new Request(c.req.raw, { headers })));
   });
   app.post('/logout', async (c) => {
     const cookies = await signOut(services, { headers: c.req.raw.headers }).catch(() => [] as string[]);
@@ -22,4 +22,28 @@ export function mountAuthRoutes(app: Hono<AppEnv>, services: Services): void {
     for (const cookie of cookies) res.headers.append('set-cookie', cookie);
     return res;
   });
+}
+
+/**
+ * A session token is the session itself: page JavaScript never needs one (the cookie is HttpOnly for that
+ * reason), so get-session, list-sessions and every other JSON answer here lose their `token` fields.
+ * Sessions are named by their id instead (decision 0042).
+ */
+async function withoutTokens(res: Response): Promise<Response> {
+  if (!res.headers.get('content-type')?.includes('application/json')) return res;
+  const text = await res.text();
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  const body = text ? JSON.stringify(dropTokens(JSON.parse(text))) : null;
+  return new Response(body, { status: res.status, statusText: res.statusText, headers });
+}
+
+function dropTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropTokens);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'token')
+      .map(([k, v]) => [k, dropTokens(v)]),
+  );
 }
