@@ -1,5 +1,6 @@
 import { Form, redirect, useNavigation } from 'react-router';
-import { deleteMyAccountAndSignOut } from '#app/server/accounts.server.ts';
+import { deleteMyAccountAndSignOut, loadAccountPage, sendDeletionCode } from '#app/server/accounts.server.ts';
+import { displayPhone } from '#common/phone.ts';
 import { refusalData, serverContext } from '#app/server/context.server.ts';
 import { loginPathFor } from '#app/lib/authRedirect.ts';
 import { TopBar } from '../components/TopBar.tsx';
@@ -12,19 +13,34 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: metaT(matches)('meta.account') }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { actor } = serverContext(context);
-  if (!actor) throw redirect(loginPathFor('/account'));
-  return { name: actor.name, email: actor.email };
+export function loader(args: Route.LoaderArgs) {
+  if (!serverContext(args.context).actor) throw redirect(loginPathFor('/account'));
+  return loadAccountPage(args);
 }
+
+type ActionData = { error: string; challengeId?: string } | { challengeId: string; validMinutes: number };
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
+  const field = (k: string) => String(form.get(k) ?? '');
+  // Phone-only accounts: first the code to their phone, then the deletion with it.
+  if (field('intent') === 'send-code') {
+    try {
+      const { challengeId, validMinutes } = await sendDeletionCode(args);
+      return { challengeId, validMinutes } satisfies ActionData;
+    } catch (err) {
+      return refusalData(err, (e): ActionData => ({ error: e.message }));
+    }
+  }
   let signedOut: string;
   try {
-    signedOut = await deleteMyAccountAndSignOut(args, { password: String(form.get('password') ?? '') });
+    signedOut = await deleteMyAccountAndSignOut(args, {
+      password: field('password'),
+      challengeId: field('challengeId'),
+      code: field('code'),
+    });
   } catch (err) {
-    return refusalData(err, (e) => ({ error: e.message }));
+    return refusalData(err, (e): ActionData => ({ error: e.message, challengeId: field('challengeId') }));
   }
   throw redirect('/', { headers: { 'set-cookie': signedOut } });
 }
@@ -33,13 +49,18 @@ export async function action(args: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const { t } = useT();
+  const refusal = actionData && 'error' in actionData ? actionData.error : null;
+  const sent = actionData && 'validMinutes' in actionData ? actionData : null;
+  // The code form stays up after a wrong code (the refusal carries its challenge back).
+  const challengeId = actionData?.challengeId || null;
   return (
     <>
       <TopBar />
       <main className="account-page">
         <h1>{t('account.title')}</h1>
         <p>
-          {t('account.signedInAs')} <strong>{loaderData.name}</strong> ({loaderData.email}).
+          {t('account.signedInAs')} <strong>{loaderData.name}</strong> (
+          {loaderData.email ?? displayPhone(loaderData.phone.slice(1))}).
         </p>
         <section aria-labelledby="account-data">
           <h2 id="account-data">{t('account.data.title')}</h2>
@@ -51,20 +72,62 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <section aria-labelledby="account-delete" className="account-danger">
           <h2 id="account-delete">{t('account.delete.title')}</h2>
           <p>{t('account.delete.text')}</p>
-          <Form method="post">
-            <label htmlFor="account-password">{t('account.password')}</label>
-            <input id="account-password" name="password" type="password" autoComplete="current-password" required />
-            {actionData?.error && (
-              <p role="alert" className="account-error">
-                {t(actionData.error)}
+          {loaderData.confirmBy === 'password' ? (
+            <Form method="post">
+              <label htmlFor="account-password">{t('account.password')}</label>
+              <input id="account-password" name="password" type="password" autoComplete="current-password" required />
+              <Refusal error={refusal} />
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {busy ? t('account.deleting') : t('account.delete.title')}
+              </button>
+            </Form>
+          ) : challengeId ? (
+            <Form method="post">
+              <p>
+                {sent
+                  ? t('phone.codeSentTo', {
+                      phone: displayPhone(loaderData.phone.slice(1)).replaceAll(' ', '\u00a0'),
+                      minutes: sent.validMinutes,
+                    })
+                  : null}
               </p>
-            )}
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {busy ? t('account.deleting') : t('account.delete.title')}
-            </button>
-          </Form>
+              <input type="hidden" name="challengeId" value={challengeId} />
+              <label htmlFor="account-code">{t('account.delete.code')}</label>
+              <input
+                id="account-code"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+              />
+              <Refusal error={refusal} />
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {busy ? t('account.deleting') : t('account.delete.title')}
+              </button>
+            </Form>
+          ) : (
+            <Form method="post">
+              <p>{t('account.delete.byCode')}</p>
+              <input type="hidden" name="intent" value="send-code" />
+              <Refusal error={refusal} />
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {t('account.delete.sendCode')}
+              </button>
+            </Form>
+          )}
         </section>
       </main>
     </>
   );
+}
+
+function Refusal({ error }: { error: string | null }) {
+  const { t } = useT();
+  return error ? (
+    <p role="alert" className="account-error">
+      {t(error)}
+    </p>
+  ) : null;
 }

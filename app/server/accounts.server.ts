@@ -4,6 +4,8 @@ import type { RouterContextProvider } from 'react-router';
 import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
 import { listCustomerGrid, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
 import { deleteMyAccount } from '#server/modules/accounts/personalData/deleteMyAccount.ts';
+import { getAccountSettings } from '#server/modules/accounts/personalData/getAccountSettings.ts';
+import { requestDeletionCode } from '#server/modules/accounts/personalData/requestDeletionCode.ts';
 import { resetPasswordByPhone } from '#server/modules/accounts/phone/resetPasswordByPhone.ts';
 import { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
 import { resetPassword } from '#server/modules/accounts/resetPassword.ts';
@@ -22,8 +24,20 @@ export { registerByPhone } from '#server/modules/accounts/phone/registerByPhone.
 
 type Args = { context: Readonly<RouterContextProvider> };
 
+/** /account's page: who is signed in, and how deleting is confirmed. */
+export function loadAccountPage(args: Args) {
+  const { services, actor } = serverContext(args.context);
+  return getAccountSettings(services, actor);
+}
+
+/** /account, phone-only accounts: sends the code that confirms deletion. */
+export function sendDeletionCode(args: Args) {
+  const { services, actor, clientIp } = serverContext(args.context);
+  return requestDeletionCode(services, actor, { clientIp });
+}
+
 /** /account's "Delete my account": answers the cookie that signs this browser out. */
-export async function deleteMyAccountAndSignOut(args: Args, input: { password: string }): Promise<string> {
+export async function deleteMyAccountAndSignOut(args: Args, input: Record<string, string>): Promise<string> {
   const { services, actor } = serverContext(args.context);
   await deleteMyAccount(services, actor, input);
   return clearSessionCookie(services);

@@ -6,6 +6,7 @@ import { signInWithCode } from '../modules/accounts/signInWithCode.ts';
 import { revokeMySession } from '../modules/accounts/revokeMySession.ts';
 import { deleteMyAccount } from '../modules/accounts/personalData/deleteMyAccount.ts';
 import { exportMyData } from '../modules/accounts/personalData/exportMyData.ts';
+import { requestDeletionCode } from '../modules/accounts/personalData/requestDeletionCode.ts';
 import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
 import type { Services } from '../core/services.ts';
 import { DomainError } from '../core/errors.ts';
@@ -75,6 +76,10 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
     c.header('cache-control', 'no-store');
     c.header('content-disposition', 'attachment; filename="darasa-my-data.json"');
     return c.json(data);
+  });
+  // A phone-only account confirms deletion with a code sent to its phone (it has no password).
+  app.post('/api/account/delete/code', async (c) => {
+    return c.json(await requestDeletionCode(services, c.var.ctx.actor, { clientIp: c.var.ctx.clientIp }), 201);
   });
   app.post('/api/account/delete', limit, accountBody, async (c) => {
     await deleteMyAccount(services, c.var.ctx.actor, c.req.valid('json'));

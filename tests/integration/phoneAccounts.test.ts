@@ -63,10 +63,21 @@ describe('sign-up by phone', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: null, locale: 'sw', name: 'Achieng' });
     expect(Boolean(row.phoneVerified)).toBe(true);
-    // The phone now belongs to this account: a second sign-up with it is refused before any SMS.
-    const again = await askCode(client(), { purpose: 'sign-up', name: 'X', phone: '+254712300001', role: 'customer' });
-    expect(again.res.status).toBe(409);
-    expect(again.body.error?.message).toBe(PHONE_TEXT.phoneTaken);
+    // The phone now belongs to this account: a second sign-up with it answers as any sign-up (no stranger
+    // learns the number is registered), but the SMS tells the owner to sign in and carries no code.
+    const stranger = client();
+    const again = await askCode(stranger, { purpose: 'sign-up', name: 'X', phone: '+254712300001', role: 'customer' });
+    expect(again.res.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(body).sort());
+    const notice = (await outbox(app.running)).find((m) => m.to === '+254712300001')!;
+    expect(notice.message).toMatch(/^Darasa: mtu amejaribu kujisajili kwa nambari hii/);
+    expect(notice.message).not.toMatch(/\b\d{6}\b/);
+    const guess = await stranger.post('/api/account/phone/register', {
+      challengeId: again.body.challengeId,
+      code: '123456',
+    });
+    expect(guess.status).toBe(400);
+    expect(await stranger.session()).toBeNull();
   });
 
   it('requires an email from creators, and refuses one that is taken', async () => {
@@ -83,8 +94,14 @@ describe('sign-up by phone', () => {
       role: 'creator',
       email: existing.email,
     });
-    expect(taken.res.status).toBe(409);
-    expect(taken.body.error?.message).toBe(EMAIL_TAKEN);
+    // Whether the e-mail is taken is said only to whoever proves the phone with its code.
+    expect(taken.res.status).toBe(201);
+    const refused = await c.post('/api/account/phone/register', {
+      challengeId: taken.body.challengeId,
+      code: await lastCode(app.running, '+254712300002'),
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(EMAIL_TAKEN);
     const ok = await askCode(c, {
       purpose: 'sign-up',
       name: 'Otieno',

@@ -1,14 +1,22 @@
 import { verifyPassword } from 'better-auth/crypto';
+import { z } from 'zod';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { forbidden, invalidInput, unauthenticated } from '#server/core/errors.ts';
+import { forbidden, unauthenticated } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
 import { recordAuditInTx } from '#server/modules/shared/recordAudit.ts';
+import { codeEntrySchema } from '#common/accounts/phoneSchemas.ts';
+import { consumeOtpChallenge } from '../phone/consumeOtpChallenge.ts';
+import { passwordHashOf } from './passwordHashOf.ts';
 
+const PASSWORD_NEEDED = 'Enter your password to delete your account.';
 const WRONG_PASSWORD = 'That password is not right. Your account was not deleted.';
+export const CODE_NEEDED = 'Enter the code we sent to your phone to delete your account.';
 
 /**
  * Deletes the signed-in person's account (Kenya's Data Protection Act, 2019, right to erasure), after they
- * confirm with their password. What identifies them goes: name, email and phone are replaced in the account,
+ * confirm with their password, or, for a phone-only account, with a one-time code sent to its phone
+ * (requestDeletionCode). What identifies them goes: name, email and phone are replaced in the account,
  * profiles and payments; raw M-Pesa payloads (they carry the phone number) are dropped; sign-ins, saved
  * courses, progress, review comments and the link from viewing events are removed. What the law requires a
  * business to keep stays, anonymised and with its ids: payments (amount, status, receipt, dates), refunds,
@@ -16,23 +24,15 @@ const WRONG_PASSWORD = 'That password is not right. Your account was not deleted
  */
 export async function deleteMyAccount(services: Services, actor: Actor, input: unknown): Promise<void> {
   if (!actor) throw unauthenticated('Please sign in to delete your account.');
-  const password =
-    typeof input === 'object' && input !== null && typeof (input as { password?: unknown }).password === 'string'
-      ? (input as { password: string }).password
-      : '';
-  if (!password) throw invalidInput('Enter your password to delete your account.', { password: 'Required' });
-  const { db } = services.database;
   const userId = actor.userId;
-  const credential = await db
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password })))
-    throw forbidden(WRONG_PASSWORD);
-
-  const now = new Date();
+  const hash = await passwordHashOf(services, { userId });
+  if (hash === null) await confirmByCode(services, userId, input);
+  else {
+    const { password } = parseInput(z.object({ password: z.string().min(1) }), input, PASSWORD_NEEDED);
+    if (!(await verifyPassword({ hash, password }))) throw forbidden(WRONG_PASSWORD);
+  }
+  const { db } = services.database;
+  const now = services.clock.now();
   const gone = { name: 'Deleted user', email: `deleted-${userId}@deleted.invalid`, phone: '' };
   await db.transaction().execute(async (trx) => {
     await trx
@@ -62,4 +62,12 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     });
   });
   services.catalogChanged();
+}
+
+/** The code must be one sent for deleting this very account. */
+async function confirmByCode(services: Services, userId: string, input: unknown): Promise<void> {
+  const entry = parseInput(codeEntrySchema, input, CODE_NEEDED);
+  const { payload } = await consumeOtpChallenge(services, { ...entry, purpose: 'delete' });
+  const owner = z.object({ userId: z.string() }).safeParse(JSON.parse(payload ?? 'null'));
+  if (!owner.success || owner.data.userId !== userId) throw forbidden(CODE_NEEDED);
 }
