@@ -167,10 +167,13 @@ describe('sign-in and reset by phone', () => {
     expect((await client().signIn(reg.email, 'new-secret')).status).toBe(200);
   });
 
-  it('says plainly when no account uses the number', async () => {
+  it('tells the number, not the asker, when no account uses it', async () => {
     const { res, body } = await askCode(client(), { purpose: 'sign-in', phone: '0712300099' });
-    expect(res.status).toBe(400);
-    expect(body.error?.message).toBe(PHONE_TEXT.noAccountForPhone);
+    expect(res.status).toBe(201);
+    expect(body.challengeId).toBeTruthy();
+    const sms = (await outbox(app.running)).find((m) => m.to === '+254712300099')!;
+    expect(sms.message).toMatch(/^Darasa: someone asked for a code for this number, but it has no account/);
+    expect(sms.message).not.toMatch(/\b\d{6}\b/);
   });
 });
 

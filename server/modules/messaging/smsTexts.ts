@@ -56,6 +56,10 @@ export const SMS_TEXTS = {
     sw: (r: ExistsFacts) =>
       `Habari ${r.name},\n\nMtu amejaribu sasa hivi kufungua akaunti ya Darasa kwa barua pepe hii. Tayari una akaunti, kwa hiyo hakuna kilichobadilishwa.\n\nKama ni wewe, ingia: ${r.signIn}\nUmesahau nenosiri? ${r.forgot}\n\nKama si wewe, puuza barua pepe hii.\n`,
   },
+  noAccountSms: {
+    en: (link: string) => `Darasa: someone asked for a code for this number, but it has no account. Sign up: ${link}`,
+    sw: (link: string) => `Darasa: mtu ameomba msimbo kwa nambari hii, lakini haina akaunti. Jisajili: ${link}`,
+  },
   accountExistsSms: {
     en: (link: string) =>
       `Darasa: someone tried to sign up with this number. You already have an account. Sign in: ${link}`,
