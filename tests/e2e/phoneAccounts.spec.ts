@@ -119,3 +119,34 @@ test('numbers the gateway cannot reach are reported in plain words', async ({ pa
   await expect(page.getByText(/We sent a code to/)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(PHONE_TEXT.smsNotDelivered, { timeout: 15_000 });
 });
+
+test('a learner who signed up by phone deletes the account with a code sent to the phone', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const local = freshNumber();
+  const e164 = `+254${local}`;
+  await startPhoneSignUp(page, baseURL!, local);
+  const signUpCode = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, /is your Darasa code/))![0];
+  await page.getByLabel(PHONE_TEXT.codeLabel).fill(signUpCode);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
+
+  await page.goto(`${baseURL}/account`);
+  // No password field: the account never had one.
+  await expect(page.getByLabel('Your password')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send me a code to delete my account' }).click();
+  await expect(page.getByText(/We sent a code to \+254/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/account-delete-by-code-phone.png', fullPage: true });
+  const deletionSms = new RegExp(`^(?!${signUpCode})\\d{6} is your Darasa code`);
+  const code = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, deletionSms))![0];
+  await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('alert')).toHaveText(PHONE_TEXT.codeWrong);
+  await page.getByLabel('Code from the SMS').fill(code);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
