@@ -5,6 +5,10 @@ import type { JobDefinition } from '../jobs/defineJob.ts';
 import { processVideoJob } from '../modules/media/processVideoJob.ts';
 import { checkReceiptJob } from '../modules/payments/checkReceiptJob.ts';
 import { sendReceiptJob } from '../modules/payments/sendReceiptJob.ts';
+import { checkIncomingJob } from '../modules/payments/checkIncomingJob.ts';
+import { checkReversalJob } from '../modules/payments/checkReversalJob.ts';
+import { returnExtraJob } from '../modules/payments/returnExtraJob.ts';
+import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -12,4 +16,8 @@ export const jobDefinitions: readonly JobDefinition[] = [
   sendPayoutJob,
   sendReceiptJob,
   checkReceiptJob,
+  checkIncomingJob,
+  returnExtraJob,
+  checkReversalJob,
+  sendRefundNoticeJob,
 ];

@@ -13,6 +13,7 @@ import type {
   PayoutAccountTable,
   PayoutTable,
   RefundTable,
+  MpesaIncomingTable,
 } from './schemaMoney.ts';
 
 export type * from './schemaMoney.ts';
@@ -340,6 +341,7 @@ export interface DB {
   auditLog: AuditLogTable;
   viewEvent: ViewEventTable;
   refund: RefundTable;
+  mpesaIncoming: MpesaIncomingTable;
   adminCounter: AdminCounterTable;
   payment: PaymentTable;
   enrollment: EnrollmentTable;

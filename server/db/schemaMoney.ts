@@ -10,7 +10,47 @@ export interface RefundTable {
   actorId: string;
   amount: number;
   providerRef: string | null;
+  /** requested: M-Pesa accepted the reversal, not yet confirmed; done: confirmed; failed: it did not happen. */
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  failureReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reversal request's OriginatorConversationID: what Transaction Status is asked about. */
+  reversalOriginatorId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
+  updatedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Last Transaction Status question about the reversal. */
+  checkedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type RefundStatus = 'requested' | 'done' | 'failed';
+
+/**
+ * validated: a Paybill payment our validation accepted (M-Pesa has not confirmed it); checking: told by an unsigned message, Transaction Status asked; settled: it paid its purchase; held: M-Pesa's
+ * answer disagrees (an admin looks); extra: a real second payment, to return; returning: reversal asked;
+ * returned: M-Pesa confirmed the reversal; return_failed: the reversal did not happen (an admin returns it).
+ */
+export type IncomingState =
+  | 'validated'
+  | 'checking' | 'settled' | 'held' | 'extra' | 'returning' | 'returned' | 'return_failed';
+
+/** A payment into our shortcode told by a C2B confirmation or a second STK success (0027). */
+export interface MpesaIncomingTable {
+  id: string;
+  source: 'paybill' | 'stk';
+  transId: string | null;
+  checkoutRequestId: string | null;
+  paymentId: string | null;
+  /** Whole KES. */
+  amount: number;
+  account: string | null;
+  shortcode: string | null;
+  phone: string | null;
+  state: IncomingState;
+  reason: string | null;
+  reversalRef: string | null;
+  reversalOriginatorId: string | null;
+  checkedAt: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export type PaymentStatus = 'created' | 'pending' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
@@ -83,7 +123,14 @@ export interface CouponUseTable {
   createdAt: Timestamp;
 }
 
-export type LedgerAccount = 'creator_payable' | 'payouts_in_flight' | 'platform_fees' | 'mpesa_paybill' | 'mpesa_b2c';
+export type LedgerAccount =
+  | 'creator_payable'
+  | 'payouts_in_flight'
+  | 'platform_fees'
+  | 'mpesa_paybill'
+  | 'mpesa_b2c'
+  /** Second payments received and owed back to the payer until their reversal is confirmed. */
+  | 'payer_refunds_due';
 
 export type JournalKind =
   | 'sale'
@@ -92,7 +139,9 @@ export type JournalKind =
   | 'payout_paid'
   | 'payout_failed'
   | 'adjustment'
-  | 'verification';
+  | 'verification'
+  | 'extra_payment'
+  | 'extra_returned';
 
 export interface JournalEntryTable {
   id: string;

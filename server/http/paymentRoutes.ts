@@ -6,6 +6,8 @@ import type { AppEnv } from './honoEnv.ts';
 import { callbackBody, objectBody } from './jsonBody.ts';
 import { getPaymentForPayer } from '../modules/payments/getPaymentForPayer.ts';
 import { handleReceiptResult } from '../modules/payments/handleReceiptResult.ts';
+import { handleIncomingResult } from '../modules/payments/handleIncomingResult.ts';
+import { handleReversalCheck } from '../modules/payments/handleReversalCheck.ts';
 import { handleStkCallback } from '../modules/payments/handleStkCallback.ts';
 import { startPayment } from '../modules/payments/startPayment.ts';
 import { confirmPaybillPayment } from '../modules/payments/confirmPaybillPayment.ts';
@@ -43,6 +45,26 @@ export function paymentRoutes(services: Services) {
     await handleReceiptResult(services, {
       secret: c.req.param('secret'),
       paymentId: c.req.param('paymentId'),
+      body: c.req.valid('json'),
+    });
+    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+  });
+
+  // Transaction Status's answers about money a C2B confirmation or a second STK success told us of, and
+  // about reversals (refunds, second payments returned).
+  app.post('/api/mpesa/incoming/:secret/:id', limit, callbackBody, async (c) => {
+    await handleIncomingResult(services, {
+      secret: c.req.param('secret'),
+      incomingId: c.req.param('id'),
+      body: c.req.valid('json'),
+    });
+    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+  });
+  app.post('/api/mpesa/reversal-check/:secret/:subject/:id', limit, callbackBody, async (c) => {
+    await handleReversalCheck(services, {
+      secret: c.req.param('secret'),
+      subject: c.req.param('subject'),
+      id: c.req.param('id'),
       body: c.req.valid('json'),
     });
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });

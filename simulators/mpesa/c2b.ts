@@ -63,6 +63,7 @@ export function registerC2b(app: Hono<SimEnv>, ctx: SimContext): PayBill {
       validation: 'no URLs registered',
       completed: false,
       confirmation: null,
+      reversed: false,
     };
     paybillPayments.unshift(payment);
     if (paybillPayments.length > HISTORY) paybillPayments.pop();

@@ -61,6 +61,7 @@ export async function createMpesaSimulator(opts: SimulatorOptions): Promise<Mpes
     promptTimeoutMs: opts.promptTimeoutMs ?? 60_000,
     transactions: new Map<string, SimTransaction>(),
     paybillPayments: [],
+    reversals: new Map(),
     later(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);

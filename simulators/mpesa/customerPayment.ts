@@ -1,14 +1,14 @@
 // What a Transaction Status query (b2c.ts) reports about a customer's payment to the shortcode, an STK push
-// or a Paybill payment.
+// or a Paybill payment, and about a reversal that gives one back.
 import type { StatusSubject } from './b2c.ts';
 import type { SimContext } from './simContext.ts';
 
 /**
  * A customer's payment for Transaction Status: by receipt (STK or Paybill), or an STK push by its
- * CheckoutRequestID given as OriginalConversationID.
+ * CheckoutRequestID given as OriginalConversationID; a reversal by its request's OriginatorConversationID.
  */
 export function customerPayment(
-  ctx: Pick<SimContext, 'opts' | 'transactions' | 'paybillPayments'>,
+  ctx: Pick<SimContext, 'opts' | 'transactions' | 'paybillPayments' | 'reversals'>,
   transactionId: string,
   original: string,
 ): StatusSubject | undefined {
@@ -24,9 +24,21 @@ export function customerPayment(
         phone,
         state: 'completed',
         reason: '',
-        parties: [`${phone} - Customer`, credit],
+        // The business number the customer paid into.
+        parties: [`${phone} - Customer`, `${paid.input.businessNumber} - Darasa`],
       };
     }
+  }
+  const reversal = transactionId ? undefined : ctx.reversals.get(original);
+  if (reversal) {
+    return {
+      receipt: reversal.receipt,
+      amount: reversal.amount,
+      phone: reversal.phone,
+      state: reversal.state,
+      reason: reversal.reason,
+      parties: [`${ctx.opts.shortcode} - Darasa`, `${reversal.phone} - Customer`],
+    };
   }
   const tx = transactionId
     ? [...ctx.transactions.values()].find((t) => t.receipt === transactionId)

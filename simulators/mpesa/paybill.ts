@@ -24,6 +24,8 @@ export interface PaybillPayment {
   completed: boolean;
   /** The body sent to the confirmation URL (to replay it in tests). */
   confirmation: object | null;
+  /** Given back to the customer by a reversal. */
+  reversed: boolean;
 }
 
 /** Daraja refuses callback URLs containing these words (its Register URL documentation). */

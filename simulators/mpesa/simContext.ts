@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { DarajaFault } from './darajaFault.ts';
 import type { PaybillPayment } from './paybill.ts';
-import type { SimTransaction, SimulatorOptions } from './simulatorTypes.ts';
+import type { SimReversal, SimTransaction, SimulatorOptions } from './simulatorTypes.ts';
 
 /** The simulator's Hono variables: the request body, parsed once by the recording middleware. */
 export type SimEnv = { Variables: { body: unknown } };
@@ -23,6 +23,8 @@ export interface SimContext {
   transactions: Map<string, SimTransaction>;
   /** Paybill payments, newest first. */
   paybillPayments: PaybillPayment[];
+  /** Reversals M-Pesa took on, by the OriginatorConversationID it answered the request with. */
+  reversals: Map<string, SimReversal>;
   /** Runs fn after ms unless the simulator closes first. */
   later(ms: number, fn: () => void): void;
   isClosed(): boolean;

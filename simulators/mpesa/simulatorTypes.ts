@@ -57,3 +57,14 @@ export interface ReceivedRequest {
   body: unknown;
   status: number;
 }
+
+/** A reversal as Transaction Status reports it, asked by the request's OriginatorConversationID. */
+export interface SimReversal {
+  amount: number;
+  /** The customer the money goes back to. */
+  phone: string;
+  /** The reversal's own transaction id, once processed. */
+  receipt: string | null;
+  state: 'pending' | 'completed' | 'failed';
+  reason: string;
+}

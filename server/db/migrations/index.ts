@@ -21,6 +21,7 @@ import { searchWords } from './0023_search_words.ts';
 import { uploadLocks } from './0024_upload_locks.ts';
 import { periodicTasks } from './0025_periodic_tasks.ts';
 import { smsDeliveryReports } from './0026_sms_delivery_reports.ts';
+import { moneyIn } from './0027_money_in.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0024_upload_locks': uploadLocks,
   '0025_periodic_tasks': periodicTasks,
   '0026_sms_delivery_reports': smsDeliveryReports,
+  '0027_money_in': moneyIn,
 };

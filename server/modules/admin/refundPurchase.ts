@@ -4,34 +4,34 @@ import { toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { transitionPaymentsInTx } from '../payments/paymentStateMachine.ts';
-import { postRefundInTx } from '../ledger/postRefundInTx.ts';
 import { reversalResultUrl } from './reversalResultUrl.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 /**
- * Refunds a paid purchase through an M-Pesa reversal, then revokes the enrollment it bought, marks the
- * payment refunded and lowers the course's student count. Order matters: the refund row is claimed first
- * (unique per payment, so two admins clicking at once cannot reverse twice), M-Pesa is asked next, and
- * only an accepted reversal changes the purchase; a refused one releases the claim and changes nothing.
+ * Asks M-Pesa to reverse a paid purchase (or asks again after a reversal failed). The purchase is then
+ * "refund requested": it stays paid, with its access and its sale in the ledger, until Transaction Status
+ * confirms the reversal (handleReversalCheck revokes access then, or records M-Pesa's reason when it
+ * failed). Order matters: the refund row is claimed first (unique per payment, and a failed one is taken
+ * back by a conditional update, so two admins clicking at once cannot reverse twice), M-Pesa is asked next,
+ * and a request M-Pesa refuses on the spot releases the claim and changes nothing.
  */
 export async function refundPurchase(
   services: Services,
   actor: Actor,
   { paymentId, reason = '' }: { paymentId: string; reason?: string },
-): Promise<{ status: 'refunded'; providerRef: string }> {
+): Promise<{ status: 'requested'; providerRef: string }> {
   requireAdmin(actor);
   if (!isId(paymentId)) throw notFound('Purchase not found.');
   const { db } = services.database;
-  const refundId = newId();
+  const now = services.clock.now();
 
-  const payment = await db
+  const claim = await db
     .transaction()
     .execute(async (trx) => {
       const p = await trx
         .selectFrom('payment')
-        .select(['id', 'status', 'amount', 'mpesaReceipt', 'receiptCheck', 'courseId', 'userId'])
+        .select(['id', 'status', 'amount', 'mpesaReceipt', 'receiptCheck'])
         .where('id', '=', paymentId)
         .executeTakeFirst();
       if (!p) throw notFound('Purchase not found.');
@@ -44,8 +44,29 @@ export async function refundPurchase(
             ? 'M-Pesa has not confirmed this purchase’s receipt number yet; try the refund again in a minute.'
             : 'M-Pesa did not confirm this purchase’s receipt number, so Darasa cannot reverse it; reverse it in the M-Pesa portal.',
         );
-      const claimed = await trx.selectFrom('refund').select('id').where('paymentId', '=', paymentId).executeTakeFirst();
-      if (claimed) throw conflict('A refund of this purchase is already in progress.');
+      const earlier = await trx
+        .selectFrom('refund')
+        .select(['id', 'status'])
+        .where('paymentId', '=', paymentId)
+        .executeTakeFirst();
+      if (earlier) {
+        // Only a failed refund is asked again, and only by one admin.
+        const retried =
+          earlier.status === 'failed' &&
+          Number(
+            (
+              await trx
+                .updateTable('refund')
+                .set({ status: 'requested', providerRef: null, actorId: actor.userId, updatedAt: now })
+                .where('id', '=', earlier.id)
+                .where('status', '=', 'failed')
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          ) > 0;
+        if (!retried) throw conflict('A refund of this purchase is already in progress.');
+        return { refundId: earlier.id, retry: true, amount: toNum(p.amount), receipt: p.mpesaReceipt };
+      }
+      const refundId = newId();
       await trx
         .insertInto('refund')
         .values({
@@ -54,10 +75,12 @@ export async function refundPurchase(
           actorId: actor.userId,
           amount: toNum(p.amount),
           providerRef: null,
-          createdAt: services.clock.now(),
+          status: 'requested',
+          createdAt: now,
+          updatedAt: now,
         })
         .execute();
-      return { ...p, amount: toNum(p.amount), mpesaReceipt: p.mpesaReceipt };
+      return { refundId, retry: false, amount: toNum(p.amount), receipt: p.mpesaReceipt };
     })
     .catch(async (err: unknown) => {
       if (err instanceof DomainError) throw err;
@@ -67,19 +90,20 @@ export async function refundPurchase(
       throw err;
     });
 
-  let providerRef: string;
+  let answer: { ConversationID: string; OriginatorConversationID: string };
   try {
-    const answer = await services.daraja.reverseTransaction({
-      transactionId: payment.mpesaReceipt,
-      amount: payment.amount,
+    answer = await services.daraja.reverseTransaction({
+      transactionId: claim.receipt,
+      amount: claim.amount,
       resultUrl: reversalResultUrl(services.config),
       queueTimeoutUrl: reversalResultUrl(services.config),
       remarks: reason || 'Darasa refund',
-      occasion: payment.id,
+      occasion: paymentId,
     });
-    providerRef = answer.ConversationID;
   } catch (err) {
-    await db.deleteFrom('refund').where('id', '=', refundId).execute();
+    // Released as it was: a first request leaves no refund, a retry stays failed.
+    if (claim.retry) await db.updateTable('refund').set({ status: 'failed' }).where('id', '=', claim.refundId).execute();
+    else await db.deleteFrom('refund').where('id', '=', claim.refundId).execute();
     services.log.warn({ err, paymentId }, 'M-Pesa reversal refused');
     throw new DomainError(
       'provider_refused',
@@ -88,36 +112,23 @@ export async function refundPurchase(
   }
 
   await db.transaction().execute(async (trx) => {
-    const now = services.clock.now();
-    await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: now } })
-      .where('id', '=', paymentId)
+    await trx
+      .updateTable('refund')
+      .set({ providerRef: answer.ConversationID, reversalOriginatorId: answer.OriginatorConversationID })
+      .where('id', '=', claim.refundId)
       .execute();
-    await trx.updateTable('refund').set({ providerRef }).where('id', '=', refundId).execute();
-    // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
-    await postRefundInTx(trx, { paymentId, actorId: actor.userId, reason, now });
-    const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', paymentId).executeTakeFirst();
-    if (Number(revoked.numDeletedRows) > 0) {
-      await trx
-        .updateTable('course')
-        .set((eb) => ({
-          enrolledCount: eb
-            .case()
-            .when('enrolledCount', '>', 0)
-            .then(eb('enrolledCount', '-', 1))
-            .else(0)
-            .end(),
-        }))
-        .where('id', '=', payment.courseId)
-        .execute();
-    }
     await recordAuditInTx(trx, {
       actorId: actor.userId,
-      action: 'purchase.refund',
+      action: claim.retry ? 'purchase.refund_retried' : 'purchase.refund_requested',
       targetType: 'payment',
       targetId: paymentId,
-      details: { amount: payment.amount, receipt: payment.mpesaReceipt, providerRef, ...(reason ? { reason } : {}) },
+      details: {
+        amount: claim.amount,
+        receipt: claim.receipt,
+        providerRef: answer.ConversationID,
+        ...(reason ? { reason } : {}),
+      },
     });
   });
-  services.catalogChanged();
-  return { status: 'refunded', providerRef };
+  return { status: 'requested', providerRef: answer.ConversationID };
 }

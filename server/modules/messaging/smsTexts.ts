@@ -26,6 +26,32 @@ export const SMS_TEXTS = {
     sw: (r: ReceiptFacts) =>
       `Asante kwa ununuzi wako.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\nRisiti ya M-Pesa: ${r.ref}\n\nUtaweza kuitazama milele. Tazama sasa: ${r.link}\n`,
   },
+  refundDone: {
+    en: (r: RefundFacts) => `Darasa: your refund of ${r.amount} for "${r.course}" is back on your M-Pesa.`,
+    sw: (r: RefundFacts) => `Darasa: pesa zako ${r.amount} za "${r.course}" zimerudishwa kwenye M-Pesa yako.`,
+  },
+  refundFailed: {
+    en: (r: RefundFacts) =>
+      `Darasa: we could not complete your refund of ${r.amount} for "${r.course}" yet. We are on it and will tell you.`,
+    sw: (r: RefundFacts) =>
+      `Darasa: bado hatujaweza kukurudishia ${r.amount} za "${r.course}". Tunalishughulikia na tutakujulisha.`,
+  },
+  refundEmailSubject: {
+    en: (r: RefundFacts) => `Your Darasa refund: ${r.course}`,
+    sw: (r: RefundFacts) => `Kurejeshewa pesa Darasa: ${r.course}`,
+  },
+  refundDoneEmail: {
+    en: (r: RefundFacts) =>
+      `Your refund is complete.\n\nCourse: ${r.course}\nAmount: ${r.amount}\n\nM-Pesa has returned the money to the number you paid from. Your access to the course has ended.\n`,
+    sw: (r: RefundFacts) =>
+      `Pesa zako zimerejeshwa.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\n\nM-Pesa imerudisha pesa kwenye nambari uliyolipia. Hutaweza tena kuifikia kozi hii.\n`,
+  },
+  refundFailedEmail: {
+    en: (r: RefundFacts) =>
+      `We could not complete your refund yet.\n\nCourse: ${r.course}\nAmount: ${r.amount}\n\nM-Pesa did not return the money. We are on it and will write again when it is done. You keep your access to the course meanwhile.\n`,
+    sw: (r: RefundFacts) =>
+      `Bado hatujaweza kukurudishia pesa zako.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\n\nM-Pesa haikurudisha pesa. Tunalishughulikia na tutakuandikia tena likikamilika. Kwa sasa bado unaweza kuifikia kozi.\n`,
+  },
   resetEmailSubject: {
     en: () => 'Reset your Darasa password',
     sw: () => 'Weka upya nenosiri lako la Darasa',
@@ -71,6 +97,12 @@ export interface ResetFacts {
   name: string;
   minutes: number;
   link: string;
+}
+
+export interface RefundFacts {
+  /** "KES 1,500" */
+  amount: string;
+  course: string;
 }
 
 export interface ReceiptFacts {

@@ -19,7 +19,7 @@ export async function findPaybillPayment(services: Services, { secret, body }: P
   const payment = account
     ? await services.database.db
         .selectFrom('payment')
-        .select(['id', 'amount', 'status', 'userId', 'courseId'])
+        .select(['id', 'amount', 'status', 'userId', 'courseId', 'paybillAccount'])
         .where('paybillAccount', '=', account)
         .executeTakeFirst()
     : undefined;

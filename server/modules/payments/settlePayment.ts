@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Services } from '#server/core/services.ts';
+import type { DB } from '#server/db/schema.ts';
+import { toNum } from '#server/db/values.ts';
 import type { PaymentStatus } from '#server/db/schema.ts';
 import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
@@ -7,6 +10,8 @@ import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts'
 import { paymentView, type PaymentView } from './paymentView.ts';
 import { checkReceiptJob } from './checkReceiptJob.ts';
 import { sendReceiptJob } from './sendReceiptJob.ts';
+import { recordIncomingInTx } from './recordIncomingInTx.ts';
+import { checkIncomingJob } from './checkIncomingJob.ts';
 
 export interface Settlement {
   paymentId: string;
@@ -60,6 +65,10 @@ export async function settlePayment(
         await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
         return { row: { ...p, ...check }, changed: false, enrolled: false };
       }
+      // Another receipt for a payment already paid (its prompt answered after a Paybill payment settled
+      // it): a second payment, checked with M-Pesa and returned (handleIncomingResult).
+      if (p.status === 'paid' && to === 'paid' && receipt && receipt !== p.claimedReceipt && receipt !== p.mpesaReceipt)
+        await recordSecondPayment(services, trx, { ...p, receipt, now });
       // We gave up waiting; M-Pesa's later answer (not a success) is still worth recording.
       if (p.status === 'expired' && p.resultCode == null && s.resultCode != null) {
         const answer = { resultCode, resultDesc: s.resultDesc.slice(0, 500), updatedAt: now, ...raw };
@@ -79,7 +88,10 @@ export async function settlePayment(
       ...raw,
     };
     await transitionPaymentsInTx(trx, { from: p.status, to, changes }).where('id', '=', p.id).execute();
-    if (to === 'paid') {
+    const enrolled =
+      to === 'paid' &&
+      (await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
+    if (enrolled) {
       // The sale and its fee split enter the ledger with the payment, or not at all.
       await postSaleInTx(trx, {
         paymentId: p.id,
@@ -89,19 +101,15 @@ export async function settlePayment(
         holdDays: services.config.PAYOUT_HOLD_DAYS,
         now,
       });
-    }
-    const enrolled =
-      to === 'paid' &&
-      (await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
-    if (to === 'paid') {
       // In the same transaction: a settled payment always gets its receipt, and a failing SMS only retries.
       for (const channel of ['sms', 'email'] as const)
         await services.jobs.enqueue(trx, sendReceiptJob, { paymentId: p.id, channel });
-      await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
     }
+    if (to === 'paid') await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
     if (to === 'paid' && !enrolled) {
-      // Paid for a course already owned (two prompts answered): keep the money visible for a refund.
-      services.log.warn({ paymentId: p.id }, 'payment completed for a course the learner already owns');
+      // Paid for a course the learner already owns (two prompts answered): no sale, the money goes back.
+      await recordSecondPayment(services, trx, { ...p, receipt, now });
+      services.log.warn({ paymentId: p.id }, 'payment completed for a course the learner already owns: returning it');
     }
     return { row: { ...p, ...changes, status: to }, changed: true, enrolled };
   });
@@ -114,4 +122,23 @@ export async function settlePayment(
     enrolled: result.enrolled,
     claimedReceipt: result.row.claimedReceipt,
   };
+}
+
+/** A second STK payment, recorded to be checked with M-Pesa (checkIncomingJob), then returned. */
+async function recordSecondPayment(
+  services: Services,
+  trx: Kysely<DB>,
+  p: { id: string; amount: number; phone: string; checkoutRequestId: string | null; receipt: string | null; now: Date },
+): Promise<void> {
+  const id = await recordIncomingInTx(trx, {
+    source: 'stk',
+    transId: p.receipt,
+    checkoutRequestId: p.checkoutRequestId,
+    paymentId: p.id,
+    amount: toNum(p.amount),
+    phone: p.phone,
+    state: 'checking',
+    now: p.now,
+  });
+  if (id) await services.jobs.enqueue(trx, checkIncomingJob, { incomingId: id });
 }

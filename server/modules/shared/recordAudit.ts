@@ -10,6 +10,8 @@ export type AuditAction =
   | 'user.suspend'
   | 'user.restore'
   | 'purchase.refund'
+  | 'purchase.refund_requested'
+  | 'purchase.refund_retried'
   | 'purchase.refund_failed'
   | 'job.retry'
   | 'payout.hold'

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '#server/db/schema.ts';
+import { postRefundInTx } from '../ledger/postRefundInTx.ts';
+import { recordAuditInTx } from '../shared/recordAudit.ts';
+import { transitionPaymentsInTx } from './paymentStateMachine.ts';
+
+/**
+ * The money of a refund is back with the payer (M-Pesa confirmed the reversal): the payment becomes
+ * refunded, the sale is reversed in the ledger, the enrollment it bought is revoked and the course's
+ * student count lowered. Returns false, changing nothing, unless the refund was still requested.
+ */
+export async function completeRefundInTx(
+  trx: Kysely<DB>,
+  { refundId, now }: { refundId: string; now: Date },
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('refund')
+    .set({ status: 'done', failureReason: null, updatedAt: now })
+    .where('id', '=', refundId)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) return false;
+  const r = await trx
+    .selectFrom('refund')
+    .innerJoin('payment', 'payment.id', 'refund.paymentId')
+    .select(['refund.paymentId', 'refund.actorId', 'refund.amount', 'refund.providerRef', 'payment.courseId'])
+    .where('refund.id', '=', refundId)
+    .executeTakeFirstOrThrow();
+  await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: now } })
+    .where('id', '=', r.paymentId)
+    .execute();
+  // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
+  await postRefundInTx(trx, { paymentId: r.paymentId, actorId: r.actorId, now });
+  const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', r.paymentId).executeTakeFirst();
+  if (Number(revoked.numDeletedRows) > 0) {
+    await trx
+      .updateTable('course')
+      .set((eb) => ({
+        enrolledCount: eb.case().when('enrolledCount', '>', 0).then(eb('enrolledCount', '-', 1)).else(0).end(),
+      }))
+      .where('id', '=', r.courseId)
+      .execute();
+  }
+  await recordAuditInTx(trx, {
+    actorId: 'mpesa',
+    action: 'purchase.refund',
+    targetType: 'payment',
+    targetId: r.paymentId,
+    details: { amount: r.amount, providerRef: r.providerRef },
+  });
+  return true;
+}
