@@ -60,11 +60,12 @@ export function paymentRoutes(services: Services) {
     });
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
   });
-  app.post('/api/mpesa/reversal-check/:secret/:subject/:id', limit, callbackBody, async (c) => {
+  app.post('/api/mpesa/reversal-check/:secret/:subject/:id/:originator', limit, callbackBody, async (c) => {
     await handleReversalCheck(services, {
       secret: c.req.param('secret'),
       subject: c.req.param('subject'),
       id: c.req.param('id'),
+      originator: c.req.param('originator'),
       body: c.req.valid('json'),
     });
     return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });

@@ -1,12 +1,20 @@
 // Pay by Paybill (C2B) end to end: the server registers its URLs with the simulator, the simulated customer
 // pays into the purchase's account number, the simulator offers the payment to our validation URL, then
-// confirms it. Wrong amounts and unknown accounts are refused before money moves; a confirmation sent twice
-// settles once; a purchase that expired is still paid and grants access.
+// confirms it; the purchase is settled once Transaction Status agrees with the confirmation. Wrong amounts and
+// unknown accounts are refused before money moves; a confirmation sent twice settles once; a purchase that
+// expired is still paid and grants access.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import { PHONES, confirmedReceipt, startMpesaPayment, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import {
+  PHONES,
+  confirmedReceipt,
+  startMpesaPayment,
+  startWorld,
+  withReceiptChecks,
+  type World,
+} from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { PAYBILL_OFFER_AFTER_S } from '#server/modules/payments/paymentView.ts';
@@ -102,8 +110,9 @@ describe('Pay by Paybill', () => {
     expect(await w.sim.payBill({ ...p.paybill, amount: 900, phone: PHONES.success })).toMatchObject({
       completed: true,
     });
+    // Granted once Transaction Status agrees with the confirmation.
+    expect(await withReceiptChecks(w, async () => (await p.enrolled()) === 1)).toBe(true);
     expect(await p.view()).toMatchObject({ status: 'paid', lateSuccess: true });
-    expect(await p.enrolled()).toBe(1);
   });
 
   it('answers a forged notification with a wrong secret 404 and changes nothing', async () => {

@@ -5,6 +5,10 @@ import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
 import type { Running } from '#server/composition/startServer.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { checkReceiptJob } from '#server/modules/payments/checkReceiptJob.ts';
+import { checkIncomingJob } from '#server/modules/payments/checkIncomingJob.ts';
+import { checkReversalJob } from '#server/modules/payments/checkReversalJob.ts';
+import { returnExtraJob } from '#server/modules/payments/returnExtraJob.ts';
+import { sendRefundNoticeJob } from '#server/modules/payments/sendRefundNoticeJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import type { Services } from '#server/core/services.ts';
 import { eventually } from './eventually.ts';
@@ -116,9 +120,15 @@ export async function confirmedReceipt(world: World, paymentId: string): Promise
   });
 }
 
-/** Runs the receipt checks until `check` answers a value. */
+/** The jobs that check money with M-Pesa and act on the answers (test servers run no job worker). */
+const MONEY_JOBS = [checkReceiptJob, checkIncomingJob, returnExtraJob, checkReversalJob, sendRefundNoticeJob];
+
+/**
+ * Runs the money checks (receipts, Paybill confirmations and second payments, reversals) and the refund
+ * notices until `check` answers a value.
+ */
 export async function withReceiptChecks<T>(world: World, check: () => Promise<T | null | undefined | false>) {
-  const worker = startJobWorker(world.running.services, [checkReceiptJob], { concurrency: 1, pollMs: 20 });
+  const worker = startJobWorker(world.running.services, MONEY_JOBS, { concurrency: 1, pollMs: 20 });
   try {
     return await eventually(check);
   } finally {

@@ -57,7 +57,14 @@ export async function refundPurchase(
             (
               await trx
                 .updateTable('refund')
-                .set({ status: 'requested', providerRef: null, actorId: actor.userId, updatedAt: now })
+                .set({
+                  status: 'requested',
+                  providerRef: null,
+                  reversalOriginatorId: null,
+                  amount: toNum(p.amount),
+                  actorId: actor.userId,
+                  updatedAt: now,
+                })
                 .where('id', '=', earlier.id)
                 .where('status', '=', 'failed')
                 .executeTakeFirst()

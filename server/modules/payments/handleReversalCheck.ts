@@ -9,7 +9,6 @@ import { postExtraPaymentInTx } from '../ledger/postExtraPaymentInTx.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { completeRefundInTx } from './completeRefundInTx.ts';
 import { sendRefundNoticeJob } from './sendRefundNoticeJob.ts';
-import type { ReversalSubject } from './reversalCheckUrl.ts';
 
 type Outcome = 'unchanged' | 'done' | 'failed';
 
@@ -23,7 +22,7 @@ type Outcome = 'unchanged' | 'done' | 'failed';
  */
 export async function handleReversalCheck(
   services: Services,
-  { secret, subject, id, body }: { secret: string; subject: string; id: string; body: unknown },
+  { secret, subject, id, originator, body }: { secret: string; subject: string; id: string; originator: string; body: unknown },
 ): Promise<{ outcome: Outcome }> {
   if (!safeEqual(secret, services.config.mpesa.callbackSecret) || !isId(id)) throw notFound();
   if (subject !== 'refund' && subject !== 'incoming') throw notFound();
@@ -34,10 +33,15 @@ export async function handleReversalCheck(
     return { outcome: 'unchanged' };
   const { db } = services.database;
   const row = await (subject === 'refund'
-    ? db.selectFrom('refund').select(['amount', 'paymentId']).where('id', '=', id).where('status', '=', 'requested')
-    : db.selectFrom('mpesaIncoming').select(['amount', 'paymentId']).where('id', '=', id).where('state', '=', 'returning')
+    ? db.selectFrom('refund').select(['amount', 'paymentId', 'reversalOriginatorId']).where('id', '=', id).where('status', '=', 'requested')
+    : db
+        .selectFrom('mpesaIncoming')
+        .select(['amount', 'paymentId', 'reversalOriginatorId'])
+        .where('id', '=', id)
+        .where('state', '=', 'returning')
   ).executeTakeFirst();
-  if (!row) return { outcome: 'unchanged' };
+  // An answer about an earlier attempt (a refund asked again) says nothing about this one.
+  if (!row || row.reversalOriginatorId !== originator) return { outcome: 'unchanged' };
   const shortcode = services.config.mpesa.shortcode;
   const completed =
     answer.status === 'Completed' &&

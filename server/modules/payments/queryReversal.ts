@@ -26,7 +26,7 @@ export async function queryReversal(
           .where('state', '=', 'returning')
           .executeTakeFirst();
   if (!row?.originator) return;
-  const url = reversalCheckUrl(services.config, subject, id);
+  const url = reversalCheckUrl(services.config, subject, id, row.originator);
   await services.daraja.transactionStatus({
     originatorConversationId: row.originator,
     partyA: services.config.mpesa.shortcode,

@@ -2,6 +2,7 @@ import type { Services } from '#server/core/services.ts';
 import { meaningOf, numericResultCode } from '#server/daraja/resultCodes.ts';
 import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { resumeReceiptChecks } from './resumeReceiptChecks.ts';
+import { resumeMoneyChecks } from './resumeMoneyChecks.ts';
 import { settlePayment } from './settlePayment.ts';
 
 const BATCH = 50;
@@ -14,7 +15,8 @@ const LATE_RECHECK_MS = 5 * 60_000;
  * pending payment old enough is asked about with an STK query and settled from the answer; one still
  * unanswered after its expiry is expired (a success reported later still grants access, by callback or
  * by the re-asking below). Payments that never got as far as an STK push (the process died in between)
- * are expired too. Receipt checks left unanswered are asked again (resumeReceiptChecks.ts).
+ * are expired too. Receipt checks left unanswered are asked again (resumeReceiptChecks.ts), and so are
+ * checks of incoming money and reversals (resumeMoneyChecks.ts).
  */
 export async function reconcilePayments(
   services: Services,
@@ -73,6 +75,7 @@ export async function reconcilePayments(
   expired += Number(stale.numUpdatedRows);
   settled += await recheckGivenUp(services, now);
   await resumeReceiptChecks(services);
+  await resumeMoneyChecks(services);
   return { checked: due.length, settled, expired };
 }
 
