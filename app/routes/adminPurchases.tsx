@@ -19,7 +19,7 @@ export function loader(args: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return runAction(args, async (run, form) => {
     await run(refundPurchase, { paymentId: field(form, 'id') });
-    return 'Refunded through M-Pesa; access revoked.';
+    return 'Refund asked of M-Pesa; access stays until M-Pesa confirms the money is back.';
   });
 }
 
@@ -66,16 +66,35 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
           <td>{p.courseTitle}</td>
           <td className="num">{formatKes(p.amount)}</td>
           <td>
-            <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payment.${p.status}`)}</span>
+            {p.refund ? (
+              <span className={`pill ${p.refund.status === 'failed' ? 'bad' : 'warn'}`}>
+                {t(p.refund.status === 'failed' ? 'admin.purchases.refundFailed' : 'admin.purchases.refundRequested')}
+              </span>
+            ) : (
+              <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payment.${p.status}`)}</span>
+            )}
             {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
+            {p.refund?.reason ? <span className="sub error">{p.refund.reason}</span> : null}
+            {p.otherMoney.map((m, i) => (
+              <span key={m.transId ?? i} className={`sub${m.state === 'held' || m.state === 'return_failed' ? ' error' : ''}`}>
+                {m.state === 'held'
+                  ? t('admin.purchases.held', { amount: formatKes(m.amount), reason: m.reason ?? '' })
+                  : t('admin.purchases.extra', {
+                      amount: formatKes(m.amount),
+                      state: t(`admin.purchases.extra.${m.state}`),
+                    })}
+                {m.transId ? ` · ${m.transId}` : ''}
+                {m.state === 'return_failed' && m.reason ? ` · ${m.reason}` : ''}
+              </span>
+            ))}
           </td>
           <td>{formatStamp(p.paidAt ?? p.createdAt)}</td>
           <td className="admin-actions">
-            {p.status === 'paid' ? (
+            {p.status === 'paid' && p.refund?.status !== 'requested' ? (
               <ActionButton
                 intent="refund"
                 id={p.id}
-                label={t('admin.purchases.refund')}
+                label={t(p.refund ? 'admin.purchases.retryRefund' : 'admin.purchases.refund')}
                 danger
                 confirmText={t('admin.purchases.refundConfirm', { amount: formatKes(p.amount), name: p.userName })}
               />

@@ -56,6 +56,16 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                   <dd>{displayPhone(p.phone)}</dd>
                 </dl>
                 {p.status === 'refunded' ? <p className="receipt-refunded">{t('purchases.refunded')}</p> : null}
+                {p.refund ? (
+                  <p className="receipt-refunded">
+                    {t(p.refund === 'failed' ? 'purchases.refundFailed' : 'purchases.refundRequested')}
+                  </p>
+                ) : null}
+                {p.extraPayments.map((e, i) => (
+                  <p key={i} className="receipt-extra">
+                    {t(e.returned ? 'purchases.extraReturned' : 'purchases.extraReturning', { amount: kes(e.amount) })}
+                  </p>
+                ))}
               </li>
             ))}
           </ul>

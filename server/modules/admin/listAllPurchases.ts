@@ -2,6 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { z } from 'zod';
 import { toIso, toNum } from '#server/db/values.ts';
+import type { IncomingState } from '#server/db/schema.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import {
   filterColumn,
@@ -29,7 +30,14 @@ export interface AdminPurchaseRow {
   userEmail: string | null;
   courseId: string;
   courseTitle: string;
+  /** The refund under way or failed (with M-Pesa's reason); null when none, or when it is done. */
+  refund: { status: 'requested' | 'failed'; reason: string | null } | null;
+  /** M-Pesa payments told for this purchase that were not its own: held (disagreeing) or second payments. */
+  otherMoney: { amount: number; state: IncomingState; reason: string | null; transId: string | null }[];
 }
+
+// What an admin must see: money held for them, and second payments with where their return stands.
+const SHOWN: IncomingState[] = ['held', 'extra', 'returning', 'returned', 'return_failed'];
 
 /** Payments (every attempt, with its status) searched by buyer, course or M-Pesa receipt. */
 export async function listAllPurchases(
@@ -66,11 +74,37 @@ export async function listAllPurchases(
     .orderBy('payment.id', k.order)
     .limit(k.limit)
     .execute();
-  const items = rows.map((r) => ({
-    ...r,
-    amount: toNum(r.amount),
-    createdAt: toIso(r.createdAt),
-    paidAt: r.paidAt === null ? null : toIso(r.paidAt),
-  }));
+  const ids = rows.map((r) => r.id);
+  const { db } = services.database;
+  const [refunds, money] = ids.length
+    ? await Promise.all([
+        db
+          .selectFrom('refund')
+          .select(['paymentId', 'status', 'failureReason'])
+          .where('paymentId', 'in', ids)
+          .where('status', 'in', ['requested', 'failed'])
+          .execute(),
+        db
+          .selectFrom('mpesaIncoming')
+          .select(['paymentId', 'amount', 'state', 'reason', 'transId'])
+          .where('paymentId', 'in', ids)
+          .where('state', 'in', SHOWN)
+          .orderBy('createdAt')
+          .execute(),
+      ])
+    : [[], []];
+  const items = rows.map((r) => {
+    const refund = refunds.find((f) => f.paymentId === r.id);
+    return {
+      ...r,
+      amount: toNum(r.amount),
+      createdAt: toIso(r.createdAt),
+      paidAt: r.paidAt === null ? null : toIso(r.paidAt),
+      refund: refund ? { status: refund.status as 'requested' | 'failed', reason: refund.failureReason } : null,
+      otherMoney: money
+        .filter((m) => m.paymentId === r.id)
+        .map((m) => ({ amount: toNum(m.amount), state: m.state, reason: m.reason, transId: m.transId })),
+    };
+  });
   return finishPage(items, { ...o, sortColumn, idColumn: 'id' }, (r) => ({ value: r[o.sort], id: r.id }));
 }

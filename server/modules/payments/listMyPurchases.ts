@@ -17,7 +17,14 @@ export interface PurchaseReceipt {
   paidAt: string;
   status: 'paid' | 'refunded';
   lateSuccess: boolean;
+  /** A refund asked for and not yet confirmed by M-Pesa, or one that failed (we are on it). */
+  refund: 'requested' | 'failed' | null;
+  /** Second payments M-Pesa confirmed for this purchase: being returned, or returned. */
+  extraPayments: { amount: number; returned: boolean }[];
 }
+
+// A second payment the learner hears of: confirmed by M-Pesa (never one only claimed or held as forged).
+const EXTRA_SHOWN = ['extra', 'returning', 'returned', 'return_failed'] as const;
 
 /** The acting customer's completed purchases, newest first: the receipts of their purchase history. */
 export async function listMyPurchases(services: Services, actor: Actor): Promise<PurchaseReceipt[]> {
@@ -43,6 +50,24 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     .orderBy('payment.paidAt', 'desc')
     .limit(500)
     .execute();
+  const ids = rows.map((r) => r.id);
+  const [refunds, extras] = ids.length
+    ? await Promise.all([
+        services.database.db
+          .selectFrom('refund')
+          .select(['paymentId', 'status'])
+          .where('paymentId', 'in', ids)
+          .where('status', 'in', ['requested', 'failed'])
+          .execute(),
+        services.database.db
+          .selectFrom('mpesaIncoming')
+          .select(['paymentId', 'amount', 'state'])
+          .where('paymentId', 'in', ids)
+          .where('state', 'in', EXTRA_SHOWN)
+          .orderBy('createdAt')
+          .execute(),
+      ])
+    : [[], []];
   return rows.map((r) => ({
     paymentId: r.id,
     courseId: r.courseId,
@@ -55,5 +80,9 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     paidAt: toIso(r.paidAt),
     status: r.status as 'paid' | 'refunded',
     lateSuccess: toBool(r.lateSuccess),
+    refund: (refunds.find((f) => f.paymentId === r.id)?.status as 'requested' | 'failed' | undefined) ?? null,
+    extraPayments: extras
+      .filter((e) => e.paymentId === r.id)
+      .map((e) => ({ amount: toNum(e.amount), returned: e.state === 'returned' })),
   }));
 }
