@@ -1,8 +1,10 @@
-// Ledger invariants under random sequences of purchases, duplicate settlements, refunds, payouts (paid,
+// Ledger invariants under random sequences of purchases, duplicate settlements, refunds (requested, failed,
+// asked again, confirmed, confirmations repeated), second payments (received, returned), payouts (paid,
 // failed, results repeated), adjustments and the passing of time, on a real database (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL). After every step: each entry sums to zero, each creator's balances
-// equal a model kept here independently, no payout is settled or paid twice, and a withdrawal is accepted
-// exactly when the model says the money is available.
+// equal a model kept here independently, the paybill holds exactly the sales not refunded plus the second
+// payments not yet returned (owed to their payers), no payout is settled or paid twice, and a withdrawal
+// is accepted exactly when the model says the money is available.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -10,13 +12,14 @@ import { toNum } from '#server/db/values.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { transitionPaymentsInTx } from '../payments/paymentStateMachine.ts';
+import { completeRefundInTx } from '../payments/completeRefundInTx.ts';
 import { settlePayment } from '../payments/settlePayment.ts';
+import { newId } from '#server/lib/ids.ts';
 import { adjustBalance } from '../payouts/adjustBalance.ts';
 import { createPayout } from '../payouts/createPayout.ts';
 import { settlePayout } from '../payouts/settlePayout.ts';
 import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
-import { postRefundInTx } from './postRefundInTx.ts';
+import { postExtraPaymentInTx } from './postExtraPaymentInTx.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
@@ -83,14 +86,26 @@ describe('ledger invariants (property)', () => {
           paidOut: 0,
         });
       }
-      const sales: { paymentId: string; creator: Creator; net: number; availableAt: number; refunded: boolean }[] = [];
+      type Refund = 'none' | 'requested' | 'failed' | 'done';
+      const sales: {
+        paymentId: string;
+        creator: Creator;
+        price: number;
+        net: number;
+        availableAt: number;
+        refund: Refund;
+        refundId: string;
+      }[] = [];
+      // The database is shared by the seeds: the model starts from what the earlier ones left.
+      const money = await paybillNow();
+      const extras: { id: string; amount: number }[] = [];
       const open = new Map<string, { creator: Creator; amount: number }>();
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
       for (let step = 0; step < 120; step++) {
         const c = r.pick(creators);
-        const op = r.int(0, 9);
+        const op = r.int(0, 10);
         const at = new Date(now);
         const acting = servicesAt(services, at);
         if (op <= 2) {
@@ -98,7 +113,16 @@ describe('ledger invariants (property)', () => {
           const paymentId = await make.paidSale(services, { course, at });
           const net = course.price - Math.round((course.price * FEE) / 100);
           c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
-          sales.push({ paymentId, creator: c, net, availableAt: now + HOLD_DAYS * DAY, refunded: false });
+          money.paybill += course.price;
+          sales.push({
+            paymentId,
+            creator: c,
+            price: course.price,
+            net,
+            availableAt: now + HOLD_DAYS * DAY,
+            refund: 'none',
+            refundId: newId(),
+          });
         } else if (op === 3 && sales.length) {
           // A repeated "paid" for a sale already settled changes nothing.
           await settlePayment(acting, {
@@ -107,16 +131,42 @@ describe('ledger invariants (property)', () => {
             resultCode: 0,
             resultDesc: 'again',
           });
-        } else if (op === 4 && sales.some((s) => !s.refunded)) {
-          const s = r.pick(sales.filter((x) => !x.refunded));
-          await t.db.transaction().execute(async (trx) => {
-            await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: at } })
-              .where('id', '=', s.paymentId)
+        } else if (op === 4 && sales.some((s) => s.refund !== 'done')) {
+          // A refund's life: requested (nothing moves), then M-Pesa fails it (nothing moves; it may be asked
+          // again) or confirms it (the sale is reversed, once, however often the confirmation comes).
+          const s = r.pick(sales.filter((x) => x.refund !== 'done'));
+          if (s.refund === 'none') {
+            await t.db
+              .insertInto('refund')
+              .values({
+                id: s.refundId,
+                paymentId: s.paymentId,
+                actorId: admin.userId,
+                amount: s.price,
+                providerRef: `AG_${s.refundId}`,
+                status: 'requested',
+                createdAt: at,
+                updatedAt: at,
+              })
               .execute();
-            await postRefundInTx(trx, { paymentId: s.paymentId, actorId: admin.userId, now: at });
-          });
-          s.refunded = true;
-          s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
+            s.refund = 'requested';
+          } else if (s.refund === 'failed') {
+            await t.db.updateTable('refund').set({ status: 'requested' }).where('id', '=', s.refundId).execute();
+            s.refund = 'requested';
+          } else if (r.next() < 0.3) {
+            await t.db.updateTable('refund').set({ status: 'failed' }).where('id', '=', s.refundId).execute();
+            s.refund = 'failed';
+          } else {
+            const times = r.int(1, 2);
+            let changed = 0;
+            for (let i = 0; i < times; i++)
+              if (await t.db.transaction().execute((trx) => completeRefundInTx(trx, { refundId: s.refundId, now: at })))
+                changed++;
+            expect(changed).toBe(1);
+            s.refund = 'done';
+            money.paybill -= s.price;
+            s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
+          }
         } else if (op === 5) {
           now += r.int(0, 48) * 3600_000;
         } else if (op === 6 || op === 7) {
@@ -168,12 +218,47 @@ describe('ledger invariants (property)', () => {
           const amount = r.int(-300, 300) || 1;
           await adjustBalance(acting, admin, { creatorId: c.id, amount, reason: 'property test' });
           c.payable.push({ amount, availableAt: now });
+        } else if (op === 10) {
+          // A second payment arrives (owed back to its payer, never to a creator), or one is returned.
+          if (extras.length && r.next() < 0.5) {
+            const e = extras.splice(r.int(0, extras.length - 1), 1)[0]!;
+            await t.db.transaction().execute((trx) =>
+              postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: true, now: at }),
+            );
+            money.paybill -= e.amount;
+            money.owedToPayers -= e.amount;
+          } else {
+            const e = { id: newId(), amount: r.int(10, 3000) };
+            await t.db.transaction().execute((trx) =>
+              postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: false, now: at }),
+            );
+            extras.push(e);
+            money.paybill += e.amount;
+            money.owedToPayers += e.amount;
+          }
         }
         await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
+        await checkPaybill(money, `seed ${seed} step ${step} op ${op}`);
       }
     });
   }
 });
+
+/** The paybill holds the sales not refunded and the second payments not returned; the latter are owed. */
+async function checkPaybill(m: { paybill: number; owedToPayers: number }, where: string) {
+  expect(await paybillNow(), where).toEqual(m);
+}
+
+async function paybillNow() {
+  const rows = await t.db
+    .selectFrom('journalLine')
+    .select(['account', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .where('account', 'in', ['mpesa_paybill', 'payer_refunds_due'])
+    .groupBy('account')
+    .execute();
+  const total = (a: string) => toNum(rows.find((x) => x.account === a)?.total ?? 0);
+  return { paybill: total('mpesa_paybill'), owedToPayers: 0 - total('payer_refunds_due') };
+}
 
 async function checkInvariants(
   creators: Creator[],
