@@ -21,7 +21,8 @@ export interface IncomingNotice {
  * id: returns null, changing nothing, when that id is already recorded (a repeat, or a forger replaying a real
  * id), else the new row's id.
  */
-export async function recordIncomingInTx(trx: Kysely<DB>, n: IncomingNotice): Promise<string | null> {
+export async function recordIncomingInTx(trx: Kysely<DB>, input: IncomingNotice): Promise<string | null> {
+  const n = input;
   const id = newId();
   const row = await trx
     .insertInto('mpesaIncoming')
