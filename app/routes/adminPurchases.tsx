@@ -75,8 +75,8 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
             )}
             {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
             {p.refund?.reason ? <span className="sub error">{p.refund.reason}</span> : null}
-            {p.otherMoney.map((m, i) => (
-              <span key={m.transId ?? i} className={`sub${m.state === 'held' || m.state === 'return_failed' ? ' error' : ''}`}>
+            {p.otherMoney.map((m) => (
+              <span key={m.id} className={`sub${m.state === 'held' || m.state === 'return_failed' ? ' error' : ''}`}>
                 {m.state === 'held'
                   ? t('admin.purchases.held', { amount: formatKes(m.amount), reason: m.reason ?? '' })
                   : t('admin.purchases.extra', {

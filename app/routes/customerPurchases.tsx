@@ -61,8 +61,8 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                     {t(p.refund === 'failed' ? 'purchases.refundFailed' : 'purchases.refundRequested')}
                   </p>
                 ) : null}
-                {p.extraPayments.map((e, i) => (
-                  <p key={i} className="receipt-extra">
+                {p.extraPayments.map((e) => (
+                  <p key={e.id} className="receipt-extra">
                     {t(e.returned ? 'purchases.extraReturned' : 'purchases.extraReturning', { amount: kes(e.amount) })}
                   </p>
                 ))}

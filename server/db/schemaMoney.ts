@@ -30,7 +30,13 @@ export type RefundStatus = 'requested' | 'done' | 'failed';
  */
 export type IncomingState =
   | 'validated'
-  | 'checking' | 'settled' | 'held' | 'extra' | 'returning' | 'returned' | 'return_failed';
+  | 'checking'
+  | 'settled'
+  | 'held'
+  | 'extra'
+  | 'returning'
+  | 'returned'
+  | 'return_failed';
 
 /** A payment into our shortcode told by a C2B confirmation or a second STK success (0027). */
 export interface MpesaIncomingTable {

@@ -38,7 +38,9 @@ export function registerReversal(app: Hono<SimEnv>, ctx: SimContext): void {
   });
 
   /** The customer payment a reversal names by its receipt: an STK push or a Paybill payment. */
-  function original(receipt: unknown): { amount: number; phone: string; receipt: string; target: { reversed: boolean } } | null {
+  function original(
+    receipt: unknown,
+  ): { amount: number; phone: string; receipt: string; target: { reversed: boolean } } | null {
     const tx = [...transactions.values()].find((t) => t.receipt !== null && t.receipt === receipt);
     if (tx) return { amount: tx.amount, phone: tx.phone, receipt: tx.receipt!, target: tx };
     const paid = paybillPayments.find((p) => p.completed && p.transId === receipt);

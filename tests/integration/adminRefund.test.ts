@@ -67,14 +67,20 @@ describe('refunds', () => {
   /** Runs the reversal checks until the refund is no longer requested. */
   const settled = (paymentId: string) =>
     withReceiptChecks(w, async () => {
-      const r = await w.t.db.selectFrom('refund').select('status').where('paymentId', '=', paymentId).executeTakeFirst();
+      const r = await w.t.db
+        .selectFrom('refund')
+        .select('status')
+        .where('paymentId', '=', paymentId)
+        .executeTakeFirst();
       return r && r.status !== 'requested' ? r.status : null;
     });
   const smsTo = async (phone: string) => (await outbox(w.running)).filter((m) => m.to === phone).map((m) => m.message);
 
   it('is requested until M-Pesa confirms the reversal, then revokes access, leaves revenue and tells the learner', async () => {
     const buyer = await make.actor(w.t.db);
-    const phone = (await w.t.db.selectFrom('user').select('phone').where('id', '=', buyer.userId).executeTakeFirstOrThrow()).phone;
+    const phone = (
+      await w.t.db.selectFrom('user').select('phone').where('id', '=', buyer.userId).executeTakeFirstOrThrow()
+    ).phone;
     const { course } = await make.creatorWithCourse(w.t.db, { price: 2000 });
     const paid = await buy(buyer, course, PHONES.success);
     expect(paid.status).toBe('paid');
@@ -158,7 +164,11 @@ describe('refunds', () => {
     await w.t.db.updateTable('payment').set({ amount: 999 }).where('id', '=', paid.id).execute();
     await refundPurchase(w.running.services, admin, { paymentId: paid.id });
     expect(await settled(paid.id)).toBe('failed');
-    const refund = await w.t.db.selectFrom('refund').selectAll().where('paymentId', '=', paid.id).executeTakeFirstOrThrow();
+    const refund = await w.t.db
+      .selectFrom('refund')
+      .selectAll()
+      .where('paymentId', '=', paid.id)
+      .executeTakeFirstOrThrow();
     expect(refund.failureReason).toMatch(/amount does not match/);
     expect(await state(paid.id, course.id)).toEqual({
       status: 'paid',

@@ -24,7 +24,11 @@ afterEach(async () => {
 let attempts = 0;
 async function post(url: string, body: object): Promise<number> {
   attempts++;
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.status;
 }
 
@@ -57,8 +61,10 @@ async function nothingMoved(paymentId: string) {
 
 /** Runs the Transaction Status checks until no confirmation is being checked any more. */
 const checked = () =>
-  withReceiptChecks(w, async () =>
-    (await w.t.db.selectFrom('mpesaIncoming').select('id').where('state', '=', 'checking').execute()).length === 0,
+  withReceiptChecks(
+    w,
+    async () =>
+      (await w.t.db.selectFrom('mpesaIncoming').select('id').where('state', '=', 'checking').execute()).length === 0,
   );
 
 it('a forged confirmation grants nothing, whatever it names, and is held for an admin with the reason', async () => {
@@ -70,13 +76,22 @@ it('a forged confirmation grants nothing, whatever it names, and is held for an 
     await post(confirmationUrl, notice({ ...base, TransID: 'FAKE000001', TransAmount: '1500.00' })),
     // Wrong amount, wrong business number, unknown account.
     await post(confirmationUrl, notice({ ...base, TransID: 'FAKE000002', TransAmount: '1.00' })),
-    await post(confirmationUrl, notice({ ...base, TransID: 'FAKE000003', TransAmount: '1500.00', BusinessShortCode: '999999' })),
-    await post(confirmationUrl, notice({ ...base, TransID: 'FAKE000004', TransAmount: '1500.00', BillRefNumber: '0000000' })),
+    await post(
+      confirmationUrl,
+      notice({ ...base, TransID: 'FAKE000003', TransAmount: '1500.00', BusinessShortCode: '999999' }),
+    ),
+    await post(
+      confirmationUrl,
+      notice({ ...base, TransID: 'FAKE000004', TransAmount: '1500.00', BillRefNumber: '0000000' }),
+    ),
   ];
   // A validation M-Pesa never sent, then a confirmation naming another account than the validated one.
   const mine = await openPurchase(1500);
   statuses.push(
-    await post(validationUrl, notice({ ...base, BillRefNumber: mine.paybill.account, TransID: 'FAKE000005', TransAmount: '1500.00' })),
+    await post(
+      validationUrl,
+      notice({ ...base, BillRefNumber: mine.paybill.account, TransID: 'FAKE000005', TransAmount: '1500.00' }),
+    ),
     await post(confirmationUrl, notice({ ...base, TransID: 'FAKE000005', TransAmount: '1500.00' })),
   );
   // Repeats of all of the above.
@@ -85,7 +100,11 @@ it('a forged confirmation grants nothing, whatever it names, and is held for an 
   await checked();
   expect(await nothingMoved(victim.payment.id)).toEqual({ status: 'pending', enrolled: 0, ledgerLines: 0 });
   expect(await nothingMoved(mine.payment.id)).toEqual({ status: 'pending', enrolled: 0, ledgerLines: 0 });
-  const held = await w.t.db.selectFrom('mpesaIncoming').select(['transId', 'state', 'reason']).orderBy('transId').execute();
+  const held = await w.t.db
+    .selectFrom('mpesaIncoming')
+    .select(['transId', 'state', 'reason'])
+    .orderBy('transId')
+    .execute();
   expect(held.map((h) => [h.transId, h.state])).toEqual([
     ['FAKE000001', 'held'],
     ['FAKE000002', 'held'],
@@ -118,7 +137,11 @@ it('a real TransID replayed for another purchase at the same price grants that p
   const victimState = await nothingMoved(victim.payment.id);
   expect(victimState).toMatchObject({ status: 'pending', enrolled: 0 });
   // The attacker's own payment settled their own purchase, once.
-  const mine = await w.t.db.selectFrom('payment').select('status').where('id', '=', attacker.payment.id).executeTakeFirstOrThrow();
+  const mine = await w.t.db
+    .selectFrom('payment')
+    .select('status')
+    .where('id', '=', attacker.payment.id)
+    .executeTakeFirstOrThrow();
   expect(mine.status).toBe('paid');
   const sales = await w.t.db.selectFrom('journalEntry').select('paymentId').where('kind', '=', 'sale').execute();
   expect(sales).toEqual([{ paymentId: attacker.payment.id }]);

@@ -45,7 +45,11 @@ async function paidPurchase(sim: Partial<SimulatorOptions> = {}) {
 async function state(buyer: SessionUser, paymentId: string) {
   const db = w.t.db;
   const p = await db.selectFrom('payment').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow();
-  const r = await db.selectFrom('refund').select(['status', 'failureReason']).where('paymentId', '=', paymentId).executeTakeFirst();
+  const r = await db
+    .selectFrom('refund')
+    .select(['status', 'failureReason'])
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirst();
   const enrolled = await db.selectFrom('enrollment').select('id').where('paymentId', '=', paymentId).execute();
   const refunds = await db.selectFrom('journalEntry').select('id').where('kind', '=', 'refund').execute();
   const receipt = (await listMyPurchases(w.running.services, buyer)).find((x) => x.paymentId === paymentId)!;
@@ -81,7 +85,11 @@ it('a reversal M-Pesa fails leaves the purchase paid, says why, keeps access and
     ledgerRefunds: 0,
     learnerSees: 'failed',
   });
-  const reason = await w.t.db.selectFrom('refund').select('failureReason').where('paymentId', '=', paymentId).executeTakeFirstOrThrow();
+  const reason = await w.t.db
+    .selectFrom('refund')
+    .select('failureReason')
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirstOrThrow();
   expect(reason.failureReason).toMatch(/already been reversed/);
   const sms = await withReceiptChecks(w, async () =>
     (await outbox(w.running)).find((m) => m.to === '+254712345678' && /could not complete your refund/.test(m.message)),
@@ -93,10 +101,21 @@ it('forged reversal results and forged status answers change nothing', async () 
   // M-Pesa never processes this reversal (it times out in its queue): only forgeries could settle it.
   const { admin, buyer, paymentId } = await paidPurchase({ reversalQueueTimeout: true });
   const { providerRef } = await refundPurchase(w.running.services, admin, { paymentId });
-  const refund = await w.t.db.selectFrom('refund').select(['id']).where('paymentId', '=', paymentId).executeTakeFirstOrThrow();
+  const refund = await w.t.db
+    .selectFrom('refund')
+    .select(['id'])
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirstOrThrow();
   const url = reversalResultUrl(w.running.services.config);
   const result = (code: number | string, desc: string) => ({
-    Result: { ResultType: 0, ResultCode: code, ResultDesc: desc, OriginatorConversationID: 'x', ConversationID: providerRef, TransactionID: 'QWE1234567' },
+    Result: {
+      ResultType: 0,
+      ResultCode: code,
+      ResultDesc: desc,
+      OriginatorConversationID: 'x',
+      ConversationID: providerRef,
+      TransactionID: 'QWE1234567',
+    },
   });
   const secret = w.running.services.config.mpesa.callbackSecret;
   const statusAnswer = {
@@ -121,7 +140,8 @@ it('forged reversal results and forged status answers change nothing', async () 
     (await post(url, result('R000002', 'The OriginalTransactionID is invalid.'))).status,
     (await post(url.replace(secret, 'wrong-secret'), result(0, 'ok'))).status,
     // A status answer straight to the check URL, for a reversal request that is not ours.
-    (await post(`${w.url}/api/mpesa/reversal-check/${secret}/refund/${refund.id}/forged-originator`, statusAnswer)).status,
+    (await post(`${w.url}/api/mpesa/reversal-check/${secret}/refund/${refund.id}/forged-originator`, statusAnswer))
+      .status,
     (await post(`${w.url}/api/mpesa/reversal-check/${secret}/nonsense/${refund.id}/x`, statusAnswer)).status,
   ];
   expect(statuses).toEqual([200, 200, 404, 200, 404]);

@@ -31,7 +31,11 @@ async function openPurchase(price: number) {
 }
 
 async function checkoutOf(paymentId: string) {
-  const p = await w.t.db.selectFrom('payment').select('checkoutRequestId').where('id', '=', paymentId).executeTakeFirstOrThrow();
+  const p = await w.t.db
+    .selectFrom('payment')
+    .select('checkoutRequestId')
+    .where('id', '=', paymentId)
+    .executeTakeFirstOrThrow();
   return p.checkoutRequestId!;
 }
 
@@ -78,7 +82,7 @@ it('Paybill, then the PIN on the still open prompt: the second payment is return
   expect(await returned([p.payment.id], 1)).toBe(1);
   expect(await ledger()).toEqual({ paybill: 1500, owedToPayers: 0, sales: 1 });
   expect(await shown(p.buyer, p.payment.id)).toEqual({
-    learner: [{ amount: 1500, returned: true }],
+    learner: [{ id: expect.any(String), amount: 1500, returned: true }],
     admin: [[1500, 'returned']],
   });
   const reversals = w.sim.received.filter((r) => r.path === '/mpesa/reversal/v1/request');
@@ -94,7 +98,9 @@ it('Paybill twice into one account: one settles the purchase, the other is retur
   const states = await w.t.db.selectFrom('mpesaIncoming').select('state').orderBy('state').execute();
   expect(states.map((s) => s.state)).toEqual(['returned', 'settled']);
   expect(await ledger()).toEqual({ paybill: 900, owedToPayers: 0, sales: 1 });
-  expect((await shown(p.buyer, p.payment.id)).learner).toEqual([{ amount: 900, returned: true }]);
+  expect((await shown(p.buyer, p.payment.id)).learner).toEqual([
+    { id: expect.any(String), amount: 900, returned: true },
+  ]);
   expect((await w.t.db.selectFrom('enrollment').select('id').execute()).length).toBe(1);
 });
 
@@ -110,7 +116,7 @@ it('two prompts answered for one course: the later payment is returned, not cred
   expect(await returned([first.payment.id], 1)).toBe(1);
   expect(await ledger()).toEqual({ paybill: 700, owedToPayers: 0, sales: 1 });
   expect(await shown(first.buyer, first.payment.id)).toEqual({
-    learner: [{ amount: 700, returned: true }],
+    learner: [{ id: expect.any(String), amount: 700, returned: true }],
     admin: [[700, 'returned']],
   });
   const creatorEarnings = await w.t.db

@@ -33,7 +33,7 @@ export interface AdminPurchaseRow {
   /** The refund under way or failed (with M-Pesa's reason); null when none, or when it is done. */
   refund: { status: 'requested' | 'failed'; reason: string | null } | null;
   /** M-Pesa payments told for this purchase that were not its own: held (disagreeing) or second payments. */
-  otherMoney: { amount: number; state: IncomingState; reason: string | null; transId: string | null }[];
+  otherMoney: { id: string; amount: number; state: IncomingState; reason: string | null; transId: string | null }[];
 }
 
 // What an admin must see: money held for them, and second payments with where their return stands.
@@ -86,7 +86,7 @@ export async function listAllPurchases(
           .execute(),
         db
           .selectFrom('mpesaIncoming')
-          .select(['paymentId', 'amount', 'state', 'reason', 'transId'])
+          .select(['id', 'paymentId', 'amount', 'state', 'reason', 'transId'])
           .where('paymentId', 'in', ids)
           .where('state', 'in', SHOWN)
           .orderBy('createdAt')
@@ -103,7 +103,7 @@ export async function listAllPurchases(
       refund: refund ? { status: refund.status as 'requested' | 'failed', reason: refund.failureReason } : null,
       otherMoney: money
         .filter((m) => m.paymentId === r.id)
-        .map((m) => ({ amount: toNum(m.amount), state: m.state, reason: m.reason, transId: m.transId })),
+        .map((m) => ({ id: m.id, amount: toNum(m.amount), state: m.state, reason: m.reason, transId: m.transId })),
     };
   });
   return finishPage(items, { ...o, sortColumn, idColumn: 'id' }, (r) => ({ value: r[o.sort], id: r.id }));

@@ -109,7 +109,8 @@ export async function refundPurchase(
     });
   } catch (err) {
     // Released as it was: a first request leaves no refund, a retry stays failed.
-    if (claim.retry) await db.updateTable('refund').set({ status: 'failed' }).where('id', '=', claim.refundId).execute();
+    if (claim.retry)
+      await db.updateTable('refund').set({ status: 'failed' }).where('id', '=', claim.refundId).execute();
     else await db.deleteFrom('refund').where('id', '=', claim.refundId).execute();
     services.log.warn({ err, paymentId }, 'M-Pesa reversal refused');
     throw new DomainError(

@@ -222,16 +222,20 @@ describe('ledger invariants (property)', () => {
           // A second payment arrives (owed back to its payer, never to a creator), or one is returned.
           if (extras.length && r.next() < 0.5) {
             const e = extras.splice(r.int(0, extras.length - 1), 1)[0]!;
-            await t.db.transaction().execute((trx) =>
-              postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: true, now: at }),
-            );
+            await t.db
+              .transaction()
+              .execute((trx) =>
+                postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: true, now: at }),
+              );
             money.paybill -= e.amount;
             money.owedToPayers -= e.amount;
           } else {
             const e = { id: newId(), amount: r.int(10, 3000) };
-            await t.db.transaction().execute((trx) =>
-              postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: false, now: at }),
-            );
+            await t.db
+              .transaction()
+              .execute((trx) =>
+                postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: false, now: at }),
+              );
             extras.push(e);
             money.paybill += e.amount;
             money.owedToPayers += e.amount;

@@ -36,7 +36,12 @@ export async function completeRefundInTx(
     await trx
       .updateTable('course')
       .set((eb) => ({
-        enrolledCount: eb.case().when('enrolledCount', '>', 0).then(eb('enrolledCount', '-', 1)).else(0).end(),
+        enrolledCount: eb
+          .case()
+          .when('enrolledCount', '>', 0)
+          .then(eb('enrolledCount', '-', 1))
+          .else(0)
+          .end(),
       }))
       .where('id', '=', r.courseId)
       .execute();

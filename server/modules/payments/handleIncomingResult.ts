@@ -57,7 +57,10 @@ export async function handleIncomingResult(
       .where('id', '=', row.id)
       .where('state', '=', 'checking')
       .execute();
-    services.log.error({ incomingId: row.id, transId: row.transId, problem }, 'M-Pesa payment held: Transaction Status disagrees');
+    services.log.error(
+      { incomingId: row.id, transId: row.transId, problem },
+      'M-Pesa payment held: Transaction Status disagrees',
+    );
     return { outcome: 'held' };
   }
   if (row.source === 'paybill' && payment) {
@@ -94,7 +97,12 @@ export async function handleIncomingResult(
   await db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('mpesaIncoming')
-      .set({ state: 'extra', transId: row.transId ?? answer.receipt, phone: row.phone ?? payment?.phone ?? null, updatedAt: now })
+      .set({
+        state: 'extra',
+        transId: row.transId ?? answer.receipt,
+        phone: row.phone ?? payment?.phone ?? null,
+        updatedAt: now,
+      })
       .where('id', '=', row.id)
       .where('state', '=', 'checking')
       .executeTakeFirst();

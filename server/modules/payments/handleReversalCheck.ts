@@ -22,7 +22,13 @@ type Outcome = 'unchanged' | 'done' | 'failed';
  */
 export async function handleReversalCheck(
   services: Services,
-  { secret, subject, id, originator, body }: { secret: string; subject: string; id: string; originator: string; body: unknown },
+  {
+    secret,
+    subject,
+    id,
+    originator,
+    body,
+  }: { secret: string; subject: string; id: string; originator: string; body: unknown },
 ): Promise<{ outcome: Outcome }> {
   if (!safeEqual(secret, services.config.mpesa.callbackSecret) || !isId(id)) throw notFound();
   if (subject !== 'refund' && subject !== 'incoming') throw notFound();
@@ -33,7 +39,11 @@ export async function handleReversalCheck(
     return { outcome: 'unchanged' };
   const { db } = services.database;
   const row = await (subject === 'refund'
-    ? db.selectFrom('refund').select(['amount', 'paymentId', 'reversalOriginatorId']).where('id', '=', id).where('status', '=', 'requested')
+    ? db
+        .selectFrom('refund')
+        .select(['amount', 'paymentId', 'reversalOriginatorId'])
+        .where('id', '=', id)
+        .where('status', '=', 'requested')
     : db
         .selectFrom('mpesaIncoming')
         .select(['amount', 'paymentId', 'reversalOriginatorId'])
@@ -62,7 +72,8 @@ export async function handleReversalCheck(
         .where('state', '=', 'returning')
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) return false;
-      if (completed) await postExtraPaymentInTx(trx, { incomingId: id, amount: toNum(row.amount), returned: true, now });
+      if (completed)
+        await postExtraPaymentInTx(trx, { incomingId: id, amount: toNum(row.amount), returned: true, now });
       return true;
     }
     if (completed) {

@@ -20,7 +20,7 @@ export interface PurchaseReceipt {
   /** A refund asked for and not yet confirmed by M-Pesa, or one that failed (we are on it). */
   refund: 'requested' | 'failed' | null;
   /** Second payments M-Pesa confirmed for this purchase: being returned, or returned. */
-  extraPayments: { amount: number; returned: boolean }[];
+  extraPayments: { id: string; amount: number; returned: boolean }[];
 }
 
 // A second payment the learner hears of: confirmed by M-Pesa (never one only claimed or held as forged).
@@ -61,7 +61,7 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
           .execute(),
         services.database.db
           .selectFrom('mpesaIncoming')
-          .select(['paymentId', 'amount', 'state'])
+          .select(['id', 'paymentId', 'amount', 'state'])
           .where('paymentId', 'in', ids)
           .where('state', 'in', EXTRA_SHOWN)
           .orderBy('createdAt')
@@ -83,6 +83,6 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     refund: (refunds.find((f) => f.paymentId === r.id)?.status as 'requested' | 'failed' | undefined) ?? null,
     extraPayments: extras
       .filter((e) => e.paymentId === r.id)
-      .map((e) => ({ amount: toNum(e.amount), returned: e.state === 'returned' })),
+      .map((e) => ({ id: e.id, amount: toNum(e.amount), returned: e.state === 'returned' })),
   }));
 }

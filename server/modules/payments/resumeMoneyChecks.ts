@@ -43,7 +43,11 @@ export async function resumeMoneyChecks(services: Services): Promise<number> {
     ...incoming.map((r) =>
       r.state === 'checking'
         ? { table: 'mpesaIncoming' as const, id: r.id, ask: () => queryIncoming(services, { incomingId: r.id }) }
-        : { table: 'mpesaIncoming' as const, id: r.id, ask: () => queryReversal(services, { subject: 'incoming', id: r.id }) },
+        : {
+            table: 'mpesaIncoming' as const,
+            id: r.id,
+            ask: () => queryReversal(services, { subject: 'incoming', id: r.id }),
+          },
     ),
     ...refunds.map((r) => ({
       table: 'refund' as const,
@@ -53,9 +57,11 @@ export async function resumeMoneyChecks(services: Services): Promise<number> {
   ];
   for (const a of asks) {
     await db.updateTable(a.table).set({ checkedAt: now }).where('id', '=', a.id).execute();
-    await a.ask().catch((err: unknown) =>
-      services.log.warn({ id: a.id, err: String(err) }, 'money check failed; asked again later'),
-    );
+    await a
+      .ask()
+      .catch((err: unknown) =>
+        services.log.warn({ id: a.id, err: String(err) }, 'money check failed; asked again later'),
+      );
   }
   return asks.length;
 }

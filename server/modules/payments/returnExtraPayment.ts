@@ -45,6 +45,9 @@ export async function returnExtraPayment(services: Services, { incomingId }: { i
       .where('id', '=', row.id)
       .where('state', '=', 'extra')
       .execute();
-    services.log.error({ incomingId: row.id, err: err.message }, 'second payment could not be reversed: return it by hand');
+    services.log.error(
+      { incomingId: row.id, err: err.message },
+      'second payment could not be reversed: return it by hand',
+    );
   }
 }

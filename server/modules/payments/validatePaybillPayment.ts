@@ -43,6 +43,7 @@ export async function validatePaybillPayment(services: Services, input: PaybillN
     .select(['state', 'paymentId', 'amount'])
     .where('transId', '=', notice.TransID)
     .executeTakeFirst();
-  const same = seen?.state === 'validated' && seen.paymentId === payment.id && toNum(seen.amount) === notice.TransAmount;
+  const same =
+    seen?.state === 'validated' && seen.paymentId === payment.id && toNum(seen.amount) === notice.TransAmount;
   return same ? C2B_ACCEPT : C2B_REFUSE.other;
 }
