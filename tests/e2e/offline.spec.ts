@@ -218,6 +218,18 @@ test('another account on the same browser cannot open a download; a refund remov
     headers: { origin: DEMO_URL },
   });
   expect(refund.status()).toBe(200);
+  // Access ends once M-Pesa confirms the reversal (Transaction Status), a few seconds later.
+  await expect
+    .poll(
+      async () => {
+        const now = (await (await admin.request.get(`/api/admin/purchases?q=${encodeURIComponent(email)}`)).json()) as {
+          items: { id: string; status: string }[];
+        };
+        return now.items.find((p) => p.id === paid.id)?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('refunded');
   await admin.context().close();
 
   await page.reload();
