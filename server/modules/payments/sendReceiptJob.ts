@@ -1,11 +1,11 @@
 // The purchase receipt, sent after settlement by a durable job (one per channel): a failed SMS is retried
 // with backoff and never holds up the payment, which is already settled when the job runs.
 import { z } from 'zod';
-import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
+import { defineJob } from '#server/jobs/defineJob.ts';
 import { toLocale } from '#common/accounts/locale.ts';
 import { sendEmail } from '../messaging/sendEmail.ts';
-import { sendSms } from '../messaging/sendSms.ts';
 import { SMS_TEXTS, type ReceiptFacts } from '../messaging/smsTexts.ts';
+import { textPayer } from './textPayer.ts';
 
 export const sendReceiptJob = defineJob({
   type: 'payments.sendReceipt',
@@ -54,16 +54,11 @@ export const sendReceiptJob = defineJob({
       });
       return;
     }
-    // The account's phone; the paying M-Pesa number when the account has none.
-    const phone = /^\+254[17]\d{8}$/.test(row.phone) ? row.phone : `+${row.paidFrom}`;
-    const sms = await sendSms(services, {
-      phone,
-      purpose: 'receipt',
+    await textPayer(services, {
+      accountPhone: row.phone,
+      paidFrom: row.paidFrom,
       text: SMS_TEXTS.receipt[locale](facts),
       signal: ctx.signal,
     });
-    if (sms.outcome === 'invalid_number' || sms.outcome === 'blocked')
-      throw new PermanentJobError(`receipt SMS refused: ${sms.detail}`);
-    if (sms.outcome !== 'accepted') throw new Error(`receipt SMS not sent: ${sms.detail}`);
   },
 });

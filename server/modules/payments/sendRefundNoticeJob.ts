@@ -1,11 +1,11 @@
 // Tells the payer what became of their refund, once M-Pesa's Transaction Status settled it: the money is
 // back, or the reversal failed and we are on it. One durable job per channel, like the receipt.
 import { z } from 'zod';
-import { defineJob, PermanentJobError } from '#server/jobs/defineJob.ts';
+import { defineJob } from '#server/jobs/defineJob.ts';
 import { toLocale } from '#common/accounts/locale.ts';
 import { sendEmail } from '../messaging/sendEmail.ts';
-import { sendSms } from '../messaging/sendSms.ts';
 import { SMS_TEXTS, type RefundFacts } from '../messaging/smsTexts.ts';
+import { textPayer } from './textPayer.ts';
 
 export const sendRefundNoticeJob = defineJob({
   type: 'payments.sendRefundNotice',
@@ -48,16 +48,11 @@ export const sendRefundNoticeJob = defineJob({
       });
       return;
     }
-    // The account's phone; the paying M-Pesa number when the account has none.
-    const phone = /^\+254[17]\d{8}$/.test(row.phone) ? row.phone : `+${row.paidFrom}`;
-    const sms = await sendSms(services, {
-      phone,
-      purpose: 'receipt',
+    await textPayer(services, {
+      accountPhone: row.phone,
+      paidFrom: row.paidFrom,
       text: (done ? SMS_TEXTS.refundDone : SMS_TEXTS.refundFailed)[locale](facts),
       signal: ctx.signal,
     });
-    if (sms.outcome === 'invalid_number' || sms.outcome === 'blocked')
-      throw new PermanentJobError(`refund SMS refused: ${sms.detail}`);
-    if (sms.outcome !== 'accepted') throw new Error(`refund SMS not sent: ${sms.detail}`);
   },
 });
