@@ -55,6 +55,7 @@ export const sendReceiptJob = defineJob({
       return;
     }
     await textPayer(services, {
+      what: 'receipt',
       accountPhone: row.phone,
       paidFrom: row.paidFrom,
       text: SMS_TEXTS.receipt[locale](facts),

@@ -49,6 +49,7 @@ export const sendRefundNoticeJob = defineJob({
       return;
     }
     await textPayer(services, {
+      what: 'refund',
       accountPhone: row.phone,
       paidFrom: row.paidFrom,
       text: (done ? SMS_TEXTS.refundDone : SMS_TEXTS.refundFailed)[locale](facts),

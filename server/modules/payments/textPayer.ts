@@ -19,6 +19,6 @@ export async function textPayer(
   const phone = /^\+254[17]\d{8}$/.test(accountPhone) ? accountPhone : `+${paidFrom}`;
   const sms = await sendSms(services, { phone, purpose: 'receipt', text, signal });
   if (sms.outcome === 'invalid_number' || sms.outcome === 'blocked')
-    throw new PermanentJobError(`payment SMS refused: ${sms.detail}`);
-  if (sms.outcome !== 'accepted') throw new Error(`payment SMS not sent: ${sms.detail}`);
+    throw new PermanentJobError(`${what} SMS refused: ${sms.detail}`);
+  if (sms.outcome !== 'accepted') throw new Error(`${what} SMS not sent: ${sms.detail}`);
 }
