@@ -10,11 +10,12 @@ import { sendSms } from '../messaging/sendSms.ts';
 export async function textPayer(
   services: Services,
   {
+    what,
     accountPhone,
     paidFrom,
     text,
     signal,
-  }: { accountPhone: string; paidFrom: string; text: string; signal: AbortSignal },
+  }: { what: 'receipt' | 'refund'; accountPhone: string; paidFrom: string; text: string; signal: AbortSignal },
 ): Promise<void> {
   const phone = /^\+254[17]\d{8}$/.test(accountPhone) ? accountPhone : `+${paidFrom}`;
   const sms = await sendSms(services, { phone, purpose: 'receipt', text, signal });
