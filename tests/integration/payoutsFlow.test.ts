@@ -180,6 +180,11 @@ describe('B2C outcomes through the simulator', () => {
     const { payoutId } = await withdraw(servicesAt(w.running.services, later), c, {});
     expect((await finalPayout(w, payoutId)).status).toBe('paid');
     await refundPurchase(w.running.services, admin, { paymentId: first, reason: 'not as described' });
+    // The sale is reversed once M-Pesa's Transaction Status confirms the reversal.
+    await eventually(async () => {
+      const r = await w.t.db.selectFrom('refund').select('status').where('paymentId', '=', first).executeTakeFirst();
+      return r?.status === 'done' || null;
+    });
     expect(await creatorBalancesInTx(w.t.db, { creatorId: creator.id, now: later })).toEqual({
       pending: 0,
       available: -900,
