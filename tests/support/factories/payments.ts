@@ -73,7 +73,7 @@ export async function pendingPayment(
   return id;
 }
 
-/** A refund already made (the payment marked refunded, its enrollment gone), as refundPurchase leaves it. */
+/** A refund M-Pesa confirmed (the payment marked refunded, its enrollment gone), as completeRefundInTx leaves it. */
 export async function refund(
   db: Kysely<DB>,
   { payment, actorId, at }: { payment: { id: string; amount: number }; actorId: string; at: Date },
