@@ -3,7 +3,7 @@
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR), applying pending migrations first.
 import { parseArgs } from 'node:util';
 import { createServices } from '#server/composition/createServices.ts';
-import { ConfigError, loadConfig } from '#server/config/config.ts';
+import { ConfigError, loadConfig, urlSecrets } from '#server/config/config.ts';
 import { connectDatabase } from '#server/db/connect.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  const services = createServices({ config, database, log: createLogger(config.LOG_LEVEL) });
+  const services = createServices({ config, database, log: createLogger(config.LOG_LEVEL, urlSecrets(config)) });
   try {
     await migrateToLatest(database);
     const admin = await createAdmin(services, {

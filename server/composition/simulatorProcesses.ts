@@ -9,11 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SimulatorListening } from '#common/simulators.ts';
 import type { Config } from '../config/config.ts';
+import type { SimulatorPage } from '../config/simulatorRules.ts';
 import type { Logger } from '../logging/logger.ts';
 
 export interface SimulatorProcesses {
   /** MPESA_BASE_URL and SMS_BASE_URL of the simulators started, for the web processes' environment. */
   env: Record<string, string>;
+  /** The pages of the simulators started, for the start-up banner. */
+  pages: SimulatorPage[];
   /** Stops every simulator started (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
 }
@@ -77,6 +80,7 @@ function programsFor(config: Config): Program[] {
 export async function startSimulatorProcesses(config: Config, log: Logger): Promise<SimulatorProcesses> {
   const started: ChildProcess[] = [];
   const env: Record<string, string> = {};
+  const pages: SimulatorPage[] = [];
   let stopping = false;
   const stop = async () => {
     stopping = true;
@@ -90,13 +94,14 @@ export async function startSimulatorProcesses(config: Config, log: Logger): Prom
         if (!stopping) log.error({ code, signal }, `${program.title} exited; its API and page are gone`);
       });
       env[program.baseUrlVariable] = url;
+      pages.push({ title: program.title, url: `${url}${program.page}` });
       log.info({ url: `${url}${program.page}` }, `${program.title}: ${url}${program.page}`);
     }
   } catch (err) {
     await stop();
     throw err;
   }
-  return { env, stop };
+  return { env, pages, stop };
 }
 
 async function startProgram(program: Program): Promise<{ child: ChildProcess; url: string }> {

@@ -1,6 +1,6 @@
 import http, { type Server } from 'node:http';
 import type { ServerBuild } from 'react-router';
-import { loadConfig, type Config } from '../config/config.ts';
+import { loadConfig, urlSecrets, type Config } from '../config/config.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Services } from '../core/services.ts';
@@ -35,7 +35,7 @@ export interface Running {
 
 export async function startServer(opts: StartOptions = {}): Promise<Running> {
   const loaded = loadConfig(opts.env);
-  const log = createLogger(loaded.LOG_LEVEL);
+  const log = createLogger(loaded.LOG_LEVEL, urlSecrets(loaded));
   // The port is bound first: without PUBLIC_URL, links and M-Pesa callbacks use the port actually bound
   // (PORT=0 in tests), and the configuration is complete before anything reads it. Until the app is
   // ready, requests are answered 503.

@@ -3,11 +3,13 @@
 // round-robin) and the database. The first process starts alone: it applies migrations, seeds demo data
 // and creates the generated secrets; the others then start on that finished state. In simulator mode the
 // primary first runs the M-Pesa and SMS simulators as processes of their own, shared by every web process
-// (simulatorProcesses.ts), and stops them last. Decisions 0029, 0032, 0035.
+// (simulatorProcesses.ts), prints a banner saying what is simulated and where the simulators' pages are
+// (with a warning when HOST lets other machines in), and stops them last. Decisions 0029, 0032, 0035, 0041.
 import cluster from 'node:cluster';
 import os from 'node:os';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, urlSecrets, type Config } from '../config/config.ts';
+import { simulatorBanner, type SimulatorPage } from '../config/simulatorRules.ts';
 import { createLogger } from '../logging/logger.ts';
 import { startSimulatorProcesses } from './simulatorProcesses.ts';
 import { startServer } from './startServer.ts';
@@ -23,6 +25,12 @@ export function webProcessCount(setting: number): number {
   return setting === 0 ? os.availableParallelism() : setting;
 }
 
+/** On standard error, beside the JSON log lines on standard output: a person reads it, no log parser. */
+function printSimulatorBanner(config: Config, url: string, pages: SimulatorPage[]) {
+  const banner = simulatorBanner(config, config.PUBLIC_URL ? config.publicUrl : url, pages);
+  if (banner) process.stderr.write(`\n${banner}\n\n`);
+}
+
 /** Resolves with the URL once every web process listens (undefined inside a web process of the cluster). */
 export async function startWebProcesses(opts: {
   build?: ServerBuild;
@@ -35,7 +43,7 @@ export async function startWebProcesses(opts: {
     return undefined;
   }
   const config = loadConfig();
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, urlSecrets(config));
   const count = webProcessCount(config.WEB_PROCESSES);
   // PORT=0 is resolved first: the SMS simulator is given the app's delivery-report URL, which names the
   // port, and cluster workers share a listening socket by (address, port, order of listen calls).
@@ -52,6 +60,7 @@ export async function startWebProcesses(opts: {
       await simulators.stop();
     };
     stopOnSignal({ stop }, running.services.log);
+    printSimulatorBanner(config, running.url, simulators.pages);
     return running.url;
   }
   let stopping = false;
@@ -95,5 +104,6 @@ export async function startWebProcesses(opts: {
   await Promise.all(Array.from({ length: count - 1 }, fork));
   serving = true;
   log.info({ url: first.url, processes: count }, 'Darasa is listening');
+  printSimulatorBanner(config, first.url, simulators.pages);
   return first.url;
 }

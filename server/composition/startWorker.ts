@@ -4,7 +4,7 @@
 // SMS_BASE_URL point at the simulators `npm start` runs (it logs where) or at `npm run mpesa:simulator` /
 // `npm run sms:simulator`.
 import { startCatalogChanges } from './catalogChanges.ts';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, urlSecrets } from '../config/config.ts';
 import { createServices, type RunningServices } from './createServices.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -22,7 +22,7 @@ export interface RunningWorker {
 
 export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise<RunningWorker> {
   const config = loadConfig(env);
-  const log = createLogger(config.LOG_LEVEL);
+  const log = createLogger(config.LOG_LEVEL, urlSecrets(config));
   const database = connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   const applied = await migrateToLatest(database);
   if (applied.length) log.info({ applied }, 'migrations applied');

@@ -1,12 +1,24 @@
 // The one environment schema. Every setting the process reads is declared here and checked at start-up:
 // a bad value stops the process with a message naming the variable.
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MPESA_SIMULATOR_CREDENTIALS, SMS_SIMULATOR_CREDENTIALS } from '#common/simulators.ts';
+import { generatedSecret } from './generatedSecret.ts';
+import { simulatorRefusal } from './simulatorRules.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** An IPv4 or IPv6 address, or a CIDR block of either. */
+function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,6 +34,8 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Load the demo catalog into an empty database at start-up. */
   DEMO_DATA: bool.default(true),
+  /** Run simulated payments or SMS even with a real site's settings (simulatorRules.ts, decision 0041). */
+  DEMO_MODE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Anonymous pages kept in memory, invalidated when the catalog changes. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -64,10 +78,21 @@ const schema = z.object({
     .optional(),
   /** Public origin Safaricom calls back (https in production); PUBLIC_URL when unset. */
   MPESA_CALLBACK_BASE_URL: z.url().optional(),
-  /** Secret path segment of the callback URL: Daraja callbacks are not signed. */
+  /** Secret path segment of the callback URLs: Daraja callbacks are not signed. Generated in DATA_DIR when unset (simulator mode). */
   MPESA_CALLBACK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
+    .optional(),
+  /** Client addresses M-Pesa callbacks are accepted from (comma-separated IPs or CIDR blocks); unset: any. */
+  MPESA_CALLBACK_ALLOWED_IPS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length > 0 && list.every(isAddressOrBlock), 'must be IP addresses or CIDR blocks, comma-separated')
     .optional(),
   /** Reversal (refunds): the API operator's name and encrypted credential from the Daraja portal. */
   MPESA_INITIATOR_NAME: z.string().min(1).optional(),
@@ -77,7 +102,7 @@ const schema = z.object({
     .string()
     .regex(/^\d{5,7}$/, 'must be 5–7 digits')
     .optional(),
-  /** Secret path segment of the B2C result and time-out URLs; MPESA_CALLBACK_SECRET when unset. */
+  /** Secret path segment of the B2C result and time-out URLs; MPESA_CALLBACK_SECRET when unset, else generated. */
   MPESA_B2C_RESULT_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
@@ -129,7 +154,7 @@ const schema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   /** Alphanumeric sender id or shortcode registered with Africa's Talking. */
   AT_SENDER_ID: z.string().min(1).max(11).optional(),
-  /** Secret path segment of the delivery-report URL set on AT's dashboard; without it reports are ignored. */
+  /** Secret path segment of the delivery-report URL set on AT's dashboard; without it reports are ignored (generated in simulator mode). */
   SMS_DELIVERY_REPORT_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
@@ -220,6 +245,8 @@ export interface MpesaSettings {
   /** Null: use PUBLIC_URL (the simulator calls back on this machine). */
   callbackBaseUrl: string | null;
   callbackSecret: string;
+  /** Null: callbacks are accepted from any address (the secret in their path still decides). */
+  callbackAllowedIps: readonly string[] | null;
   initiatorName: string | null;
   securityCredential: string | null;
   b2cShortcode: string;
@@ -228,13 +255,17 @@ export interface MpesaSettings {
 
 const DARAJA_URLS = { sandbox: 'https://sandbox.safaricom.co.ke', production: 'https://api.safaricom.co.ke' };
 // Simulator mode's defaults: the simulator's own credentials (common/simulatorCredentials.ts) and ours.
-const SIMULATOR_DEFAULTS = {
-  ...MPESA_SIMULATOR_CREDENTIALS,
-  callbackSecret: 'simulator-callback-secret',
-  b2cShortcode: '600000',
-};
+// Callback secrets are never defaults: anyone who knows one can forge M-Pesa's word (decision 0041).
+const SIMULATOR_DEFAULTS = { ...MPESA_SIMULATOR_CREDENTIALS, b2cShortcode: '600000' };
 
-function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
+/** Files in DATA_DIR holding the callback secrets generated when none is configured (one per purpose). */
+export const GENERATED_SECRET_FILES = {
+  mpesaCallback: 'mpesa-callback-secret',
+  mpesaB2cResult: 'mpesa-b2c-result-secret',
+  smsDeliveryReport: 'sms-delivery-report-secret',
+} as const;
+
+function mpesaSettings(c: z.infer<typeof schema>, dataDir: string): MpesaSettings {
   const real = c.MPESA_ENV !== 'simulator';
   if (real) {
     const required = [
@@ -272,12 +303,17 @@ function mpesaSettings(c: z.infer<typeof schema>): MpesaSettings {
     partyB: c.MPESA_PARTY_B ?? shortcode,
     transactionType: c.MPESA_TRANSACTION_TYPE,
     callbackBaseUrl: c.MPESA_CALLBACK_BASE_URL?.replace(/\/$/, '') ?? null,
-    callbackSecret: c.MPESA_CALLBACK_SECRET ?? SIMULATOR_DEFAULTS.callbackSecret,
+    // Required outside the simulator (above), so generated only in simulator mode.
+    callbackSecret: c.MPESA_CALLBACK_SECRET ?? generatedSecret(dataDir, GENERATED_SECRET_FILES.mpesaCallback).value,
+    callbackAllowedIps: c.MPESA_CALLBACK_ALLOWED_IPS ?? null,
     // The simulator accepts any initiator, so refunds work in demos without portal credentials.
     initiatorName: c.MPESA_INITIATOR_NAME ?? (real ? null : 'darasa-simulator'),
     securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? (real ? null : 'simulator-credential'),
     b2cShortcode: c.MPESA_B2C_SHORTCODE ?? SIMULATOR_DEFAULTS.b2cShortcode,
-    b2cResultSecret: c.MPESA_B2C_RESULT_SECRET ?? c.MPESA_CALLBACK_SECRET ?? SIMULATOR_DEFAULTS.callbackSecret,
+    b2cResultSecret:
+      c.MPESA_B2C_RESULT_SECRET ??
+      c.MPESA_CALLBACK_SECRET ??
+      generatedSecret(dataDir, GENERATED_SECRET_FILES.mpesaB2cResult).value,
   };
 }
 
@@ -293,9 +329,7 @@ export interface SmsSettings {
 }
 
 const AT_URLS = { sandbox: 'https://api.sandbox.africastalking.com', production: 'https://api.africastalking.com' };
-const SMS_SIMULATOR_DEFAULTS = { ...SMS_SIMULATOR_CREDENTIALS, deliveryReportSecret: 'simulator-sms-report-secret' };
-
-function smsSettings(c: z.infer<typeof schema>): SmsSettings {
+function smsSettings(c: z.infer<typeof schema>, dataDir: string): SmsSettings {
   const real = c.SMS_ENV !== 'simulator';
   const required =
     c.SMS_ENV === 'production'
@@ -312,10 +346,12 @@ function smsSettings(c: z.infer<typeof schema>): SmsSettings {
     env: c.SMS_ENV,
     baseUrl:
       (c.SMS_BASE_URL ?? (real ? AT_URLS[c.SMS_ENV as 'sandbox' | 'production'] : null))?.replace(/\/$/, '') ?? null,
-    username: c.AT_USERNAME ?? SMS_SIMULATOR_DEFAULTS.username,
-    apiKey: c.AT_API_KEY ?? SMS_SIMULATOR_DEFAULTS.apiKey,
+    username: c.AT_USERNAME ?? SMS_SIMULATOR_CREDENTIALS.username,
+    apiKey: c.AT_API_KEY ?? SMS_SIMULATOR_CREDENTIALS.apiKey,
     senderId: c.AT_SENDER_ID ?? null,
-    deliveryReportSecret: c.SMS_DELIVERY_REPORT_SECRET ?? (real ? null : SMS_SIMULATOR_DEFAULTS.deliveryReportSecret),
+    deliveryReportSecret:
+      c.SMS_DELIVERY_REPORT_SECRET ??
+      (real ? null : generatedSecret(dataDir, GENERATED_SECRET_FILES.smsDeliveryReport).value),
   };
 }
 
@@ -326,12 +362,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const refusal = simulatorRefusal(c);
+  if (refusal) throw new ConfigError(refusal);
+  const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    dataDir,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    mpesa: mpesaSettings(c),
-    sms: smsSettings(c),
+    mpesa: mpesaSettings(c, dataDir),
+    sms: smsSettings(c, dataDir),
     s3: s3Settings(c),
   };
+}
+
+/** The secrets that travel in callback URLs: redacted from every record and log line (decision 0041). */
+export function urlSecrets(config: Pick<Config, 'mpesa' | 'sms'>): string[] {
+  return [config.mpesa.callbackSecret, config.mpesa.b2cResultSecret, config.sms.deliveryReportSecret].filter(
+    (s): s is string => !!s,
+  );
 }

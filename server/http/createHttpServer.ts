@@ -23,6 +23,7 @@ import { certificateRoutes } from './certificateRoutes.ts';
 import { mediaRoutes } from './mediaRoutes.ts';
 import { offlineRoutes } from './offlineRoutes.ts';
 import { paymentRoutes } from './paymentRoutes.ts';
+import { MPESA_CALLBACK_PATHS, mpesaCallbackSource } from './mpesaCallbackSource.ts';
 import type { PageCache } from './pageCache.ts';
 import { pageHandler } from './pageRoutes.ts';
 import { serveFromMemory } from './rawFastPath.ts';
@@ -81,6 +82,8 @@ function createHonoApp(
   app.route('/api/uploads', uploadRoutes(services, metrics));
   app.route('/api/studio', studioRoutes());
   app.route('/api', couponRoutes());
+  const callbackSource = mpesaCallbackSource(services);
+  for (const path of MPESA_CALLBACK_PATHS) app.use(path, callbackSource);
   app.route('/', paymentRoutes(services));
   app.route('/', smsRoutes(services));
   app.route('/api/admin', adminRoutes());

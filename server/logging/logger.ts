@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
+import { redactSecrets } from '../lib/redactSecrets.ts';
 
 export type { Logger };
 
@@ -17,11 +18,22 @@ export function withRequestLogContext<T>(reqId: string, fn: () => T): T {
   return logContext.run({ reqId }, fn);
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * `secrets` (the callback URLs' secrets) never reach the output: each finished line is redacted, whatever
+ * field, error message or URL carried them.
+ */
+export function createLogger(
+  level: string,
+  secrets: readonly string[] = [],
+  /** Standard output when absent. */
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: () => logContext.getStore() ?? {},
-  });
+    ...(secrets.length ? { hooks: { streamWrite: (line: string) => redactSecrets(line, secrets) } } : {}),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -4,6 +4,7 @@ import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import type { PaymentStatus } from '#server/db/schema.ts';
 import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
+import { rawRecord } from '../shared/rawRecord.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { postSaleInTx } from '../ledger/postSaleInTx.ts';
 import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts';
@@ -49,8 +50,8 @@ export async function settlePayment(
     if (!p) return null;
     const to: PaymentStatus = s.outcome;
     const raw = {
-      ...(s.rawCallback === undefined ? {} : { rawCallback: JSON.stringify(s.rawCallback) }),
-      ...(s.rawQuery === undefined ? {} : { rawQuery: JSON.stringify(s.rawQuery) }),
+      ...(s.rawCallback === undefined ? {} : { rawCallback: rawRecord(services.config, s.rawCallback) }),
+      ...(s.rawQuery === undefined ? {} : { rawQuery: rawRecord(services.config, s.rawQuery) }),
     };
     if (!canTransition(p.status, to)) {
       // Already settled. A duplicate success may still bring the receipt number an STK query could not:

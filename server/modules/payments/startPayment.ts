@@ -17,6 +17,7 @@ import { holdCouponUseInTx } from '../coupons/holdCouponUseInTx.ts';
 import { limitCouponChecks } from '../coupons/limitCouponChecks.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
+import { rawRecord } from '../shared/rawRecord.ts';
 import { callbackUrl } from './callbackUrl.ts';
 import { limitPrompts } from './limitPrompts.ts';
 import { newPaybillAccount } from './paybillAccount.ts';
@@ -172,8 +173,7 @@ async function sendPrompt(services: Services, id: string, amount: number, phone:
       changes: {
         merchantRequestId: response.MerchantRequestID,
         checkoutRequestId: response.CheckoutRequestID,
-        // The callback URL carries our secret: keep the record without it.
-        rawRequest: JSON.stringify({ ...request, CallBackURL: '[redacted]', response }),
+        rawRequest: rawRecord(services.config, { ...request, response }),
         updatedAt: now,
       },
     })

@@ -1,5 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { postEntryInTx } from '../ledger/postEntryInTx.ts';
+import { rawRecord } from '../shared/rawRecord.ts';
 
 export interface PayoutSettlement {
   payoutId: string;
@@ -45,7 +46,7 @@ export async function settlePayout(services: Services, { payoutId, ...s }: Payou
         failureReason: s.outcome === 'failed' ? (s.reason ?? s.resultDesc).slice(0, 500) : null,
         receipt,
         receiverName: s.receiverName?.slice(0, 200) ?? null,
-        ...(s.raw === undefined ? {} : { rawResult: JSON.stringify(s.raw).slice(0, 10_000) }),
+        ...(s.raw === undefined ? {} : { rawResult: rawRecord(services.config, s.raw) }),
         settledAt: now,
         updatedAt: now,
       })
