@@ -1,6 +1,7 @@
 // The real server (or job worker) in its own process (Node runs our TypeScript directly), for tests that
 // signal or kill it: resolves once it runs. It stops on SIGTERM/SIGINT as `npm start` does, and what it
-// writes on stdout (its JSON log lines) is kept in `output`.
+// writes on stdout (its JSON log lines) is kept in `output`, what it writes on stderr (the start-up banner,
+// a refusal) in `errors` as well as passed on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -9,6 +10,8 @@ export interface ChildServer {
   url: string;
   /** Everything the process has written on stdout so far. */
   output(): string;
+  /** Everything the process has written on stderr so far. */
+  errors(): string;
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>;
 }
@@ -30,17 +33,23 @@ function spawnEntry(file: string, start: string, env: Record<string, string>): P
 function spawnNode(args: string[], env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+    process.stderr.write(d);
+  });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return new Promise<ChildServer>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, output: () => out, exited });
+      if (m) resolve({ child, url: m[1]!, output: () => out, errors: () => err, exited });
     });
-    child.once('exit', (code) => reject(new Error(`process exited with ${code}`)));
+    // 'close': after stderr is read to its end, so the error carries what the process said.
+    child.once('close', (code) => reject(new Error(`process exited with ${code}\n${err}`)));
   });
 }
 

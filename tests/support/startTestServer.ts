@@ -16,6 +16,9 @@ export function testServerEnv(t: TestDatabase, env: Record<string, string> = {})
     LOG_LEVEL: 'silent',
     JOB_CONCURRENCY: '0',
     MPESA_C2B_REGISTER: 'false',
+    // Test servers are demos on purpose: their simulators run beside whatever real-site settings a test
+    // gives (an https PUBLIC_URL…). The start-up refusal has tests of its own (DEMO_MODE=false there).
+    DEMO_MODE: 'true',
     ...(t.url ? { DATABASE_URL: t.url } : {}),
     ...env,
   };

@@ -11,6 +11,9 @@ const real = {
   MPESA_B2C_SHORTCODE: '600001',
   MPESA_INITIATOR_NAME: 'darasa-api',
   MPESA_SECURITY_CREDENTIAL: 'encrypted-credential',
+  // Real M-Pesa beside simulated SMS would be refused (decision 0041).
+  SMS_ENV: 'sandbox',
+  AT_API_KEY: 'at-key',
 };
 
 describe('M-Pesa configuration', () => {
