@@ -92,7 +92,10 @@ const schema = z.object({
         .map((e) => e.trim())
         .filter(Boolean),
     )
-    .refine((list) => list.length > 0 && list.every(isAddressOrBlock), 'must be IP addresses or CIDR blocks, comma-separated')
+    .refine(
+      (list) => list.length > 0 && list.every(isAddressOrBlock),
+      'must be IP addresses or CIDR blocks, comma-separated',
+    )
     .optional(),
   /** Reversal (refunds): the API operator's name and encrypted credential from the Daraja portal. */
   MPESA_INITIATOR_NAME: z.string().min(1).optional(),

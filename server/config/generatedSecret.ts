@@ -20,7 +20,8 @@ export function generatedSecret(dataDir: string, name: string): { value: string;
     // wx: of two processes starting together, one writes and both read the same secret.
     fs.writeFileSync(file, `${value}\n`, { flag: 'wx', mode: 0o600 });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return { value: fs.readFileSync(file, 'utf8').trim(), created: false };
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+      return { value: fs.readFileSync(file, 'utf8').trim(), created: false };
     throw err;
   }
   return { value, created: true };

@@ -42,8 +42,15 @@ describe('callback secrets', () => {
 
   it('configured ones win; B2C falls back to the callback secret; a real SMS account without one takes no reports', () => {
     const dir = dataDir();
-    const c = loadConfig({ DATA_DIR: dir, MPESA_CALLBACK_SECRET: 'configured-secret-12345', SMS_DELIVERY_REPORT_SECRET: 'sms-secret-1234567890' });
-    expect(c.mpesa).toMatchObject({ callbackSecret: 'configured-secret-12345', b2cResultSecret: 'configured-secret-12345' });
+    const c = loadConfig({
+      DATA_DIR: dir,
+      MPESA_CALLBACK_SECRET: 'configured-secret-12345',
+      SMS_DELIVERY_REPORT_SECRET: 'sms-secret-1234567890',
+    });
+    expect(c.mpesa).toMatchObject({
+      callbackSecret: 'configured-secret-12345',
+      b2cResultSecret: 'configured-secret-12345',
+    });
     expect(c.sms.deliveryReportSecret).toBe('sms-secret-1234567890');
     expect(fs.readdirSync(dir)).toEqual([]);
     expect(loadConfig({ DATA_DIR: dir, SMS_ENV: 'sandbox', AT_API_KEY: 'k' }).sms.deliveryReportSecret).toBeNull();
@@ -53,10 +60,14 @@ describe('callback secrets', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     const [callback, b2c, sms] = urlSecrets(config) as [string, string, string];
     const record = rawRecord(config, {
-      Result: { ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: `https://x/api/mpesa/b2c/timeout/${b2c}` } } },
+      Result: {
+        ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: `https://x/api/mpesa/b2c/timeout/${b2c}` } },
+      },
     });
     expect(record).not.toContain(b2c);
-    expect(JSON.parse(record).Result.ReferenceData.ReferenceItem.Value).toBe('https://x/api/mpesa/b2c/timeout/[redacted]');
+    expect(JSON.parse(record).Result.ReferenceData.ReferenceItem.Value).toBe(
+      'https://x/api/mpesa/b2c/timeout/[redacted]',
+    );
 
     const lines: string[] = [];
     const sink = new Writable({
@@ -75,11 +86,10 @@ describe('callback secrets', () => {
 
   it('refuses an allow-list entry that is not an address or a CIDR block', () => {
     const base = { DATA_DIR: dataDir() };
-    expect(loadConfig({ ...base, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.212.0/24,2001:db8::/32' }).mpesa.callbackAllowedIps).toEqual([
-      '196.201.214.200',
-      '196.201.212.0/24',
-      '2001:db8::/32',
-    ]);
+    expect(
+      loadConfig({ ...base, MPESA_CALLBACK_ALLOWED_IPS: '196.201.214.200, 196.201.212.0/24,2001:db8::/32' }).mpesa
+        .callbackAllowedIps,
+    ).toEqual(['196.201.214.200', '196.201.212.0/24', '2001:db8::/32']);
     for (const bad of ['196.201.214', 'safaricom.co.ke', '10.0.0.0/33', '10.0.0.0/8/1', ' , '])
       expect(() => loadConfig({ ...base, MPESA_CALLBACK_ALLOWED_IPS: bad }), bad).toThrow(/MPESA_CALLBACK_ALLOWED_IPS/);
   });
