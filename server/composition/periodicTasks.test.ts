@@ -1,12 +1,15 @@
 // The registry is the one place periodic work is declared: every task is in it, and no other code in server/
 // keeps a repeating timer, except for the leases and heartbeats of work already running (allow-list below).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { periodicTasks, WORKER_SCOPES, webProcessScopes } from './periodicTasks.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
+// Simulator mode generates its callback secrets in DATA_DIR: a throw-away one, not ./data.
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-periodic-'));
 
 /** Files allowed a setInterval, and why: none of them is periodic work. */
 const ALLOWED = new Map([
@@ -36,17 +39,21 @@ describe('periodic tasks', () => {
 
   it('run as often as their settings say', () => {
     const interval = (name: string, env: Record<string, string> = {}) =>
-      periodicTasks.find((t) => t.name === name)!.intervalMs(loadConfig({ NODE_ENV: 'test', ...env }));
+      periodicTasks.find((t) => t.name === name)!.intervalMs(loadConfig({ DATA_DIR, NODE_ENV: 'test', ...env }));
     expect(interval('payments.reconcile', { PAYMENT_RECONCILE_INTERVAL_MS: '2500' })).toBe(2500);
     expect(interval('payments.reconcile', { PAYMENT_RECONCILE_INTERVAL_MS: '0' })).toBe(0);
     expect(interval('payouts.tick', { PAYOUT_TICK_S: '7' })).toBe(7000);
     expect(interval('analytics.flushViewEvents', { VIEW_EVENTS_FLUSH_MS: '0' })).toBe(0);
-    for (const t of periodicTasks) expect(t.intervalMs(loadConfig({ NODE_ENV: 'test' })), t.name).toBeGreaterThan(0);
+    for (const t of periodicTasks)
+      expect(t.intervalMs(loadConfig({ DATA_DIR, NODE_ENV: 'test' })), t.name).toBeGreaterThan(0);
   });
 
   it('of the deployment run where jobs run: web processes with a job worker, and workers', () => {
-    expect(webProcessScopes(loadConfig({ NODE_ENV: 'test', JOB_CONCURRENCY: '2' }))).toContain('deployment');
-    expect(webProcessScopes(loadConfig({ NODE_ENV: 'test', JOB_CONCURRENCY: '0' }))).toEqual(['process', 'machine']);
+    expect(webProcessScopes(loadConfig({ DATA_DIR, NODE_ENV: 'test', JOB_CONCURRENCY: '2' }))).toContain('deployment');
+    expect(webProcessScopes(loadConfig({ DATA_DIR, NODE_ENV: 'test', JOB_CONCURRENCY: '0' }))).toEqual([
+      'process',
+      'machine',
+    ]);
     expect(WORKER_SCOPES).toEqual(['deployment']);
   });
 

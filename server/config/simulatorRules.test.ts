@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { isLoopbackHost, productionSettings, simulatorBanner } from './simulatorRules.ts';
 
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-rules-'));
+afterAll(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR, ...env });
 const REAL_MPESA = {
   MPESA_ENV: 'production',

@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig as load } from '#server/config/config.ts';
 
-// Media on AWS beside the default simulators is a real site's setting: these settings are a demo on purpose.
-const loadConfig = (env: Record<string, string>) => load({ DEMO_MODE: 'true', ...env });
+// Media on AWS beside the default simulators is a real site's setting: these settings are a demo on purpose
+// (and their generated callback secrets go to a throw-away DATA_DIR).
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-s3-config-'));
+const loadConfig = (env: Record<string, string>) => load({ DEMO_MODE: 'true', DATA_DIR, ...env });
 
 describe('object storage settings', () => {
   it('keeps media on local disk without S3_BUCKET', () => {

@@ -1,5 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config/config.ts';
+import { ConfigError, loadConfig as load } from '#server/config/config.ts';
+
+// Simulator mode generates its callback secrets in DATA_DIR: a throw-away one, not ./data.
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-mpesa-config-'));
+const loadConfig = (env: Record<string, string>) => load({ DATA_DIR, ...env });
 
 const real = {
   MPESA_CONSUMER_KEY: 'key',
