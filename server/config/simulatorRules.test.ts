@@ -4,24 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { REAL_MPESA as MPESA_SETTINGS, REAL_SMS } from '#tests/support/realProviderSettings.ts';
 import { isLoopbackHost, productionSettings, simulatorBanner } from './simulatorRules.ts';
 
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-rules-'));
 afterAll(() => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR, ...env });
-const REAL_MPESA = {
-  MPESA_ENV: 'production',
-  MPESA_CONSUMER_KEY: 'key',
-  MPESA_CONSUMER_SECRET: 'secret',
-  MPESA_SHORTCODE: '600000',
-  MPESA_PASSKEY: 'passkey',
-  MPESA_CALLBACK_BASE_URL: 'https://darasa.example',
-  MPESA_CALLBACK_SECRET: 'a-long-random-secret-1234',
-  MPESA_B2C_SHORTCODE: '600001',
-  MPESA_INITIATOR_NAME: 'darasa-api',
-  MPESA_SECURITY_CREDENTIAL: 'encrypted-credential',
-};
-const REAL_SMS = { SMS_ENV: 'production', AT_USERNAME: 'darasa', AT_API_KEY: 'key', AT_SENDER_ID: 'DARASA' };
+const REAL_MPESA = { ...MPESA_SETTINGS, MPESA_ENV: 'production' };
 
 describe('simulators and a real site’s settings', () => {
   it('the quick start’s defaults and local development settings start', () => {

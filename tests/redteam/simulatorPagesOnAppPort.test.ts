@@ -6,18 +6,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { PHONES, newKey } from '#tests/support/paymentsWorld.ts';
-import { type App, startApp } from '#tests/support/testApp.ts';
+import { PHONES, startMpesaPayment, startWorld, type World } from '#tests/support/paymentsWorld.ts';
 import { lastCode } from '#tests/support/smsOutbox.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-let app: App;
+let app: World;
 beforeAll(async () => {
-  app = await startApp(cleanups, { MPESA_SIMULATOR_DELAY_MS: '0' });
+  app = await startWorld();
 });
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
+  await app?.close();
 });
 
 let attempts = 0;
@@ -68,14 +65,7 @@ it('the four-request takeover through /__sms fails: no code on the app port, the
 it('no one answers another person’s payment prompt through /__mpesa on the app port', async () => {
   const buyer = await make.actor(app.t.db);
   const { course } = await make.creatorWithCourse(app.t.db, { price: 500 });
-  const started = await startPayment(app.running.services, buyer, {
-    courseId: course.id,
-    amount: course.price,
-    phone: PHONES.manual,
-    idempotencyKey: newKey(),
-  });
-  if (started.kind !== 'payment') throw new Error('expected a payment');
-  const { payment } = started;
+  const payment = await startMpesaPayment(app, buyer, course, PHONES.manual);
   const row = () =>
     app.t.db
       .selectFrom('payment')

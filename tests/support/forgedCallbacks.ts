@@ -2,28 +2,17 @@
 // each saying what an attacker wants (an open purchase paid, a sent payout failed, a refund failed), and
 // what the money and access looked like before and after.
 import { make } from './factories/index.ts';
-import { PHONES, newKey, type World } from './paymentsWorld.ts';
+import { PHONES, startMpesaPayment, type World } from './paymentsWorld.ts';
 import { B2C_PHONES, payoutRow } from './payoutsWorld.ts';
 import { eventually } from './eventually.ts';
-import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
 
 /** An open purchase (its prompt waiting on the phone) and a sent payout (no result yet): what forgeries aim at. */
 export async function forgeryTargets(w: World) {
   const buyer = await make.actor(w.t.db);
   const { course } = await make.creatorWithCourse(w.t.db, { price: 700 });
-  const started = await startPayment(w.running.services, buyer, {
-    courseId: course.id,
-    amount: course.price,
-    phone: PHONES.manual,
-    idempotencyKey: newKey(),
-  });
-  if (started.kind !== 'payment') throw new Error('expected a payment');
-  const payment = await w.t.db
-    .selectFrom('payment')
-    .selectAll()
-    .where('id', '=', started.payment.id)
-    .executeTakeFirstOrThrow();
+  const started = await startMpesaPayment(w, buyer, course, PHONES.manual);
+  const payment = await w.t.db.selectFrom('payment').selectAll().where('id', '=', started.id).executeTakeFirstOrThrow();
   const creator = await make.creatorWithEarnings(w.running.services, { phone: B2C_PHONES.noResult, price: 4500 });
   const { payoutId } = await withdraw(w.running.services, creator, {});
   const payout = await eventually(async () => {

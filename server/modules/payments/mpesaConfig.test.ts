@@ -3,21 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig as load } from '#server/config/config.ts';
+import { REAL_MPESA } from '#tests/support/realProviderSettings.ts';
 
 // Simulator mode generates its callback secrets in DATA_DIR: a throw-away one, not ./data.
 const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-mpesa-config-'));
 const loadConfig = (env: Record<string, string>) => load({ DATA_DIR, ...env });
 
 const real = {
-  MPESA_CONSUMER_KEY: 'key',
-  MPESA_CONSUMER_SECRET: 'secret',
-  MPESA_SHORTCODE: '600000',
-  MPESA_PASSKEY: 'passkey',
-  MPESA_CALLBACK_BASE_URL: 'https://darasa.example',
-  MPESA_CALLBACK_SECRET: 'a-long-random-secret-1234',
-  MPESA_B2C_SHORTCODE: '600001',
-  MPESA_INITIATOR_NAME: 'darasa-api',
-  MPESA_SECURITY_CREDENTIAL: 'encrypted-credential',
+  ...REAL_MPESA,
   // Real M-Pesa beside simulated SMS would be refused (decision 0041).
   SMS_ENV: 'sandbox',
   AT_API_KEY: 'at-key',
