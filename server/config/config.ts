@@ -268,6 +268,16 @@ export const GENERATED_SECRET_FILES = {
   smsDeliveryReport: 'sms-delivery-report-secret',
 } as const;
 
+/**
+ * A secret configured, or else generated in DATA_DIR when first read: processes that never build a callback
+ * URL (backup, restore) leave DATA_DIR as they found it; those that serve read it at start-up (their logger
+ * redacts it).
+ */
+function secretOrGenerated(configured: string | undefined, dataDir: string, file: string): () => string {
+  let value = configured;
+  return () => (value ??= generatedSecret(dataDir, file).value);
+}
+
 function mpesaSettings(c: z.infer<typeof schema>, dataDir: string): MpesaSettings {
   const real = c.MPESA_ENV !== 'simulator';
   if (real) {
@@ -294,6 +304,13 @@ function mpesaSettings(c: z.infer<typeof schema>, dataDir: string): MpesaSetting
     }
   }
   const shortcode = c.MPESA_SHORTCODE ?? SIMULATOR_DEFAULTS.shortcode;
+  // Required outside the simulator (above), so generated only in simulator mode.
+  const callbackSecret = secretOrGenerated(c.MPESA_CALLBACK_SECRET, dataDir, GENERATED_SECRET_FILES.mpesaCallback);
+  const b2cResultSecret = secretOrGenerated(
+    c.MPESA_B2C_RESULT_SECRET ?? c.MPESA_CALLBACK_SECRET,
+    dataDir,
+    GENERATED_SECRET_FILES.mpesaB2cResult,
+  );
   return {
     env: c.MPESA_ENV,
     baseUrl:
@@ -306,17 +323,17 @@ function mpesaSettings(c: z.infer<typeof schema>, dataDir: string): MpesaSetting
     partyB: c.MPESA_PARTY_B ?? shortcode,
     transactionType: c.MPESA_TRANSACTION_TYPE,
     callbackBaseUrl: c.MPESA_CALLBACK_BASE_URL?.replace(/\/$/, '') ?? null,
-    // Required outside the simulator (above), so generated only in simulator mode.
-    callbackSecret: c.MPESA_CALLBACK_SECRET ?? generatedSecret(dataDir, GENERATED_SECRET_FILES.mpesaCallback).value,
+    get callbackSecret() {
+      return callbackSecret();
+    },
     callbackAllowedIps: c.MPESA_CALLBACK_ALLOWED_IPS ?? null,
     // The simulator accepts any initiator, so refunds work in demos without portal credentials.
     initiatorName: c.MPESA_INITIATOR_NAME ?? (real ? null : 'darasa-simulator'),
     securityCredential: c.MPESA_SECURITY_CREDENTIAL ?? (real ? null : 'simulator-credential'),
     b2cShortcode: c.MPESA_B2C_SHORTCODE ?? SIMULATOR_DEFAULTS.b2cShortcode,
-    b2cResultSecret:
-      c.MPESA_B2C_RESULT_SECRET ??
-      c.MPESA_CALLBACK_SECRET ??
-      generatedSecret(dataDir, GENERATED_SECRET_FILES.mpesaB2cResult).value,
+    get b2cResultSecret() {
+      return b2cResultSecret();
+    },
   };
 }
 
@@ -345,6 +362,9 @@ function smsSettings(c: z.infer<typeof schema>, dataDir: string): SmsSettings {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when SMS_ENV=${c.SMS_ENV}`).join('\n')}`,
     );
+  const deliveryReportSecret = real
+    ? () => c.SMS_DELIVERY_REPORT_SECRET ?? null
+    : secretOrGenerated(c.SMS_DELIVERY_REPORT_SECRET, dataDir, GENERATED_SECRET_FILES.smsDeliveryReport);
   return {
     env: c.SMS_ENV,
     baseUrl:
@@ -352,9 +372,9 @@ function smsSettings(c: z.infer<typeof schema>, dataDir: string): SmsSettings {
     username: c.AT_USERNAME ?? SMS_SIMULATOR_CREDENTIALS.username,
     apiKey: c.AT_API_KEY ?? SMS_SIMULATOR_CREDENTIALS.apiKey,
     senderId: c.AT_SENDER_ID ?? null,
-    deliveryReportSecret:
-      c.SMS_DELIVERY_REPORT_SECRET ??
-      (real ? null : generatedSecret(dataDir, GENERATED_SECRET_FILES.smsDeliveryReport).value),
+    get deliveryReportSecret() {
+      return deliveryReportSecret();
+    },
   };
 }
 

@@ -25,6 +25,8 @@ describe('callback secrets', () => {
   it('are random per install in simulator mode, kept in DATA_DIR (mode 600) and the same for every process', () => {
     const a = dataDir();
     const first = loadConfig({ DATA_DIR: a });
+    // Loading the settings writes nothing (backup and restore load them too); the first read generates.
+    expect(fs.readdirSync(a)).toEqual([]);
     const again = loadConfig({ DATA_DIR: a, PORT: '4000' });
     const other = loadConfig({ DATA_DIR: dataDir() });
     const secrets = urlSecrets(first);
