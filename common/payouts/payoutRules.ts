@@ -20,9 +20,20 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatusName, string> = {
   failed: 'Failed',
 };
 
-/** Why M-Pesa did not pay a payout, in plain words for the creator (by B2C ResultCode). */
+/**
+ * The B2C ResultCode a Transaction Status answer's TransactionReason stands for (the answer carries M-Pesa's
+ * words, not the code; payouts settle only from that answer, decision 0039).
+ */
+const CODE_BY_WORDS: [RegExp, number][] = [
+  [/balance is insufficient/i, 1],
+  [/unresolved receiver party|invalid (receiver|msisdn)/i, 7],
+  [/unregistered|customer type/i, 2040],
+];
+
+/** Why M-Pesa did not pay a payout, in plain words for the creator (by B2C ResultCode, else M-Pesa's words). */
 export function payoutFailureReason(resultCode: number | null, desc = ''): string {
-  switch (resultCode) {
+  const code = resultCode ?? CODE_BY_WORDS.find(([words]) => words.test(desc))?.[1] ?? null;
+  switch (code) {
     case 1:
       return 'Darasa’s M-Pesa payout account is short of funds right now. Your money is back in your balance; we will retry soon.';
     case 7:

@@ -7,6 +7,7 @@ import { definePeriodicTask, type PeriodicScope, type PeriodicTask } from '../jo
 import { sweepAbandonedUploads } from '../http/sweepAbandonedUploads.ts';
 import { reconcilePayments } from '../modules/payments/reconcilePayments.ts';
 import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
+import { releasePayouts } from '../modules/payouts/releasePayouts.ts';
 import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
 import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
 
@@ -23,12 +24,14 @@ export const periodicTasks: readonly PeriodicTask[] = [
     },
   }),
   definePeriodicTask({
-    // The payout scheduler: due daily/weekly payouts, then status queries for payouts without a result.
+    // The payout scheduler: due daily/weekly payouts, payouts held while their creator was suspended sent
+    // again once restored, then status queries for payouts without a settled answer.
     name: 'payouts.tick',
     scope: 'deployment',
     intervalMs: (config) => config.PAYOUT_TICK_S * 1000,
     handler: async (services) => {
       await runScheduledPayouts(services);
+      await releasePayouts(services);
       await reconcilePayouts(services);
     },
   }),

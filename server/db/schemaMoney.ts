@@ -191,6 +191,8 @@ export interface PayoutAccountTable {
 }
 
 export type PayoutStatus = 'requested' | 'sent' | 'paid' | 'failed';
+/** Why an open payout waits for someone: M-Pesa's answer disagreed with it, or its creator is suspended. */
+export type PayoutHoldKind = 'mismatch' | 'suspended';
 export type PayoutPurpose = 'withdrawal' | 'scheduled' | 'verification' | 'retry';
 
 export interface PayoutTable {
@@ -213,4 +215,9 @@ export interface PayoutTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   settledAt: Timestamp | null;
+  holdKind: PayoutHoldKind | null;
+  holdReason: string | null;
+  heldAt: Timestamp | null;
+  /** The secret last segment of the latest Transaction Status query's ResultURL. */
+  statusToken: string | null;
 }

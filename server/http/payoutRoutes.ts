@@ -11,6 +11,7 @@ import { handleStatusResult } from '../modules/payouts/handleStatusResult.ts';
 import { holdPayouts } from '../modules/payouts/holdPayouts.ts';
 import { listPayouts } from '../modules/payouts/listPayouts.ts';
 import { retryPayout } from '../modules/payouts/retryPayout.ts';
+import { settleHeldPayout } from '../modules/payouts/settleHeldPayout.ts';
 import { setPayoutNumber } from '../modules/payouts/setPayoutNumber.ts';
 import { setPayoutSchedule } from '../modules/payouts/setPayoutSchedule.ts';
 import { statementCsv } from '../modules/payouts/statementCsv.ts';
@@ -41,10 +42,11 @@ export function payoutRoutes(services: Services) {
     await handleB2cResult(services, { kind, secret: c.req.param('secret'), body: c.req.valid('json') });
     return c.json(ACK);
   });
-  app.post('/api/mpesa/b2c/status/:secret/:payoutId', limit, callbackBody, async (c) => {
+  app.post('/api/mpesa/b2c/status/:secret/:payoutId/:token', limit, callbackBody, async (c) => {
     await handleStatusResult(services, {
       secret: c.req.param('secret'),
       payoutId: c.req.param('payoutId'),
+      token: c.req.param('token'),
       body: c.req.valid('json'),
     });
     return c.json(ACK);
@@ -79,6 +81,9 @@ export function payoutRoutes(services: Services) {
   });
   app.post('/api/admin/payouts/:id/retry', limit, async (c) =>
     c.json(await retryPayout(services, actor(c), { payoutId: c.req.param('id') }), 202),
+  );
+  app.post('/api/admin/payouts/:id/settle', limit, objectBody, async (c) =>
+    c.json(await settleHeldPayout(services, actor(c), { ...c.req.valid('json'), payoutId: c.req.param('id') })),
   );
   app.post('/api/admin/creators/:id/payout-hold', limit, objectBody, async (c) =>
     c.json(await holdPayouts(services, actor(c), { ...c.req.valid('json'), creatorId: c.req.param('id') })),

@@ -12,6 +12,8 @@ import { postJsonOnOwnConnection } from '#simulators/lib/postOnOwnConnection.ts'
 export interface SimPayout {
   originatorConversationId: string;
   conversationId: string;
+  /** The B2C shortcode the money leaves from (the request's PartyA). */
+  partyA: string;
   phone: string;
   amount: number;
   resultUrl: string;
@@ -164,6 +166,7 @@ export function registerB2c(app: Hono<any>, ctx: B2cSimContext): B2cSimulator {
       p = {
         originatorConversationId: originator,
         conversationId: `AG_${darajaTimestamp()}_${ctx.rand(20)}`,
+        partyA: String(b.PartyA),
         phone,
         amount,
         resultUrl: b.ResultURL,
@@ -224,7 +227,8 @@ function payoutSubject(p: SimPayout): StatusSubject | undefined {
     phone: p.phone,
     state: p.state,
     reason: p.state === 'failed' ? p.script.resultDesc : '',
-    parties: ['Darasa B2C', `${p.phone} - Darasa Creator`],
+    // "code - name", as Daraja writes the organisation and the customer on either side.
+    parties: [`${p.partyA} - Darasa`, `${p.phone} - Darasa Creator`],
     payout: p,
   };
 }

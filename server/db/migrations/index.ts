@@ -22,6 +22,7 @@ import { uploadLocks } from './0024_upload_locks.ts';
 import { periodicTasks } from './0025_periodic_tasks.ts';
 import { smsDeliveryReports } from './0026_sms_delivery_reports.ts';
 import { moneyIn } from './0027_money_in.ts';
+import { payoutHolds } from './0028_payout_holds.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0025_periodic_tasks': periodicTasks,
   '0026_sms_delivery_reports': smsDeliveryReports,
   '0027_money_in': moneyIn,
+  '0028_payout_holds': payoutHolds,
 };

@@ -7,6 +7,7 @@ import { suspendUserInTx } from '../accounts/suspendUser.ts';
 import type { UserAction } from '#common/admin/moderationSchema.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
+import { releasePayouts } from '../payouts/releasePayouts.ts';
 
 /**
  * Suspends or restores a user. Suspension ends every session of theirs at once (their next request is
@@ -44,5 +45,7 @@ export async function moderateUser(
   });
   // Cached pages show the change: a suspended creator's page goes, their courses stop selling (and back).
   services.catalogChanged();
+  // Payouts held while suspended go out again (the payouts tick would also release them).
+  if (action === 'restore') await releasePayouts(services, { creatorId: userId });
   return { status };
 }

@@ -6,6 +6,7 @@ import { newId } from '#server/lib/ids.ts';
 import { MIN_PAYOUT_KES } from '#common/payouts/payoutRules.ts';
 import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
 import { postEntryInTx } from '../ledger/postEntryInTx.ts';
+import { isSuspendedInTx } from './isSuspendedInTx.ts';
 import { sendPayoutJob } from './sendPayoutJob.ts';
 
 export interface NewPayout {
@@ -17,12 +18,14 @@ export interface NewPayout {
 }
 
 const ONE_OPEN = 'A payout is already on its way to your M-Pesa. Wait for it to finish.';
+const SUSPENDED = 'Payouts are on hold while this account is suspended.';
 
 /**
  * Opens a payout and takes its amount out of the available balance in one transaction: the payout row
  * (requested), its ledger entry and the job that sends it stand or fall together. Two requests at once
  * cannot both pass: the creator's payout account row is locked (PostgreSQL; SQLite serialises writers),
  * and at most one payout per creator may be open (a unique index, the last word on either database).
+ * A suspended creator is paid nothing, by hand or by schedule, until restored.
  */
 export async function createPayout(
   services: Services,
@@ -41,6 +44,7 @@ export async function createPayout(
       if (!account || !phone) throw conflict('Add and verify your M-Pesa payout number first.');
       if (account.holdReason && !verification)
         throw conflict(`Payouts are on hold: ${account.holdReason} Contact Darasa support.`);
+      if (await isSuspendedInTx(trx, { creatorId })) throw conflict(SUSPENDED);
       const open = await trx
         .selectFrom('payout')
         .select('id')
@@ -77,6 +81,10 @@ export async function createPayout(
           retryOf: retryOf ?? null,
           rawResult: null,
           checkedAt: null,
+          holdKind: null,
+          holdReason: null,
+          heldAt: null,
+          statusToken: null,
           createdAt: now,
           updatedAt: now,
           settledAt: null,

@@ -14,6 +14,8 @@ export interface PayoutView {
   status: PayoutStatus;
   receipt: string | null;
   failureReason: string | null;
+  /** Held for a check by Darasa (M-Pesa's answer disagreed, or the account is suspended). */
+  held: boolean;
   createdAt: string;
   settledAt: string | null;
 }
@@ -47,15 +49,27 @@ export async function getEarnings(services: Services, actor: Actor): Promise<Ear
     db.selectFrom('payoutAccount').selectAll().where('userId', '=', actor.userId).executeTakeFirst(),
     db
       .selectFrom('payout')
-      .select(['id', 'purpose', 'amount', 'phone', 'status', 'receipt', 'failureReason', 'createdAt', 'settledAt'])
+      .select([
+        'id',
+        'purpose',
+        'amount',
+        'phone',
+        'status',
+        'receipt',
+        'failureReason',
+        'holdKind',
+        'createdAt',
+        'settledAt',
+      ])
       .where('creatorId', '=', actor.userId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(HISTORY)
       .execute(),
   ]);
-  const payouts = rows.map((r) => ({
+  const payouts = rows.map(({ holdKind, ...r }) => ({
     ...r,
+    held: holdKind !== null && (r.status === 'requested' || r.status === 'sent'),
     createdAt: toIso(r.createdAt),
     settledAt: r.settledAt === null ? null : toIso(r.settledAt),
   }));

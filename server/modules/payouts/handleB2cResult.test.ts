@@ -1,6 +1,6 @@
-// Daraja's B2C result and queue time-out notices for a payout: a result settles it (paid with the
-// receipt, or failed with the reason in plain words), a time-out does not, and nothing is believed without
-// the secret, a payout of ours and, on success, its amount. Runs on SQLite and PostgreSQL.
+// Daraja's B2C result and queue time-out notices for a payout are unsigned, so only triggers (decision
+// 0039): whatever they say, the payout is asked about with a Transaction Status query and nothing settles;
+// without the secret or for a payout not ours they are not even that. Runs on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -54,25 +54,24 @@ async function requestedPayout() {
   return { creator, payoutId };
 }
 
-describe('B2C results', () => {
-  it('paid: settled with M-Pesa’s receipt and the receiver’s name; a second copy changes nothing', async () => {
+describe('B2C results are only triggers', () => {
+  it('a success settles nothing: the payout is asked about, its money stays in flight; copies ask no more', async () => {
     const { creator, payoutId } = await requestedPayout();
-    expect(await handle('result', success(payoutId))).toEqual({ settled: true });
-    expect(await payout(payoutId)).toMatchObject({
-      status: 'paid',
-      receipt: 'UAB1C2D3E4',
-      receiverName: '254708374149 - Wanjiru Kamau',
-    });
     expect(await handle('result', success(payoutId))).toEqual({ settled: false });
-    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 900 });
+    const asked = await payout(payoutId);
+    expect(asked).toMatchObject({ status: 'requested', receipt: null, receiverName: null });
+    expect(asked.checkedAt).not.toBeNull();
+    expect(await handle('result', success(payoutId))).toEqual({ settled: false });
+    expect((await payout(payoutId)).statusToken).toBe(asked.statusToken);
+    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 0, inFlight: 900, paidOut: 0 });
   });
 
-  it('failed: the reason in plain words, the money back in the balance', async () => {
+  it('a failure returns no money: the balance stays as it was until Transaction Status says so', async () => {
     const { creator, payoutId } = await requestedPayout();
-    const body = result(payoutId, 2040, 'The recipient is not a registered M-Pesa customer.');
-    expect(await handle('result', body)).toEqual({ settled: true });
-    expect((await payout(payoutId)).failureReason).toMatch(/not registered for M-Pesa/);
-    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 900, inFlight: 0, paidOut: 0 });
+    const body = result(payoutId, 2001, 'The initiator information is invalid.');
+    expect(await handle('result', body)).toEqual({ settled: false });
+    expect(await payout(payoutId)).toMatchObject({ status: 'requested', failureReason: null });
+    expect(await balances(creator.userId)).toEqual({ pending: 0, available: 0, inFlight: 900, paidOut: 0 });
   });
 
   it('time-out in M-Pesa’s queue: not a failure, the payout stays open and the money in flight', async () => {
@@ -83,12 +82,11 @@ describe('B2C results', () => {
     expect(await balances(creator.userId)).toMatchObject({ available: 0, inFlight: 900 });
   });
 
-  it('believes nothing without the secret, for a payout not ours, or paying another amount', async () => {
+  it('is not even a trigger without the secret or for a payout not ours', async () => {
     const { payoutId } = await requestedPayout();
     await expect(handle('result', success(payoutId), 'guessed')).rejects.toMatchObject({ code: 'not_found' });
     await expect(handle('result', success('someone-elses'))).rejects.toMatchObject({ code: 'not_found' });
     await expect(handle('result', { hello: 'world' })).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(handle('result', success(payoutId, 1))).rejects.toMatchObject({ code: 'invalid_input' });
-    expect((await payout(payoutId)).status).toBe('requested');
+    expect(await payout(payoutId)).toMatchObject({ status: 'requested', checkedAt: null });
   });
 });

@@ -2,32 +2,41 @@ import type { Services } from '#server/core/services.ts';
 import { invalidInput, notFound } from '#server/core/errors.ts';
 import { parseDarajaResult } from '#server/daraja/b2cResult.ts';
 import { readTransactionStatus } from '#server/daraja/statusResult.ts';
+import { toIso } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import { payoutFailureReason } from '#common/payouts/payoutRules.ts';
 import { safeEqual } from '#server/lib/safeEqual.ts';
+import { holdPayout } from './holdPayout.ts';
+import { REQUESTED_GRACE_MS } from './payoutTiming.ts';
 import { settlePayout } from './settlePayout.ts';
+import { statusDisagreement } from './statusAgreement.ts';
 
 /**
- * Daraja's answer to a Transaction Status query about a payout (the URL names the payout). Completed: paid,
- * with the receipt. Failed: failed, with M-Pesa's reason. No record of it: M-Pesa never processed the
- * request (it timed out in the queue, or never arrived), so no money left and it fails; a payout still
- * being processed is left for the next query.
+ * Daraja's answer to our Transaction Status query about a payout: the only message that settles one
+ * (decision 0039). The URL names the payout and carries the token of the latest query we sent, so a forged
+ * or stale answer is refused. An answer that agrees with the payout (request ids, amount, receiving
+ * number, our shortcode) settles it: Completed → paid; Failed, Cancelled or Declined → failed, money back.
+ * One that disagrees holds it for an admin with the reason. No record of it fails it only when M-Pesa had
+ * time to record it before we asked (a request still being sent, or just sent, is asked again later);
+ * errors and Pending teach nothing. A held or settled payout ignores every later answer.
  */
 export async function handleStatusResult(
   services: Services,
-  { secret, payoutId, body }: { secret: string; payoutId: string; body: unknown },
+  { secret, payoutId, token, body }: { secret: string; payoutId: string; token: string; body: unknown },
 ): Promise<{ settled: boolean }> {
   if (!safeEqual(secret, services.config.mpesa.b2cResultSecret) || !isId(payoutId)) throw notFound();
   const r = parseDarajaResult(body);
   if (!r) throw invalidInput('This is not an M-Pesa transaction status result.');
-  const p = await services.database.db
-    .selectFrom('payout')
-    .select(['id', 'amount', 'originatorConversationId'])
-    .where('id', '=', payoutId)
-    .executeTakeFirst();
-  if (!p) throw notFound();
+  const p = await services.database.db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirst();
+  if (!p?.statusToken || !safeEqual(token, p.statusToken)) throw notFound();
+  if (p.holdKind || (p.status !== 'requested' && p.status !== 'sent')) return { settled: false };
   const answer = readTransactionStatus(r);
   if (answer.kind === 'not_found') {
+    // Measured from when it was sent (or opened, or released from a hold) to when we asked.
+    const since = new Date(toIso(p.updatedAt)).getTime();
+    const askedAfterMs = new Date(toIso(p.checkedAt ?? p.updatedAt)).getTime() - since;
+    const recordTime = p.status === 'requested' ? REQUESTED_GRACE_MS : services.config.PAYOUT_QUERY_AFTER_S * 1000;
+    if (askedAfterMs < recordTime) return { settled: false };
     const settled = await settlePayout(services, {
       payoutId: p.id,
       outcome: 'failed',
@@ -39,10 +48,13 @@ export async function handleStatusResult(
     return { settled };
   }
   if (answer.kind === 'no_answer') return { settled: false };
-  if (answer.originatorConversationId !== null && answer.originatorConversationId !== p.originatorConversationId)
-    throw notFound();
+  const conversationId = r.params.ConversationID === undefined ? null : String(r.params.ConversationID);
+  const why = statusDisagreement(p, answer, { shortcode: services.config.mpesa.b2cShortcode, conversationId });
+  if (why) {
+    await holdPayout(services, { payoutId: p.id, kind: 'mismatch', reason: why, raw: body });
+    return { settled: false };
+  }
   if (answer.status === 'Completed') {
-    if (answer.amount !== p.amount) throw invalidInput('The result does not match the payout.');
     const settled = await settlePayout(services, {
       payoutId: p.id,
       outcome: 'paid',
@@ -55,13 +67,13 @@ export async function handleStatusResult(
     return { settled };
   }
   if (answer.status === 'Failed' || answer.status === 'Cancelled' || answer.status === 'Declined') {
-    const why = answer.reason || answer.status;
+    const reason = answer.reason || answer.status;
     const settled = await settlePayout(services, {
       payoutId: p.id,
       outcome: 'failed',
       resultCode: null,
-      resultDesc: why,
-      reason: payoutFailureReason(null, why),
+      resultDesc: reason,
+      reason: payoutFailureReason(null, reason),
       raw: body,
     });
     return { settled };

@@ -25,6 +25,9 @@ export interface AdminPayoutRow {
   status: string;
   receipt: string | null;
   failureReason: string | null;
+  /** Set while the payout waits for an admin (M-Pesa disagreed) or a restored account: why. */
+  holdKind: string | null;
+  holdReason: string | null;
   createdAt: string;
   creatorId: string;
   creatorName: string;
@@ -49,6 +52,8 @@ export async function listPayouts(services: Services, actor: Actor, input: unkno
       'payout.status',
       'payout.receipt',
       'payout.failureReason',
+      'payout.holdKind',
+      'payout.holdReason',
       'payout.createdAt',
       'payout.creatorId',
       'user.name as creatorName',

@@ -1,17 +1,13 @@
 import type { Services } from '#server/core/services.ts';
+import { REQUESTED_GRACE_MS } from './payoutTiming.ts';
 import { queryPayoutStatus } from './queryPayoutStatus.ts';
 
 const BATCH = 100;
-/**
- * A payout still `requested` this long after it was made has outlived its send job's retries (about five
- * minutes): only then may a status query fail it, so a query can never race a request still being sent.
- */
-const REQUESTED_GRACE_MS = 60 * 60_000;
 
 /**
  * Payouts whose result did not come (lost, the server was down, a time-out in M-Pesa's queue) are asked
  * about with a Transaction Status query once PAYOUT_QUERY_AFTER_S old, and again as often, until the
- * answer settles them. Returns how many were asked about.
+ * answer settles them. Held payouts wait for an admin or a restored account instead. Returns how many were asked about.
  */
 export async function reconcilePayouts(services: Services): Promise<number> {
   const { db } = services.database;
@@ -23,10 +19,11 @@ export async function reconcilePayouts(services: Services): Promise<number> {
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'sent'), eb('updatedAt', '<=', askBefore)]),
-        eb.and([eb('status', '=', 'requested'), eb('createdAt', '<=', new Date(now.getTime() - REQUESTED_GRACE_MS))]),
+        eb.and([eb('status', '=', 'requested'), eb('updatedAt', '<=', new Date(now.getTime() - REQUESTED_GRACE_MS))]),
       ]),
     )
     .where((eb) => eb.or([eb('checkedAt', 'is', null), eb('checkedAt', '<=', askBefore)]))
+    .where('holdKind', 'is', null)
     .orderBy('updatedAt')
     .limit(BATCH)
     .execute();

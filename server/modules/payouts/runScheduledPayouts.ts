@@ -8,17 +8,20 @@ import { lastRunAt } from './payoutSchedule.ts';
  * One scheduled run: every verified creator on a daily or weekly schedule whose latest run time has passed
  * since their last automatic payout gets their whole available balance (if at least the minimum). The run
  * is marked on the account first, so a run repeated by another process or a retried job pays nobody twice
- * (the open-payout rule stops the rest). Returns the payouts opened.
+ * (the open-payout rule stops the rest). A suspended creator is skipped without marking the run, so the
+ * first run after the account is restored pays what is due. Returns the payouts opened.
  */
 export async function runScheduledPayouts(services: Services): Promise<number> {
   const { db } = services.database;
   const now = services.clock.now();
   const accounts = await db
     .selectFrom('payoutAccount')
-    .select(['userId', 'schedule', 'lastAutoAt'])
-    .where('schedule', 'in', ['daily', 'weekly'])
-    .where('verifiedPhone', 'is not', null)
-    .where('holdReason', 'is', null)
+    .innerJoin('user', 'user.id', 'payoutAccount.userId')
+    .select(['payoutAccount.userId', 'payoutAccount.schedule', 'payoutAccount.lastAutoAt'])
+    .where('payoutAccount.schedule', 'in', ['daily', 'weekly'])
+    .where('payoutAccount.verifiedPhone', 'is not', null)
+    .where('payoutAccount.holdReason', 'is', null)
+    .where('user.status', '!=', 'suspended')
     .execute();
   let opened = 0;
   for (const a of accounts) {

@@ -1,6 +1,8 @@
 import type { Services } from '#server/core/services.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
 import { payoutFailureReason } from '#common/payouts/payoutRules.ts';
+import { holdPayout } from './holdPayout.ts';
+import { isSuspendedInTx } from './isSuspendedInTx.ts';
 import { b2cResultUrl, b2cTimeoutUrl } from './payoutUrls.ts';
 import { settlePayout } from './settlePayout.ts';
 
@@ -8,12 +10,18 @@ import { settlePayout } from './settlePayout.ts';
  * Asks M-Pesa to make a requested payout (B2C). Accepted: the payout is `sent` and waits for its result.
  * Refused outright (Daraja answered 4xx or a non-zero ResponseCode): nothing left Darasa, so it fails and
  * the money returns to the balance. Not reachable, or a 5xx: unknown, so this throws and the job retries
- * with the same OriginatorConversationID. A payout no longer `requested` is left alone.
+ * with the same OriginatorConversationID. A payout no longer `requested`, or held, is left alone; a
+ * suspended creator's payout is held instead of sent.
  */
 export async function sendPayout(services: Services, { payoutId }: { payoutId: string }): Promise<void> {
   const { db } = services.database;
   const p = await db.selectFrom('payout').selectAll().where('id', '=', payoutId).executeTakeFirst();
-  if (p?.status !== 'requested') return;
+  if (p?.status !== 'requested' || p.holdKind) return;
+  // Suspended after the payout was opened: nothing leaves until the account is restored (releasePayouts).
+  if (await isSuspendedInTx(db, { creatorId: p.creatorId })) {
+    await holdPayout(services, { payoutId: p.id, kind: 'suspended', reason: 'The creator’s account is suspended.' });
+    return;
+  }
   try {
     const answer = await services.daraja.b2cPayment({
       originatorConversationId: p.originatorConversationId,

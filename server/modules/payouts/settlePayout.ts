@@ -12,6 +12,8 @@ export interface PayoutSettlement {
   receipt?: string | null;
   receiverName?: string | null;
   raw?: unknown;
+  /** An admin settles a held payout (settleHeldPayout); nothing else may. */
+  resolvesHold?: boolean;
 }
 
 const RECEIPT = /^[A-Z0-9]{8,12}$/;
@@ -21,7 +23,8 @@ const RECEIPT = /^[A-Z0-9]{8,12}$/;
  * order and number of results, time-outs and status answers arrive in. The row is locked (PostgreSQL) or
  * writers serialised (SQLite), the status re-read inside the transaction, and the ledger entry is posted
  * with the change: paid moves the money out of "in flight" to M-Pesa; failed returns it to the balance.
- * A settled payout ignores everything later (logged when it contradicts). Returns whether it changed.
+ * A settled payout ignores everything later (logged when it contradicts); a held one is an admin's to
+ * settle. Returns whether it changed.
  */
 export async function settlePayout(services: Services, { payoutId, ...s }: PayoutSettlement): Promise<boolean> {
   const { db } = services.database;
@@ -36,6 +39,7 @@ export async function settlePayout(services: Services, { payoutId, ...s }: Payou
         services.log.warn({ payoutId, was: p.status, now: s.outcome }, 'contradicting payout result ignored');
       return false;
     }
+    if (p.holdKind && !s.resolvesHold) return false;
     const receipt = s.receipt && RECEIPT.test(s.receipt) ? s.receipt : null;
     const r = await trx
       .updateTable('payout')

@@ -17,6 +17,8 @@ export type AuditAction =
   | 'payout.hold'
   | 'payout.release'
   | 'payout.retry'
+  | 'payout.settle_paid'
+  | 'payout.settle_failed'
   | 'ledger.adjust'
   | 'account.deleted'
   | 'review.hide'
