@@ -29,7 +29,7 @@ export async function settleHeldPayout(
   const p = await db.selectFrom('payout').selectAll().where('id', '=', v.payoutId).executeTakeFirst();
   if (!p) throw notFound('Payout not found.');
   if (!p.holdKind || (p.status !== 'requested' && p.status !== 'sent')) throw conflict('This payout is not held.');
-  if (p.status === 'requested' && v.outcome === 'paid') throw conflict('This payout was never sent.');
+  if (p.holdKind === 'suspended' && v.outcome === 'paid') throw conflict('This payout was never sent.');
   const settled = await settlePayout(services, {
     payoutId: p.id,
     outcome: v.outcome,

@@ -1,0 +1,228 @@
+// Ledger invariants under random interleavings of the ways money goes out (decision 0039): withdrawals,
+// forged and repeated B2C results (triggers only), Transaction Status answers that agree (paid, failed),
+// disagree (held), say Pending or come with a stale token, admins settling held payouts, and suspension
+// and restore. On a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL). After every step: each
+// entry sums to zero, balances equal a model kept here, only an agreeing answer or an admin settles a
+// payout, none twice, and a suspended creator opens none. The purchases side is ledger.property.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '#server/core/services.ts';
+import { DomainError } from '#server/core/errors.ts';
+import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
+import { testServices } from '#tests/support/testServices.ts';
+import { make } from '#tests/support/factories/index.ts';
+import { createPayout } from '../payouts/createPayout.ts';
+import { handleB2cResult } from '../payouts/handleB2cResult.ts';
+import { handleStatusResult } from '../payouts/handleStatusResult.ts';
+import { queryPayoutStatus } from '../payouts/queryPayoutStatus.ts';
+import { sendPayout } from '../payouts/sendPayout.ts';
+import { settleHeldPayout } from '../payouts/settleHeldPayout.ts';
+import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
+
+/** mulberry32, as in ledger.property.test.ts: a failing sequence replays from its seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
+}
+
+const PHONE = '254708374149';
+
+interface Creator {
+  id: string;
+  available: number;
+  inFlight: number;
+  paidOut: number;
+  suspended: boolean;
+}
+interface Open {
+  id: string;
+  creator: Creator;
+  amount: number;
+  held: boolean;
+}
+
+let t: TestDatabase;
+let services: Services;
+let admin: { userId: string; role: 'admin' };
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // Nothing listens there: every status query fails after its token is stored; answers are posted here.
+  services = testServices(t, { MPESA_BASE_URL: 'http://127.0.0.1:9' });
+  admin = { userId: (await make.user(t.db, { role: 'admin' })).id, role: 'admin' };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const secret = () => services.config.mpesa.b2cResultSecret;
+type Tweak = 'amount' | 'phone' | 'shortcode' | 'request' | null;
+
+/** A Transaction Status answer about a payout, as Daraja documents it; `tweak` makes one fact disagree. */
+function statusAnswer(p: { id: string; amount: number }, status: string, tweak: Tweak) {
+  const params: Record<string, string | number> = {
+    DebitPartyName: `${tweak === 'shortcode' ? '999999' : services.config.mpesa.b2cShortcode} - Darasa`,
+    CreditPartyName: `${tweak === 'phone' ? '254711000999' : PHONE} - Wanjiru Kamau`,
+    OriginatorConversationID: tweak === 'request' ? 'another-request' : p.id,
+    TransactionStatus: status,
+    TransactionReason: status === 'Failed' ? 'The balance is insufficient for the transaction.' : '',
+    Amount: tweak === 'amount' ? p.amount + 1 : p.amount,
+    ReceiptNo: 'UAB1C2D3E4',
+  };
+  return {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request has been accepted successsfully.',
+      OriginatorConversationID: 'query-id',
+      ConversationID: 'AG_query',
+      ResultParameters: { ResultParameter: Object.entries(params).map(([Key, Value]) => ({ Key, Value })) },
+    },
+  };
+}
+
+/** The token of a status query about the payout (the query itself fails: nothing listens). */
+async function askedToken(payoutId: string): Promise<string> {
+  await queryPayoutStatus(services, { payoutId }).catch(() => undefined);
+  const p = await t.db.selectFrom('payout').select('statusToken').where('id', '=', payoutId).executeTakeFirstOrThrow();
+  return p.statusToken ?? '';
+}
+
+describe('payout ledger invariants (property)', () => {
+  for (const seed of [3, 11, 2026]) {
+    it(`seed ${seed}: forged results move nothing, disagreement holds, each payout settles once`, async () => {
+      const r = rng(seed);
+      const creators: Creator[] = [];
+      for (let i = 0; i < 3; i++) {
+        const c = await make.creatorWithEarnings(services, { phone: PHONE, price: r.int(2, 6) * 1000 });
+        const b = await creatorBalancesInTx(t.db, { creatorId: c.userId, now: new Date() });
+        creators.push({ id: c.userId, available: b.available, inFlight: 0, paidOut: 0, suspended: false });
+      }
+      const open: Open[] = [];
+      const settledIds = new Set<string>();
+      for (let step = 0; step < 80; step++) {
+        const c = creators[r.int(0, creators.length - 1)]!;
+        const o = open.length ? open[r.int(0, open.length - 1)]! : null;
+        const op = r.int(0, 7);
+        let where = `seed ${seed} step ${step} op ${op}`;
+        if (op <= 1) {
+          const amount = r.int(50, 2500);
+          const ok = !c.suspended && !open.some((x) => x.creator === c) && amount >= 100 && amount <= c.available;
+          let id: string | null = null;
+          try {
+            id = await createPayout(services, { creatorId: c.id, purpose: 'withdrawal', amount });
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+          }
+          expect(id !== null, `${where}: withdraw ${amount} of ${c.available}`).toBe(ok);
+          if (id) {
+            open.push({ id, creator: c, amount, held: false });
+            c.available -= amount;
+            c.inFlight += amount;
+            // Nothing listens at MPESA_BASE_URL: the payout stays requested, as while M-Pesa is unreachable.
+            await sendPayout(services, { payoutId: id }).catch(() => undefined);
+          }
+        } else if (op === 2 && o) {
+          // A forged or repeated B2C result, any code: only a trigger.
+          const code = [0, 1, 2001, 2040][r.int(0, 3)]!;
+          await handleB2cResult(services, {
+            kind: r.next() < 0.8 ? 'result' : 'timeout',
+            secret: secret(),
+            body: {
+              Result: {
+                ResultCode: code,
+                ResultDesc: 'forged',
+                OriginatorConversationID: o.id,
+                ResultParameters: { ResultParameter: [{ Key: 'TransactionAmount', Value: o.amount }] },
+              },
+            },
+          });
+        } else if ((op === 3 || op === 4) && o) {
+          const status = ['Completed', 'Failed', 'Pending'][r.int(0, 2)]!;
+          const tweak: Tweak =
+            r.next() < 0.3 ? (['amount', 'phone', 'shortcode', 'request'] as const)[r.int(0, 3)]! : null;
+          const stale = r.next() < 0.15;
+          const token = stale ? 'staleToken000000' : await askedToken(o.id);
+          where += ` ${status} ${tweak} stale=${stale}`;
+          const body = statusAnswer(o, status, tweak);
+          const handle = () => handleStatusResult(services, { secret: secret(), payoutId: o.id, token, body });
+          if (stale) {
+            await expect(handle(), where).rejects.toMatchObject({ code: 'not_found' });
+          } else {
+            const { settled } = await handle();
+            const settles = !o.held && tweak === null && status !== 'Pending';
+            expect(settled, where).toBe(settles);
+            // The same answer again changes nothing.
+            expect((await handle()).settled, where).toBe(false);
+            if (!o.held && tweak !== null) o.held = true;
+            if (settles) finish(o, status === 'Completed' ? 'paid' : 'failed');
+          }
+        } else if (op === 5 && o) {
+          const outcome = r.next() < 0.5 ? 'paid' : 'failed';
+          const res = await settleHeldPayout(services, admin, { payoutId: o.id, outcome, note: 'checked' }).then(
+            () => true,
+            (err: unknown) => {
+              if (!(err instanceof DomainError)) throw err;
+              return false;
+            },
+          );
+          expect(res, where).toBe(o.held);
+          if (res) finish(o, outcome);
+        } else if (op === 6) {
+          // Suspend or restore (the accounts module's status; restoring releases held payouts).
+          c.suspended = !c.suspended;
+          await t.db
+            .updateTable('user')
+            .set({ status: c.suspended ? 'suspended' : 'active' })
+            .where('id', '=', c.id)
+            .execute();
+        }
+        await checkInvariants(creators, settledIds, where);
+      }
+
+      function finish(o: Open, outcome: 'paid' | 'failed') {
+        expect(settledIds.has(o.id)).toBe(false);
+        settledIds.add(o.id);
+        open.splice(open.indexOf(o), 1);
+        o.creator.inFlight -= o.amount;
+        if (outcome === 'paid') o.creator.paidOut += o.amount;
+        else o.creator.available += o.amount;
+      }
+    });
+  }
+});
+
+async function checkInvariants(creators: Creator[], settledIds: Set<string>, where: string) {
+  const unbalanced = await t.db
+    .selectFrom('journalLine')
+    .select(['entryId', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('entryId')
+    .having((eb) => eb.fn.sum('amount'), '!=', 0)
+    .execute();
+  expect(unbalanced, where).toEqual([]);
+  for (const c of creators) {
+    const b = await creatorBalancesInTx(t.db, { creatorId: c.id, now: new Date() });
+    expect(b, `${where} balances`).toEqual({
+      pending: 0,
+      available: c.available,
+      inFlight: c.inFlight,
+      paidOut: c.paidOut,
+    });
+  }
+  const settled = await t.db
+    .selectFrom('payout')
+    .select('id')
+    .where('status', 'in', ['paid', 'failed'])
+    .where(
+      'creatorId',
+      'in',
+      creators.map((c) => c.id),
+    )
+    .execute();
+  expect(new Set(settled.map((p) => p.id)), `${where} settled payouts`).toEqual(settledIds);
+}
