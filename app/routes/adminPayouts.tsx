@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { adjustBalance, holdPayouts, listPayouts, retryPayout } from '#app/server/admin.server.ts';
+import { adjustBalance, holdPayouts, listPayouts, retryPayout, settleHeldPayout } from '#app/server/admin.server.ts';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { localPhone } from '#common/phone.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { CreatorPayoutControls } from '../components/admin/CreatorPayoutControls.tsx';
+import { HeldPayoutControls } from '../components/admin/HeldPayoutControls.tsx';
 import { formatKes } from '../lib/format.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -20,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
   return loadList(args, listPayouts);
 }
 
-const intents = z.enum(['retry', 'hold', 'release', 'adjust']);
+const intents = z.enum(['retry', 'hold', 'release', 'adjust', 'settlePaid', 'settleFailed']);
 
 export function action(args: Route.ActionArgs) {
   return runAction(args, async (run, form) => {
@@ -35,6 +36,12 @@ export function action(args: Route.ActionArgs) {
       case 'release':
         await run(holdPayouts, { creatorId: id, hold: false, reason: field(form, 'reason') });
         return 'Payouts released.';
+      case 'settlePaid':
+        await run(settleHeldPayout, { payoutId: id, outcome: 'paid', note: field(form, 'note') });
+        return 'Payout marked paid.';
+      case 'settleFailed':
+        await run(settleHeldPayout, { payoutId: id, outcome: 'failed', note: field(form, 'note') });
+        return 'Payout marked failed; the money is back in the creator’s balance.';
       case 'adjust': {
         const { amount } = await run(adjustBalance, {
           creatorId: id,
@@ -48,6 +55,9 @@ export function action(args: Route.ActionArgs) {
 }
 
 const PILL: Record<string, string> = { paid: 'good', failed: 'bad' };
+/** Open and waiting for an admin (M-Pesa disagreed) or a restored account. */
+const held = (p: { holdKind: string | null; status: string }) =>
+  p.holdKind !== null && (p.status === 'requested' || p.status === 'sent');
 
 export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
@@ -89,7 +99,16 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             {p.purpose === 'verification' ? <span className="sub">{t('admin.payouts.numberCheck')}</span> : null}
           </td>
           <td>
-            <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payout.${p.status}`)}</span>
+            {held(p) ? (
+              <>
+                <span className="pill bad">{t('admin.payout.held')}</span>
+                <span className="sub" data-testid="hold-reason">
+                  {p.holdKind === 'suspended' ? t('admin.payouts.heldSuspended') : p.holdReason}
+                </span>
+              </>
+            ) : (
+              <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payout.${p.status}`)}</span>
+            )}
             {p.receipt ? <span className="sub">{p.receipt}</span> : null}
             {p.failureReason ? <span className="sub">{p.failureReason}</span> : null}
           </td>
@@ -103,6 +122,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                 confirmText={t('admin.payouts.retryConfirm', { amount: kes(p.amount), name: p.creatorName })}
               />
             ) : null}
+            {held(p) ? <HeldPayoutControls payoutId={p.id} neverSent={p.holdKind === 'suspended'} /> : null}
             <CreatorPayoutControls creatorId={p.creatorId} name={p.creatorName} />
           </td>
         </tr>

@@ -135,7 +135,7 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
                     {p.purpose === 'verification' ? t('studio.earnings.numberCheck') : formatKes(p.amount)}
                   </strong>
                   <span className={`pill ${p.status === 'paid' ? 'good' : p.status === 'failed' ? 'bad' : 'warn'}`}>
-                    {t(`studio.payout.status.${p.status}`)}
+                    {t(p.held ? 'studio.payout.status.held' : `studio.payout.status.${p.status}`)}
                   </span>
                 </div>
                 <span className="payout-meta">
@@ -148,6 +148,7 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </span>
                 {p.failureReason ? <span className="payout-reason">{t(p.failureReason)}</span> : null}
+                {p.held ? <span className="payout-reason">{t('studio.payout.heldHint')}</span> : null}
               </li>
             ))}
           </ul>

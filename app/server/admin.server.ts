@@ -12,4 +12,5 @@ export { getPlatformFees } from '#server/modules/payouts/getPlatformFees.ts';
 export { listPayouts } from '#server/modules/payouts/listPayouts.ts';
 export { retryPayout } from '#server/modules/payouts/retryPayout.ts';
 export { holdPayouts } from '#server/modules/payouts/holdPayouts.ts';
+export { settleHeldPayout } from '#server/modules/payouts/settleHeldPayout.ts';
 export { adjustBalance } from '#server/modules/payouts/adjustBalance.ts';
