@@ -58,8 +58,8 @@ export default function CreatorEarnings({ loaderData }: Route.ComponentProps) {
   const nav = useNavigation();
   const busy = nav.state !== 'idle' ? String(nav.formData?.get('intent') ?? '') : '';
   const { revalidate, state } = useRevalidator();
-  // A payout or number check on its way: refresh until M-Pesa has answered.
-  const waiting = e.account.verifying || e.payouts.some((p) => p.status === 'requested' || p.status === 'sent');
+  // A payout or number check on its way: refresh until M-Pesa has answered (a held one waits for people).
+  const waiting = e.payouts.some((p) => (p.status === 'requested' || p.status === 'sent') && !p.held);
   useEffect(() => {
     if (!waiting || state !== 'idle') return;
     const t = setTimeout(() => void revalidate(), 2000);

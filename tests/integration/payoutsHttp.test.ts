@@ -80,7 +80,7 @@ describe('payout HTTP API', () => {
     expect((await post('/api/mpesa/b2c/result/wrong-secret-0000000', body)).status).toBe(404);
     expect((await post(`/api/mpesa/b2c/result/${secret()}`, body)).status).toBe(404);
     expect((await post(`/api/mpesa/b2c/result/${secret()}`, { hello: 1 })).status).toBe(400);
-    expect((await post(`/api/mpesa/b2c/status/${secret()}/nope`, body)).status).toBe(404);
+    expect((await post(`/api/mpesa/b2c/status/${secret()}/nope/token`, body)).status).toBe(404);
   });
 
   it('withdraws, pays, and the month statement is CSV with sales, fees and payouts', async () => {
