@@ -16,7 +16,8 @@ import { withdraw } from './withdraw.ts';
 // Nothing listens there: a payout that tried to reach M-Pesa would throw.
 const world = useTestServices({ MPESA_BASE_URL: 'http://127.0.0.1:9' });
 
-const payout = (id: string) => world.t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const payout = (id: string) =>
+  world.t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const sendJobs = async (payoutId: string) =>
   (await world.t.db.selectFrom('job').select('payload').where('type', '=', 'payouts.send').execute()).filter(
     (j) => JSON.parse(j.payload).payoutId === payoutId,
