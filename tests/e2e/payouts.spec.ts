@@ -101,3 +101,50 @@ test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the
   await desktop.screenshot({ path: `${SHOTS}/payouts-statement-desktop.png`, fullPage: true });
   db.close();
 });
+
+test('a payout M-Pesa disagrees about is held: the creator sees it being checked, the admin why, and settles it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const db = demoDatabase();
+  const creatorRow = db
+    .prepare(`select id, email from user where role = 'creator' and email is not null order by createdAt limit 1`)
+    .get() as { id: string; email: string };
+  // What handleStatusResult leaves when M-Pesa's answer disagrees (decision 0039), made in the database as
+  // the first test makes time pass: a sent payout, its money in flight, held with the reason.
+  const id = `held${Date.now().toString(36)}`;
+  const now = new Date().toISOString();
+  const reason = 'M-Pesa reports the receiver as 254711000999; the payout is to 254708374149.';
+  db.prepare(
+    `insert into payout (id, creatorId, purpose, amount, phone, status, originatorConversationId, createdAt, updatedAt,
+       holdKind, holdReason, heldAt) values (?, ?, 'withdrawal', 450, '254708374149', 'sent', ?, ?, ?, 'mismatch', ?, ?)`,
+  ).run(id, creatorRow.id, id, now, now, reason, now);
+  db.prepare(
+    `insert into journalEntry (id, kind, creatorId, payoutId, memo, createdAt) values (?, 'payout', ?, ?, '', ?)`,
+  ).run(`${id}e`, creatorRow.id, id, now);
+  for (const [n, account, amount] of [
+    [1, 'creator_payable', 450],
+    [2, 'payouts_in_flight', -450],
+  ] as const)
+    db.prepare(
+      `insert into journalLine (id, entryId, account, creatorId, amount, availableAt, createdAt) values (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(`${id}l${n}`, `${id}e`, account, creatorRow.id, amount, now, now);
+
+  const creator = await signedIn(browser, creatorRow.email, PHONE);
+  await creator.goto('/creator/earnings');
+  await expect(creator.getByText('Being checked').first()).toBeVisible();
+  await expect(creator.getByText(/Darasa is checking this payout with M-Pesa/).first()).toBeVisible();
+  await creator.screenshot({ path: `${SHOTS}/payouts-held-phone.png`, fullPage: true });
+
+  const admin = await signedIn(browser, 'admin@darasa.test', DESKTOP);
+  await admin.goto('/admin/payouts?status=sent');
+  const row = admin.getByRole('row').filter({ hasText: reason });
+  await expect(row.getByText('held')).toBeVisible();
+  await row.getByText('Settle').click();
+  await row.getByLabel(/What Safaricom confirmed/).fill('Safaricom confirmed the transfer to the creator');
+  await admin.screenshot({ path: `${SHOTS}/payouts-held-admin-desktop.png`, fullPage: true });
+  await row.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(admin.getByText('Payout marked paid.')).toBeVisible();
+  expect((db.prepare('select status from payout where id = ?').get(id) as { status: string }).status).toBe('paid');
+  db.close();
+});
