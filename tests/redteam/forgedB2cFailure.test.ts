@@ -15,6 +15,7 @@ import {
   kesPaidOut,
   payoutEntries,
   postToB2c,
+  statusResultBody,
 } from '#tests/support/payoutsWorld.ts';
 
 let w: World;
@@ -44,19 +45,11 @@ it('a forged B2C failure returns no money and a second withdrawal pays nothing: 
   answers.push(second.status);
   expect(second.status).toBe(409);
   // 3. A forged Transaction Status answer "Failed": no query of ours has that URL.
-  const forgedStatus = {
-    Result: {
-      ResultCode: 0,
-      ResultDesc: 'ok',
-      ResultParameters: {
-        ResultParameter: [
-          { Key: 'TransactionStatus', Value: 'Failed' },
-          { Key: 'Amount', Value: 900 },
-          { Key: 'OriginatorConversationID', Value: payoutId },
-        ],
-      },
-    },
-  };
+  const forgedStatus = statusResultBody({
+    TransactionStatus: 'Failed',
+    Amount: 900,
+    OriginatorConversationID: payoutId,
+  });
   const guessed = await postToB2c(w, `status/${secret}/${payoutId}/guessedToken00000`, forgedStatus);
   answers.push(guessed.status);
   expect(guessed.status).toBe(404);

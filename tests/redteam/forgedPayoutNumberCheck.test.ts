@@ -12,6 +12,7 @@ import {
   postToB2c,
   reconcileUntil,
   payoutRow,
+  statusResultBody,
 } from '#tests/support/payoutsWorld.ts';
 import { signedIn } from '#tests/support/signedIn.ts';
 
@@ -42,20 +43,16 @@ it('a forged result for the KES 1 check verifies nothing', async () => {
     (await postToB2c(w, `result/${secret}`, forged)).status,
     (await postToB2c(w, `result/${secret}`, forged)).status,
     (
-      await postToB2c(w, `status/${secret}/${payoutId}/guessedToken00000`, {
-        Result: {
-          ResultCode: 0,
-          ResultDesc: 'ok',
-          ResultParameters: {
-            ResultParameter: [
-              { Key: 'TransactionStatus', Value: 'Completed' },
-              { Key: 'Amount', Value: 1 },
-              { Key: 'OriginatorConversationID', Value: payoutId },
-              { Key: 'CreditPartyName', Value: `${B2C_PHONES.invalid} - Wanjiru Kamau` },
-            ],
-          },
-        },
-      })
+      await postToB2c(
+        w,
+        `status/${secret}/${payoutId}/guessedToken00000`,
+        statusResultBody({
+          TransactionStatus: 'Completed',
+          Amount: 1,
+          OriginatorConversationID: payoutId,
+          CreditPartyName: `${B2C_PHONES.invalid} - Wanjiru Kamau`,
+        }),
+      )
     ).status,
   ];
   expect(answers).toEqual([200, 200, 404]);

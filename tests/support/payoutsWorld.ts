@@ -70,6 +70,18 @@ export function b2cResultBody(
   };
 }
 
+/** A Transaction Status result body as Daraja documents it, with these ResultParameters. */
+export const statusResultBody = (params: Record<string, string | number>): object => ({
+  Result: {
+    ResultType: 0,
+    ResultCode: 0,
+    ResultDesc: 'The service request has been accepted successsfully.',
+    OriginatorConversationID: 'query-id',
+    ConversationID: 'AG_query',
+    ResultParameters: { ResultParameter: Object.entries(params).map(([Key, Value]) => ({ Key, Value })) },
+  },
+});
+
 /** POSTs a body to one of the payout callback URLs (path after /api/mpesa/b2c/, secret included). */
 export const postToB2c = (w: World, path: string, body: object) =>
   fetch(`${w.running.url}/api/mpesa/b2c/${path}`, {

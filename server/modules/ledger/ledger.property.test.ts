@@ -21,23 +21,7 @@ import { settlePayout } from '../payouts/settlePayout.ts';
 import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
 import { postExtraPaymentInTx } from './postExtraPaymentInTx.ts';
 import { make } from '#tests/support/factories/index.ts';
-
-/** mulberry32: a small seeded generator, so a failing sequence can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!,
-  };
-}
+import { seededRandom } from '#tests/support/seededRandom.ts';
 
 const HOLD_DAYS = 3;
 const FEE = 10;
@@ -70,7 +54,7 @@ afterAll(async () => {
 describe('ledger invariants (property)', () => {
   for (const seed of [1, 7, 42]) {
     it(`seed ${seed}: balances are the sums of their entries, entries balance, nothing paid twice`, async () => {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       let now = Date.UTC(2026, 5, 1, 8);
       const creators: Creator[] = [];
       for (let i = 0; i < 3; i++) {

@@ -10,6 +10,8 @@ import { DomainError } from '#server/core/errors.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { statusResultBody } from '#tests/support/payoutsWorld.ts';
+import { seededRandom } from '#tests/support/seededRandom.ts';
 import { createPayout } from '../payouts/createPayout.ts';
 import { handleB2cResult } from '../payouts/handleB2cResult.ts';
 import { handleStatusResult } from '../payouts/handleStatusResult.ts';
@@ -17,19 +19,6 @@ import { queryPayoutStatus } from '../payouts/queryPayoutStatus.ts';
 import { sendPayout } from '../payouts/sendPayout.ts';
 import { settleHeldPayout } from '../payouts/settleHeldPayout.ts';
 import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
-
-/** mulberry32, as in ledger.property.test.ts: a failing sequence replays from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 const PHONE = '254708374149';
 
@@ -74,16 +63,7 @@ function statusAnswer(p: { id: string; amount: number }, status: string, tweak: 
     Amount: tweak === 'amount' ? p.amount + 1 : p.amount,
     ReceiptNo: 'UAB1C2D3E4',
   };
-  return {
-    Result: {
-      ResultType: 0,
-      ResultCode: 0,
-      ResultDesc: 'The service request has been accepted successsfully.',
-      OriginatorConversationID: 'query-id',
-      ConversationID: 'AG_query',
-      ResultParameters: { ResultParameter: Object.entries(params).map(([Key, Value]) => ({ Key, Value })) },
-    },
-  };
+  return statusResultBody(params);
 }
 
 /** The token of a status query about the payout (the query itself fails: nothing listens). */
@@ -96,7 +76,7 @@ async function askedToken(payoutId: string): Promise<string> {
 describe('payout ledger invariants (property)', () => {
   for (const seed of [3, 11, 2026]) {
     it(`seed ${seed}: forged results move nothing, disagreement holds, each payout settles once`, async () => {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       const creators: Creator[] = [];
       for (let i = 0; i < 3; i++) {
         const c = await make.creatorWithEarnings(services, { phone: PHONE, price: r.int(2, 6) * 1000 });

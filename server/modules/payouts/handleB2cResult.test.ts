@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { b2cResultBody } from '#tests/support/payoutsWorld.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { creatorBalancesInTx } from '../ledger/creatorBalancesInTx.ts';
@@ -28,19 +29,7 @@ const balances = (creatorId: string) => creatorBalancesInTx(t.db, { creatorId, n
 const payout = (id: string) => t.db.selectFrom('payout').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Daraja's result body for a payout, as documented for the B2C ResultURL. */
-function result(payoutId: string, code: number, desc: string, params: Record<string, string | number> = {}) {
-  return {
-    Result: {
-      ResultType: 0,
-      ResultCode: code,
-      ResultDesc: desc,
-      OriginatorConversationID: payoutId,
-      ConversationID: `AG_20260603_${payoutId.slice(0, 8)}`,
-      TransactionID: 'UAB1C2D3E4',
-      ResultParameters: { ResultParameter: Object.entries(params).map(([Key, Value]) => ({ Key, Value })) },
-    },
-  };
-}
+const result = b2cResultBody;
 const success = (payoutId: string, amount = 900) =>
   result(payoutId, 0, 'The service request is processed successfully.', {
     TransactionAmount: amount,
