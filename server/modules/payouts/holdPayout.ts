@@ -1,5 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import type { PayoutHoldKind } from '#server/db/schema.ts';
+import { rawRecord } from '../shared/rawRecord.ts';
 
 /**
  * Holds an open payout: it stays open (its money in flight, no second payout for the creator) and nothing
@@ -18,7 +19,7 @@ export async function holdPayout(
       holdReason: reason.slice(0, 500),
       heldAt: now,
       updatedAt: now,
-      ...(raw === undefined ? {} : { rawResult: JSON.stringify(raw).slice(0, 10_000) }),
+      ...(raw === undefined ? {} : { rawResult: rawRecord(services.config, raw) }),
     })
     .where('id', '=', payoutId)
     .where('status', 'in', ['requested', 'sent'])
