@@ -115,9 +115,13 @@ it('a purchase, its refund, a payout and an SMS leave no secret in any table or 
       }
   }
   expect(cells).toBeGreaterThan(100);
-  // The raw messages kept are there, without the secret (the B2C result echoes our QueueTimeOutURL).
-  const kept = await t.db.selectFrom('payout').select('rawResult').where('id', '=', payoutId).executeTakeFirstOrThrow();
-  expect(kept.rawResult).toContain('/api/mpesa/b2c/timeout/[redacted]');
+  // The raw messages kept are there, without the secret (the STK request we sent names our CallBackURL).
+  const kept = await t.db
+    .selectFrom('payment')
+    .select('rawRequest')
+    .where('id', '=', payment.id)
+    .executeTakeFirstOrThrow();
+  expect(kept.rawRequest).toContain('/api/mpesa/callback/[redacted]');
 
   const lines = `${server.output()}${server.errors()}`;
   expect(lines.split('\n').length).toBeGreaterThan(20);

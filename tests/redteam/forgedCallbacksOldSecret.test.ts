@@ -37,6 +37,7 @@ it('callbacks under the old public secrets are 404s and change no purchase, acce
   // are the secrets' doing. What such a message may then change is the verification's business.
   const { mpesa, sms } = w.running.services.config;
   const own = { mpesa: mpesa.callbackSecret, b2c: mpesa.b2cResultSecret, sms: sms.deliveryReportSecret! };
-  for (const { path, init } of forgedCallbacks(targets, own))
+  // (The payout status answer's address also needs the token of a query we sent: none is open here.)
+  for (const { path, init } of forgedCallbacks(targets, own).filter((f) => !f.path.includes('/b2c/status/')))
     expect((await fetch(`${w.url}${path}`, init)).status, path.replace(/\/[^/]{43}(\/|$)/, '/…$1')).toBe(200);
 });

@@ -85,7 +85,8 @@ export function forgedCallbacks(
     json(`/api/mpesa/receipt/${secrets.mpesa}/${payment.id}`, statusCompleted),
     json(`/api/mpesa/b2c/result/${secrets.b2c}`, b2cFailed),
     json(`/api/mpesa/b2c/timeout/${secrets.b2c}`, b2cFailed),
-    json(`/api/mpesa/b2c/status/${secrets.b2c}/${payout.id}`, statusCompleted),
+    // The address of our own status query also names its one-time token; a forger has to guess it too.
+    json(`/api/mpesa/b2c/status/${secrets.b2c}/${payout.id}/${payout.statusToken ?? 'no-query-yet'}`, statusCompleted),
     json(`/api/mpesa/reversal/${secrets.mpesa}`, reversalFailed),
     {
       path: `/api/sms/delivery/${secrets.sms}`,
