@@ -74,14 +74,17 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = t(notFound ? 'error.notFound.title' : 'error.failed.title');
+  // A post that was not a form (readForm.server.ts): the sender's to fix, not "try again".
+  const badForm = isRouteErrorResponse(error) && (error.status === 400 || error.status === 415);
+  const title = t(notFound ? 'error.notFound.title' : badForm ? 'error.badForm.title' : 'error.failed.title');
+  const text = t(notFound ? 'error.notFound.text' : badForm ? 'error.badForm.text' : 'error.failed.text');
   return (
     <>
       <title>{t('meta.pageTitle', { title })}</title>
       <TopBar />
       <main className="page-message">
         <h1>{title}</h1>
-        <p>{t(notFound ? 'error.notFound.text' : 'error.failed.text')}</p>
+        <p>{text}</p>
         <Link className="btn btn-primary" to="/">
           {t('error.backHome')}
         </Link>

@@ -1,3 +1,4 @@
+import { readForm } from '#app/server/readForm.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
 import { deleteMyAccountAndSignOut, loadAccountPage, sendDeletionCode } from '#app/server/accounts.server.ts';
 import { displayPhone } from '#common/phone.ts';
@@ -21,7 +22,7 @@ export function loader(args: Route.LoaderArgs) {
 type ActionData = { error: string; challengeId?: string } | { challengeId: string; validMinutes: number };
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const field = (k: string) => String(form.get(k) ?? '');
   // Phone-only accounts: first the code to their phone, then the deletion with it.
   if (field('intent') === 'send-code') {

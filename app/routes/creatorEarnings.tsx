@@ -1,3 +1,4 @@
+import { readForm } from '#app/server/readForm.server.ts';
 import { useEffect } from 'react';
 import { Form, Link, useActionData, useNavigation, useRevalidator } from 'react-router';
 import {
@@ -30,7 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { run } = asCreator(args);
-  const form = await args.request.formData().catch(() => new FormData());
+  const form = await readForm(args.request);
   const f = (k: string) => String(form.get(k) ?? '');
   try {
     switch (f('intent')) {

@@ -1,3 +1,4 @@
+import { readForm } from '#app/server/readForm.server.ts';
 import { Form, Link, useNavigation } from 'react-router';
 import { refusalData } from '#app/server/context.server.ts';
 import { requestResetLink, resetPasswordWithCode } from '#app/server/accounts.server.ts';
@@ -23,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get('method') === 'phone') {
     if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'reset');
     try {

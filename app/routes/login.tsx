@@ -1,3 +1,4 @@
+import { readForm } from '#app/server/readForm.server.ts';
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { signIn, signInWithCode, signInWithPhone } from '#app/server/accounts.server.ts';
@@ -26,7 +27,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.clone().formData();
+  const form = await readForm(args.request.clone());
   if (form.get('method') === 'phone') {
     if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'sign-in');
     return runAuthAction(args, signInWithPhone, PHONE_TEXT.codeWrong);

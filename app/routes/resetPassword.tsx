@@ -1,3 +1,4 @@
+import { readForm } from '#app/server/readForm.server.ts';
 import { Form, Link, useNavigation } from 'react-router';
 import { refusalData } from '#app/server/context.server.ts';
 import { resetPasswordWithLink } from '#app/server/accounts.server.ts';
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     await resetPasswordWithLink(args, { token: form.get('token'), password: form.get('password') });
     return { done: true as const, error: null };

@@ -1,5 +1,6 @@
 // Loader and action plumbing shared by the admin pages (server only): the admin guard, list parameters
 // read from the URL, and moderation results turned into messages.
+import { readForm } from './readForm.server.ts';
 import { data } from 'react-router';
 import { DomainError, invalidInput } from '#server/core/errors.ts';
 import { refusalData } from './pageRefusals.server.ts';
@@ -39,7 +40,7 @@ export interface ActionAnswer {
 /** Runs a moderation action from a form; its refusal (404, 409, 502…) becomes a message, not an error page. */
 export async function runAction(args: Args, act: (run: Runner, form: FormData) => Promise<string | ActionAnswer>) {
   const run = asAdmin(args);
-  const form = await args.request.formData().catch(() => new FormData());
+  const form = await readForm(args.request);
   try {
     const answer = await act(run, form);
     return { ok: true as const, ...(typeof answer === 'string' ? { message: answer } : answer) };

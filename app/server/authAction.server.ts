@@ -1,3 +1,4 @@
+import { readForm } from './readForm.server.ts';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -8,7 +9,7 @@ import type { AuthResult, ClientRequest } from '#server/modules/accounts/startSe
 import type { CodeRequired } from '#server/modules/accounts/sendSignInCode.ts';
 import type { Services } from '#server/core/services.ts';
 import { homePathFor } from '#server/modules/access/policies.ts';
-import { safeRedirectPath } from '#app/lib/authRedirect.ts';
+import { sameOriginPath } from '#common/sameOriginPath.ts';
 import { serverContext } from './context.server.ts';
 
 export type AuthActionData =
@@ -39,7 +40,7 @@ export async function runAuthAction(
   fallbackError: string,
 ) {
   const { services, clientIp } = serverContext(args.context);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const input: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === 'string') input[k] = v;
   const values = { name: input.name ?? '', email: input.email ?? '', phone: input.phone ?? '', role: input.role ?? '' };
@@ -51,7 +52,7 @@ export async function runAuthAction(
     const myList = await mergeBrowserList(services, actor, input.myList);
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('set-cookie', cookie);
-    const to = safeRedirectPath(input.redirectTo) ?? homePathFor(actor.role);
+    const to = sameOriginPath(input.redirectTo) ?? homePathFor(actor.role);
     return data<AuthActionData>({ ok: true, name: actor.name, to, myList }, { headers });
   } catch (err) {
     if (err instanceof DomainError)
@@ -86,7 +87,7 @@ export function redirectIfSignedIn(args: {
   context: Readonly<RouterContextProvider>;
 }): string | null {
   const { actor } = serverContext(args.context);
-  const redirectTo = safeRedirectPath(new URL(args.request.url).searchParams.get('redirectTo'));
+  const redirectTo = sameOriginPath(new URL(args.request.url).searchParams.get('redirectTo'));
   if (actor) throw redirect(redirectTo ?? homePathFor(actor.role));
   return redirectTo;
 }

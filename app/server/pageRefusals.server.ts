@@ -12,8 +12,12 @@ export function refusalData<T>(err: unknown, body: (err: DomainError) => T) {
   return data(body(err), { status: httpStatus(err), headers: refusalHeaders(err) });
 }
 
-/** For loaders: a missing (or someone else's) record becomes the not-found page; anything else is rethrown. */
+/**
+ * For loaders: a missing (or someone else's) record becomes the not-found page, and so does an address whose
+ * parameters cannot name one (too long, wrong shape: `/category/<41 characters>`); anything else is rethrown.
+ */
 export function throwNotFoundPage(err: unknown): never {
-  if (err instanceof DomainError && err.code === 'not_found') throw data(null, { status: 404 });
+  if (err instanceof DomainError && (err.code === 'not_found' || err.code === 'invalid_input'))
+    throw data(null, { status: 404 });
   throw err;
 }

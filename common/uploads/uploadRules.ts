@@ -25,6 +25,7 @@ export const UPLOAD_MESSAGES = {
   signIn: 'Please sign in as a creator to upload files.',
   notFound: 'This upload was not found. Please start it again.',
   failed: 'Upload failed. Please try again.',
+  concatenationNotOffered: 'Uploads in parallel parts are not supported. Please upload the file in one piece.',
   startFailed: 'Failed to start upload. Please try again.',
   noUrl: 'Upload completed but failed to get download URL. Please try again.',
   storageDown: 'Our file storage is unreachable right now, so this image was not kept. Please try again in a minute.',

@@ -102,6 +102,23 @@ function createHonoApp(
   return app;
 }
 
+/**
+ * Every route the Hono app answers (method and pattern; middleware and the pages' catch-all left out), so
+ * the red-team fuzz reaches each one without a hand-kept list.
+ */
+export function honoRoutes(opts: HttpServerOptions): { method: string; path: string }[] {
+  const app = createHonoApp(
+    { ...opts, build: undefined },
+    createMetrics(opts.services.database, opts.pageCache),
+    new WeakMap(),
+  );
+  const seen = new Set<string>();
+  return app.routes
+    .filter((r) => r.method !== 'ALL' || !r.path.endsWith('*'))
+    .map(({ method, path }) => ({ method, path }))
+    .filter((r) => !seen.has(`${r.method} ${r.path}`) && seen.add(`${r.method} ${r.path}`));
+}
+
 export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /**

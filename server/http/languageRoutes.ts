@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import { LANG_COOKIE } from '#common/i18n/uiLocale.ts';
+import { sameOriginPath } from '#common/sameOriginPath.ts';
+import { invalidInput } from '../core/errors.ts';
 import { setMyLocale } from '../modules/accounts/setMyLocale.ts';
 import type { AppEnv } from './honoEnv.ts';
 
 const YEAR = 365 * 24 * 3600;
-
-/** Where to go back to: a path on this site only (never `//host` or a full URL: no open redirect). */
-function backTo(v: unknown): string {
-  return typeof v === 'string' && /^\/(?![/\\])/.test(v) && v.length <= 512 ? v : '/';
-}
 
 /**
  * The language switch of the top bar and sign-up: a plain form post (works without JavaScript) that sets
@@ -17,12 +14,16 @@ function backTo(v: unknown): string {
  */
 export function languageRoutes() {
   return new Hono<AppEnv>().post('/language', async (c) => {
-    const form = await c.req.parseBody();
+    // A broken multipart body is the sender's mistake (400), not ours.
+    const form = await c.req.parseBody().catch(() => {
+      throw invalidInput('The request could not be read.');
+    });
     const { services, actor } = c.var.ctx;
     const { locale } = await setMyLocale(services, actor, { locale: form.locale });
     const secure = services.config.publicUrl.startsWith('https://') ? '; Secure' : '';
     c.header('set-cookie', `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${YEAR}; SameSite=Lax${secure}`);
     c.header('cache-control', 'no-store');
-    return c.redirect(backTo(form.redirectTo), 303);
+    // Back where it was, on this site only (no open redirect, no header split).
+    return c.redirect(sameOriginPath(form.redirectTo) ?? '/', 303);
   });
 }

@@ -10,7 +10,7 @@ import { requestContext } from '#server/edge/requestContext.ts';
 import { deferHydration } from './deferHydration.ts';
 import type { AppEnv } from './honoEnv.ts';
 import type { PageCache } from './pageCache.ts';
-import { newNonce, pageCsp } from './securityHeaders.ts';
+import { inlineScriptHashes, newNonce, nonceSource, pageCsp } from './securityHeaders.ts';
 import { hasSessionCookie, PAGE_VARY, pageCacheKey } from './pageCacheKey.ts';
 
 /**
@@ -63,15 +63,17 @@ export function pageHandler(build: ServerBuild, cache: PageCache) {
         : null;
     const generation = cache.generation;
     const res = await handle(req, provider);
-    // The policy names this render's nonce. A cached page keeps the nonce and policy of its render: its
-    // bytes never change after it, so no markup in it can have learnt the nonce (decision 0019).
-    if (res.headers.get('content-type')?.startsWith('text/html'))
-      res.headers.set('content-security-policy', pageCsp(nonce));
+    const isHtml = res.headers.get('content-type')?.startsWith('text/html') ?? false;
+    // A page for one person names its render's nonce.
+    if (isHtml) res.headers.set('content-security-policy', pageCsp(nonceSource(nonce)));
     // Every page is in the request's language, chosen by cookie and Accept-Language (shared caches too).
     res.headers.set('vary', PAGE_VARY);
     if (!key || res.status !== 200 || res.headers.has('set-cookie')) return res;
-    const isHtml = res.headers.get('content-type')?.startsWith('text/html') ?? false;
-    const body = isHtml ? Buffer.from(deferHydration(await res.text())) : Buffer.from(await res.arrayBuffer());
+    const html = isHtml ? deferHydration(await res.text()) : null;
+    const body = html !== null ? Buffer.from(html) : Buffer.from(await res.arrayBuffer());
+    // A page every visitor will share names its scripts by hash instead, computed once here and stored with
+    // it: the fast path serves its bytes and headers as they are, with no nonce anyone could reuse.
+    if (html !== null) res.headers.set('content-security-policy', pageCsp(inlineScriptHashes(html)));
     const headers = [...res.headers.entries()].filter(([k]) => k !== 'content-length' && k !== 'vary');
     cache.set(key, generation, { status: res.status, headers, body });
     const sent = new Headers(res.headers);

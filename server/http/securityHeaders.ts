@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Config } from '../config/config.ts';
 
@@ -31,15 +31,38 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
+/** The policy's source for a page rendered once for one person: its render's nonce. */
+export const nonceSource = (nonce: string): string => `'nonce-${nonce}'`;
+
+// Every inline <script> of a page (no src attribute), whatever its type: hashing one that never runs
+// (the parked hydration module, type text/plain) is harmless, and that one does run later, as the module
+// the deferred loader creates with the same text (deferHydration.ts).
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
 /**
- * Our pages: scripts only from our origin or carrying this render's nonce (React Router's inline
- * bootstrap), and what they load; inline style attributes (React `style`) allowed; media and images from
- * our origin, blob: for hls.js' MediaSource.
+ * The policy's source for a page shared by many visitors (the page cache): the SHA-256 of each of its
+ * inline scripts, computed once when it is stored. A nonce in shared bytes would be the same for every
+ * visitor; a hash allows exactly these scripts and nothing injected (decision 0043).
  */
-export function pageCsp(nonce: string): string {
+export function inlineScriptHashes(html: string): string {
+  const hashes = new Set<string>();
+  for (const [, code] of html.matchAll(INLINE_SCRIPT)) {
+    // The HTML parser turns CR LF and lone CR into LF before the browser hashes the text.
+    const text = code!.replace(/\r\n?/g, '\n');
+    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  }
+  return [...hashes].join(' ');
+}
+
+/**
+ * Our pages: scripts only from our origin or allowed by `scripts` (a render's nonce, or the hashes of a
+ * cached page's inline scripts: React Router's bootstrap and data), and what they load; inline style
+ * attributes (React `style`) allowed; media and images from our origin, blob: for hls.js' MediaSource.
+ */
+export function pageCsp(scripts: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scripts}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",

@@ -111,6 +111,14 @@ export function createUploadServer(services: Services, path = '/api/uploads'): U
     handle(req, actor) {
       // Uploads are never read back through tus: processed files are served by /media, originals never.
       if (req.method === 'GET') return Promise.resolve(new Response(UPLOAD_MESSAGES.notFound, { status: 404 }));
+      // Concatenation (parallel parts) is not offered: it is absent from Tus-Extension, and tus 1.0 names no
+      // status for a client using an extension the server does not announce. @tus/server answers 501, a
+      // server fault to every monitor; this is the client's request to change, so 400, as the spec answers
+      // an Upload-Defer-Length it cannot honour (decision 0043).
+      if (req.method === 'POST' && req.headers.has('upload-concat'))
+        return Promise.resolve(
+          new Response(UPLOAD_MESSAGES.concatenationNotOffered, { status: 400, headers: { 'tus-resumable': '1.0.0' } }),
+        );
       actors.set(req, actor);
       return tus.handleWeb(req);
     },

@@ -1,10 +1,16 @@
 // The real server for integration tests: port 0, the test database's data dir and database, no demo data,
 // silent logs and no job worker unless `env` says otherwise.
 import { loadConfig } from '#server/config/config.ts';
-import { startServer, type Running } from '#server/composition/startServer.ts';
+import { startServer, type Running, type StartOptions } from '#server/composition/startServer.ts';
 import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { createSmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import type { TestDatabase } from './testDatabase.ts';
+
+/** The pages: React Router's server build with the server started from the same module graph (pagesApp.ts). */
+export interface PagesBuild {
+  build: NonNullable<StartOptions['build']>;
+  startServer: typeof startServer;
+}
 
 /** The environment such a server starts with (also for servers started in a child process). */
 export function testServerEnv(t: TestDatabase, env: Record<string, string> = {}): Record<string, string> {
@@ -28,7 +34,11 @@ export function testServerEnv(t: TestDatabase, env: Record<string, string> = {})
  * As `npm start` in simulator mode, minus the processes: without MPESA_BASE_URL / SMS_BASE_URL the
  * simulators are started as listeners of this process, on ports of their own, and stopped with the server.
  */
-export async function startTestServer(t: TestDatabase, env: Record<string, string> = {}): Promise<Running> {
+export async function startTestServer(
+  t: TestDatabase,
+  env: Record<string, string> = {},
+  pages?: PagesBuild,
+): Promise<Running> {
   const settings = testServerEnv(t, env);
   const config = loadConfig(settings);
   const { mpesa, sms } = config;
@@ -65,7 +75,9 @@ export async function startTestServer(t: TestDatabase, env: Record<string, strin
       closers.push(() => smsSim.close());
       settings.SMS_BASE_URL = smsSim.url;
     }
-    const running = await startServer({ env: settings });
+    const running = pages
+      ? await pages.startServer({ build: pages.build, env: settings })
+      : await startServer({ env: settings });
     // What AT's dashboard would hold, once the server's port is known.
     const { publicUrl, sms: bound } = running.services.config;
     if (bound.deliveryReportSecret)
