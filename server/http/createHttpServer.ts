@@ -7,6 +7,7 @@ import type { ServerBuild } from 'react-router';
 import { adminRoutes, reversalResultRoutes } from './adminRoutes.ts';
 import { analyticsRoutes } from './analyticsRoutes.ts';
 import { catalogRoutes } from './catalogRoutes.ts';
+import { notFound } from '../core/errors.ts';
 import type { Services } from '../core/services.ts';
 import { mountAccountRoutes } from './accountRoutes.ts';
 import { originCheck } from './originCheck.ts';
@@ -66,6 +67,12 @@ function createHonoApp(
     labels.set(c.env.outgoing, routePath(c));
   });
   app.route('/', opsRoutes(services, metrics, stopping ?? (() => false)));
+  // No id holds a NUL character (PostgreSQL cannot even be asked about one): such an address is not found.
+  for (const prefix of ['/api/*', '/media/*'])
+    app.use(prefix, async (c, next) => {
+      if (/%00/.test(new URL(c.req.url).pathname)) throw notFound();
+      await next();
+    });
   app.use('*', originCheck(services));
   // Before any body parsing: better-auth reads the raw request itself.
   mountAuthRoutes(app, services);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import { z } from 'zod';
-import { DomainError } from '#server/core/errors.ts';
+import { DomainError, invalidInput } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 
 /** The media types Hono's validator parses as JSON (its own test). */
@@ -20,8 +20,27 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 export function jsonBody<S extends z.ZodType>(schema: S, { orForm = false }: { orForm?: boolean } = {}) {
   return validator(
     'json',
-    async (parsed, c): Promise<z.output<S>> => parseInput(schema, await bodyOf(c, parsed, orForm)),
+    async (parsed, c): Promise<z.output<S>> => parseInput(schema, withoutNul(await bodyOf(c, parsed, orForm))),
   );
+}
+
+/**
+ * PostgreSQL cannot hold a NUL character in text (it refuses the whole statement), and no field of ours
+ * means one: a body carrying one anywhere, key or value, is unreadable (400), before any query sees it.
+ * Walked with a stack, not recursion, so no nesting depth can overflow it.
+ */
+function withoutNul(body: unknown): unknown {
+  const pending = [body];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string' && v.includes('\u0000')) throw invalidInput('The request could not be read.');
+    if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) throw invalidInput('The request could not be read.');
+        pending.push(x);
+      }
+  }
+  return body;
 }
 
 async function bodyOf(c: Context, parsed: unknown, orForm: boolean): Promise<unknown> {

@@ -47,6 +47,7 @@ describe('the four classes that answered 500', () => {
       [undefined, undefined],
       ['application/octet-stream', '\u0000\u0001'],
       ['multipart/form-data; boundary=nope', 'garbage'],
+      ['application/x-www-form-urlencoded', 'email=a%00@b.c&password=x%00'],
     ];
     const visitor = new Client(app.url);
     const customer = await signedIn(app, 'customer');

@@ -306,7 +306,11 @@ describe('no input produces a 5xx or a logged failure', () => {
       ];
       const seen = await fuzz(client, targets, seed, role === 'visitor');
       expect(seen).toEqual([]);
-      expect(failures.flatMap((f) => f.mock.calls.map((c: unknown[]) => String(c[1] ?? c[0])))).toEqual([]);
+      expect(
+        failures.flatMap((f) =>
+          f.mock.calls.map((c: unknown[]) => `${String(c[1] ?? c[0])}: ${(c[0] as { err?: Error }).err?.message}`),
+        ),
+      ).toEqual([]);
       expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     }, 240_000);
   }
