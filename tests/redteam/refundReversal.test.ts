@@ -7,7 +7,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
-import { reversalResultUrl } from '#server/modules/admin/reversalResultUrl.ts';
+import { reversalResultUrl } from '#server/modules/payments/reversalResultUrl.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';

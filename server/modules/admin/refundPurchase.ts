@@ -4,7 +4,7 @@ import { toNum } from '#server/db/values.ts';
 import { newId } from '#server/lib/ids.ts';
 import { isId } from '#common/ids.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { reversalResultUrl } from './reversalResultUrl.ts';
+import { reversalResultUrl } from '../payments/reversalResultUrl.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 

@@ -1,6 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
-import { reversalResultUrl } from '../admin/reversalResultUrl.ts';
+import { reversalResultUrl } from './reversalResultUrl.ts';
 
 /**
  * Asks M-Pesa to reverse a second payment (state `extra`): accepted, it is `returning` until Transaction
