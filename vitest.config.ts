@@ -22,5 +22,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one file at a time; most files wait on a database, a child
+    // process or a socket for much of their run, so two at a time keep both cores busy.
+    maxWorkers: 2,
   },
 });

@@ -114,7 +114,9 @@ test('"Loading course..." shows while a course page loads after a click', async 
   await hydrated(page); // before it, a tap is a plain link: the server-rendered page, no loading state
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/course\/[^/]+\.data/, async (route) => {
+  // On the context, not the page: once the offline service worker controls the page, it makes the .data
+  // request itself (network first), and page.route never sees a service worker's requests.
+  await page.context().route(/\/course\/[^/]+\.data/, async (route) => {
     await held;
     await route.continue();
   });
