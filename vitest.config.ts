@@ -23,7 +23,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default on a 2-core machine is one file at a time; most files wait on a database, a child
-    // process or a socket for much of their run, so two at a time keep both cores busy.
+    // process or a socket for much of their run, so two at a time keep both cores busy. On PostgreSQL
+    // (`npm run test:pg`) one at a time: two files that each start several app processes with a pool of
+    // ten connections go past the server's 100 connections.
     maxWorkers: 2,
   },
 });
