@@ -99,7 +99,12 @@ export const benchmark: Benchmark = {
     const slice = quick ? 3 : 10;
     const slices = quick ? 1 : 3;
     const soak = Number(process.env.BENCH_SOAK_SECONDS ?? (quick ? 10 : 300));
-    const env = { AUTH_LIMIT_PER_IP: '0', AUTH_LIMIT_PER_ACCOUNT: '0', OTP_SEND_LIMIT_PER_IP: '0', JOB_CONCURRENCY: '0' };
+    const env = {
+      AUTH_LIMIT_PER_IP: '0',
+      AUTH_LIMIT_PER_ACCOUNT: '0',
+      OTP_SEND_LIMIT_PER_IP: '0',
+      JOB_CONCURRENCY: '0',
+    };
     log('starting the built server with demo data (one web process)');
     const one = await startBuiltServer({ ...env, WEB_PROCESSES: '1' });
     let many: ChildServer | null = null;

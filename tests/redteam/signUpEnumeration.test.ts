@@ -20,6 +20,8 @@ const N = 8;
 /** Headers that belong to the request rather than the answer. */
 const PER_REQUEST = new Set(['date', 'x-request-id']);
 
+type Fingerprint = Awaited<ReturnType<typeof fingerprint>>;
+
 /** Everything an attacker sees of an answer, with the random challenge id blanked. */
 async function fingerprint(res: Response) {
   const text = await res.text();
@@ -70,7 +72,7 @@ it('tells an attacker nothing about which of 16 addresses are registered', async
     { registered: true, email: o.email },
     { registered: false, email: unknown[i]! },
   ]);
-  const seen = [];
+  const seen: ((typeof probes)[number] & { form: Fingerprint; code: Fingerprint })[] = [];
   for (const probe of probes) {
     const who = attacker();
     const form = await fingerprint(await who.form(probe.email));
@@ -107,6 +109,5 @@ it('tells an attacker nothing about which of 16 addresses are registered', async
   }
   for (const email of unknown) expect(newestSignUpCode(app.t.dataDir, email)).toMatch(/^\d{6}$/);
   // The owners still sign in with their own passwords.
-  for (const owner of owners)
-    expect((await new Client(app.url).signIn(owner.email, owner.password)).status).toBe(200);
+  for (const owner of owners) expect((await new Client(app.url).signIn(owner.email, owner.password)).status).toBe(200);
 });
