@@ -121,7 +121,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             submitLabel={t('auth.createAccount')}
             hidden={{ intent: 'code', redirectTo, myList: '' }}
             notice={t('auth.signUpCodeSent', {
-              email: (sentCode.values.email ?? '').trim(),
+              // As the account will have it (addresses are kept in lower case).
+              email: (sentCode.values.email ?? '').trim().toLowerCase(),
               minutes: sentCode.validMinutes,
             })}
             backLabel="auth.changeEmail"
