@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpByApi, unique } from '#tests/e2e/people.ts';
 import { enterSignUpCode, newestEmailTo, signUpCode } from '#tests/e2e/outbox.ts';
+import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 
 async function register(
   page: Page,
@@ -119,6 +120,9 @@ test('sign-up errors are shown next to the form; a taken address gets the code s
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code to ${taken}`);
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+  // A long address fits a 360 px phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
   // …its owner is told, and no code was sent.
   await expect
     .poll(() => newestEmailTo(baseURL!, taken) ?? '')
