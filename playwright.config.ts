@@ -19,12 +19,14 @@ function server(url: string, port: number, simulators: { mpesa: number; sms: num
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    // Every spec signs in from 127.0.0.1: the per-address sign-in/sign-up limit would otherwise trip mid-suite.
+    // Every spec signs in from 127.0.0.1: the per-address sign-in/sign-up limit would otherwise trip mid-suite,
+    // and so would the per-address limit of one-time codes (each e-mail sign-up is sent one).
     env: {
       PORT: String(port),
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       AUTH_LIMIT_PER_IP: '1000',
+      OTP_SEND_LIMIT_PER_IP: '1000',
       // Likewise the specs' learners share the simulator's scripted numbers: M-Pesa prompts per phone.
       MPESA_PROMPT_LIMIT_PER_PHONE: '1000',
       MPESA_SIMULATOR_PORT: String(simulators.mpesa),

@@ -84,8 +84,8 @@ async function metered(
   return r;
 }
 
-const signedInCookie = (url: string, n: number) =>
-  registerLearner(url, {
+const signedInCookie = (server: { url: string; dataDir: string }, n: number) =>
+  registerLearner(server, {
     name: `Scale Learner ${n}`,
     email: `scale.${n}.${Date.now()}@example.com`,
     phone: `+2547123${String(10_000 + n).slice(-5)}`,
@@ -99,7 +99,12 @@ export const benchmark: Benchmark = {
     const slice = quick ? 3 : 10;
     const slices = quick ? 1 : 3;
     const soak = Number(process.env.BENCH_SOAK_SECONDS ?? (quick ? 10 : 300));
-    const env = { AUTH_LIMIT_PER_IP: '0', AUTH_LIMIT_PER_ACCOUNT: '0', JOB_CONCURRENCY: '0' };
+    const env = {
+      AUTH_LIMIT_PER_IP: '0',
+      AUTH_LIMIT_PER_ACCOUNT: '0',
+      OTP_SEND_LIMIT_PER_IP: '0',
+      JOB_CONCURRENCY: '0',
+    };
     log('starting the built server with demo data (one web process)');
     const one = await startBuiltServer({ ...env, WEB_PROCESSES: '1' });
     let many: ChildServer | null = null;
@@ -111,7 +116,7 @@ export const benchmark: Benchmark = {
         DEMO_DATA: 'true',
         WEB_PROCESSES: String(cores),
       });
-      const cookies = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => signedInCookie(one.url, i)));
+      const cookies = await Promise.all(Array.from({ length: LEARNERS }, (_, i) => signedInCookie(one, i)));
       const home = await (await fetch(`${one.url}/`)).text();
       const courseId = /\/course\/([0-9A-Za-z_-]+)/.exec(home)?.[1];
       if (!courseId) throw new Error('no course link on the landing page');

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { BUNDLE, spawnServer, type ChildServer } from './lib/builtServer.ts';
+import { signUpByEmail, type BenchServer } from './lib/registerLearner.ts';
 import { compared, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
 
@@ -58,23 +59,14 @@ function watchRss(pid: number) {
   };
 }
 
-async function signUpCreator(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Creator',
-      email: `bench.${Date.now()}@example.com`,
-      password: 'secret1',
-      phone: '+254 712345678',
-      role: 'creator',
-    }),
+function signUpCreator(server: BenchServer): Promise<string> {
+  return signUpByEmail(server, {
+    name: 'Bench Creator',
+    email: `bench.${Date.now()}@example.com`,
+    password: 'secret1',
+    phone: '+254 712345678',
+    role: 'creator',
   });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 function tusUpload(url: string, cookie: string, file: string): Promise<void> {
@@ -185,7 +177,7 @@ export const benchmark: Benchmark = {
 
       const app = await spawnServer(BUNDLE, env);
       servers.push(app);
-      const cookie = await signUpCreator(app.url);
+      const cookie = await signUpCreator(app);
       // A small upload first, so that start-up costs (modules loaded, JIT, pools) are not counted as growth.
       const small = path.join(work, 'small.avi');
       makeVideo(small, 8);

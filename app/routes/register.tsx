@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { describeIssues } from '#common/validation.ts';
 import { registrationSchema } from '#common/accounts/registrationSchema.ts';
-import { registerAccount, registerByPhone } from '#app/server/accounts.server.ts';
+import { completeRegistration, registerByPhone, startRegistration } from '#app/server/accounts.server.ts';
 import { runPhoneCodeAction } from '#app/server/phoneCodeAction.server.ts';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { PhoneStart, type PhoneStepData } from '../components/auth/PhoneStart.tsx';
@@ -12,7 +12,8 @@ import { Field, AuthFormMessage, invalidProps, NameField, RoleChoice } from '#ap
 import { PhoneInput } from '../components/auth/PhoneInput.tsx';
 import { WelcomeDialog } from '../components/auth/WelcomeDialog.tsx';
 import { TopBar } from '../components/TopBar.tsx';
-import { redirectIfSignedIn, runAuthAction } from '#app/server/authAction.server.ts';
+import { redirectIfSignedIn, runAuthAction, type SignInCodeStep } from '#app/server/authAction.server.ts';
+import { PhoneCodeStep } from '../components/auth/PhoneCodeStep.tsx';
 import { browserListField } from '../lib/authMyListSync.ts';
 import { replaceMyList } from '../lib/myList.ts';
 import '../styles/auth.css';
@@ -38,7 +39,9 @@ export async function action(args: Route.ActionArgs) {
     if (form.get('intent') === 'send-code') return runPhoneCodeAction(args, form, 'sign-up');
     return runAuthAction(args, registerByPhone, 'Registration failed');
   }
-  return runAuthAction(args, registerAccount, 'Registration failed');
+  // By e-mail: the form sends a code to the address (decision 0045), the code makes the account.
+  if (form.get('intent') === 'code') return runAuthAction(args, completeRegistration, PHONE_TEXT.codeWrong);
+  return runAuthAction(args, startRegistration, 'Registration failed');
 }
 
 // After signing up, the success dialog stays up: this page's loader would send a signed-in user away.
@@ -51,7 +54,8 @@ type Problems = { message: string; fields: Record<string, string> };
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const { t, locale } = useT();
-  const phoneStep = actionData && 'step' in actionData ? (actionData as PhoneStepData) : null;
+  const emailStep = actionData && 'viaAccount' in actionData ? (actionData as SignInCodeStep) : null;
+  const phoneStep = actionData && 'step' in actionData && !emailStep ? (actionData as PhoneStepData) : null;
   const failed = actionData && !('step' in actionData) && !actionData.ok ? actionData : null;
   const done = actionData && !('step' in actionData) && actionData.ok ? actionData : null;
   // Checked in the browser with the server's own rules; the server checks again. Tagged with the server
@@ -65,9 +69,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   useEffect(() => {
     if (done) replaceMyList(done.myList);
   }, [done]);
-  const errors = clientErrors ?? (failed ? { message: failed.error, fields: failed.fields } : null);
+  // The e-mail code step stays up while its code is wrong; "Change email" goes back to the form. Rendered
+  // from the answer itself at first, so it works without JavaScript.
+  const [sentCode, setSentCode] = useState<SignInCodeStep | null>(emailStep);
+  useEffect(() => {
+    if (emailStep) setSentCode(emailStep);
+  }, [emailStep]);
+  // What the form posted (the password too), to post again for a new code and to refill it on going back.
+  const [submitted, setSubmitted] = useState<Record<string, string> | null>(null);
+  // The answer the person left the code step after: its error belongs to the code step, not the form.
+  const [leftCodeAfter, setLeftCodeAfter] = useState<unknown>(undefined);
+  const formFailed = failed && leftCodeAfter !== actionData ? failed : null;
+  const errors = clientErrors ?? (formFailed ? { message: formFailed.error, fields: formFailed.fields } : null);
   const fields = errors?.fields ?? {};
-  const values = failed?.values;
+  const values = formFailed?.values ?? submitted ?? undefined;
   const loginHref = loaderData.redirectTo ? `/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}` : '/login';
   const redirectTo = loaderData.redirectTo ?? '';
   const switchQuery = new URLSearchParams({
@@ -88,13 +103,39 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     }
     setClientErrors(null);
     browserListField(form);
+    const posted: Record<string, string> = {};
+    for (const [k, v] of new FormData(form)) if (typeof v === 'string' && k !== 'myList') posted[k] = v;
+    setSubmitted(posted);
   }
 
   return (
     <>
       <TopBar />
       <main className="auth-page">
-        {loaderData.byPhone ? (
+        {sentCode && !done && !loaderData.byPhone ? (
+          <PhoneCodeStep
+            sent={{ ...sentCode, phone: '', values: submitted ?? sentCode.values }}
+            error={failed?.error}
+            fields={failed?.fields ?? {}}
+            busy={busy}
+            submitLabel={t('auth.createAccount')}
+            hidden={{ intent: 'code', redirectTo, myList: '' }}
+            notice={t('auth.signUpCodeSent', {
+              // As the account will have it (addresses are kept in lower case).
+              email: (sentCode.values.email ?? '').trim().toLowerCase(),
+              minutes: sentCode.validMinutes,
+            })}
+            backLabel="auth.changeEmail"
+            // A new code posts the form again, password included: only a browser that kept it offers one.
+            resend={submitted !== null}
+            followDelivery={false}
+            onChangeNumber={() => {
+              setSentCode(null);
+              setLeftCodeAfter(actionData);
+            }}
+            onSubmit={(e) => browserListField(e.currentTarget)}
+          />
+        ) : loaderData.byPhone ? (
           <PhoneStart
             title={t(PHONE_TEXT.signUpWithPhone)}
             actionData={phoneStep}

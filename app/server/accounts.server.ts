@@ -10,13 +10,16 @@ import { resetPasswordByPhone } from '#server/modules/accounts/phone/resetPasswo
 import { requestPasswordReset } from '#server/modules/accounts/requestPasswordReset.ts';
 import { resetPassword } from '#server/modules/accounts/resetPassword.ts';
 import { listMyCourses } from '#server/modules/learning/listMyCourses.ts';
+import { registerAccount } from '#server/modules/accounts/registerAccount.ts';
+import type { CodeRequired } from '#server/modules/accounts/sendSignInCode.ts';
+import type { Services } from '#server/core/services.ts';
 import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
 import { requireArea } from './authGuard.server.ts';
 import { serverContext } from './context.server.ts';
 
 export { signIn } from '#server/modules/accounts/signIn.ts';
 export { signInWithCode } from '#server/modules/accounts/signInWithCode.ts';
-export { registerAccount } from '#server/modules/accounts/registerAccount.ts';
+export { completeRegistration } from '#server/modules/accounts/completeRegistration.ts';
 export { parseCustomerTab, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
 export type { SavedCourse } from '#server/modules/accounts/myList/savedCourse.ts';
 export { signInWithPhone } from '#server/modules/accounts/phone/signInWithPhone.ts';
@@ -74,4 +77,12 @@ export async function loadCustomerHome(args: Args & { request: Request }, { tab 
   const courses = await listCustomerGrid(services, { tab });
   const purchase = await getPurchaseState(services, actor, { courseIds: courses.map((c) => c.id) });
   return { name: actor.name, tab, courses, owned: [], purchase };
+}
+
+/** /register by e-mail, first step: the form, then the code step (a code, or the owner's notice, by e-mail). */
+export async function startRegistration(
+  services: Services,
+  input: { form: unknown; clientIp: string },
+): Promise<{ codeRequired: CodeRequired }> {
+  return { codeRequired: await registerAccount(services, input) };
 }

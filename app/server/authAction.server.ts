@@ -16,7 +16,8 @@ export type AuthActionData =
   | { ok: true; name: string; to: string; myList: SavedCourse[] }
   | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
-/** A sign-in past the account-wide limit: the code step, sent to the account's phone or e-mail. */
+/** A sign-in past the account-wide limit, or an e-mail sign-up: the code step, sent to the account's phone
+ * or e-mail, or to the address signing up. `values` are the form's fields but the password. */
 export type SignInCodeStep = {
   step: 'code';
   ok: true;
@@ -47,7 +48,7 @@ export async function runAuthAction(
   try {
     const result = await operation(services, { form: input, headers: args.request.headers, clientIp });
     if ('codeRequired' in result)
-      return data<SignInCodeStep>({ step: 'code', ok: true, viaAccount: true, values: {}, ...result.codeRequired });
+      return data<SignInCodeStep>({ step: 'code', ok: true, viaAccount: true, values, ...result.codeRequired });
     const { actor, setCookies } = result;
     const myList = await mergeBrowserList(services, actor, input.myList);
     const headers = new Headers();

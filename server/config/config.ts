@@ -164,6 +164,8 @@ const schema = z.object({
     .optional(),
   /** How long a one-time SMS code works (5 minutes; shorter only to test expiry end to end). */
   OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(900).default(300),
+  /** One-time codes (SMS or e-mail) asked for from one client IP in an hour (0: no limit). */
+  OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(0).default(30),
   /** Loopback port of the SMS simulator `npm start` runs in simulator mode (0: any free port). */
   SMS_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** How long the simulated handset takes to report delivery. */

@@ -71,6 +71,10 @@ describe('simulators and a real site’s settings', () => {
     expect(local).toContain('http://127.0.0.1:4040/__mpesa');
     expect(local).toContain('http://127.0.0.1:4050/__sms');
     expect(local).not.toMatch(/WARNING/);
+    // Without SMTP_URL, e-mails (sign-up codes) are files: the banner says where.
+    expect(local).toContain(`E-mails (sign-up codes, password resets), SMTP_URL unset: ${DATA_DIR}/outbox`);
+    const mailed = simulatorBanner(load({ HOST: '127.0.0.1', SMTP_URL: 'smtp://mail.example:25' }), 'x', pages)!;
+    expect(mailed).not.toMatch(/outbox/);
     const open = simulatorBanner(load({}), 'http://localhost:3000', pages)!;
     expect(open).toMatch(/WARNING: HOST=0\.0\.0\.0 lets other machines reach this site/);
     const demo = simulatorBanner(load({ PUBLIC_URL: 'https://demo.darasa.example', DEMO_MODE: '1' }), 'x', pages)!;

@@ -88,7 +88,7 @@ export interface SimulatorPage {
  * are, and, when the site listens beyond this machine, a warning.
  */
 export function simulatorBanner(
-  s: SimulatorRuleSettings & { DEMO_MODE: boolean },
+  s: SimulatorRuleSettings & { DEMO_MODE: boolean; SMTP_URL?: string | undefined; dataDir?: string },
   siteUrl: string,
   pages: SimulatorPage[],
 ): string | null {
@@ -100,6 +100,9 @@ export function simulatorBanner(
     `Site: ${siteUrl}`,
     ...pages.map((p) => `${p.title} (this machine only): ${p.url}`),
   ];
+  // Sign-up codes come by e-mail: a demo without a mail server needs to know where to read them.
+  if (!s.SMTP_URL && s.dataDir)
+    lines.push(`E-mails (sign-up codes, password resets), SMTP_URL unset: ${s.dataDir.replace(/\/+$/, '')}/outbox`);
   if (!isLoopbackHost(s.HOST)) {
     lines.push(
       '',

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAccount } from '../modules/accounts/registerAccount.ts';
+import { completeRegistration } from '../modules/accounts/completeRegistration.ts';
 import { signIn } from '../modules/accounts/signIn.ts';
 import { signInWithCode } from '../modules/accounts/signInWithCode.ts';
 import { revokeMySession } from '../modules/accounts/revokeMySession.ts';
@@ -29,8 +30,14 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
       throw new DomainError('too_large', 'The request is too large.');
     },
   });
+  // Sign-up by e-mail: the form answers 202 and a code goes to the address (or, when the address has an
+  // account, a notice to its owner: the answer is the same); the code makes the account (decision 0045).
   app.post('/api/account/register', limit, accountBody, async (c) => {
-    const result = await registerAccount(services, { form: c.req.valid('json'), ...requestOf(c) });
+    const sent = await registerAccount(services, { form: c.req.valid('json'), clientIp: c.var.ctx.clientIp });
+    return c.json(sent, 202);
+  });
+  app.post('/api/account/register/code', limit, accountBody, async (c) => {
+    const result = await completeRegistration(services, { form: c.req.valid('json'), ...requestOf(c) });
     return withCookies(c.json({ user: result.actor, uniqueId: result.uniqueId }, 201), result.setCookies);
   });
   app.post('/api/account/sign-in', limit, accountBody, async (c) => {

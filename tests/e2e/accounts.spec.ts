@@ -1,7 +1,10 @@
-// Accounts in the browser: signing up as each role, the welcome dialogs, signing out and in, the
-// "Invalid email or password" path, and a visitor's purchase journey coming back to its course.
+// Accounts in the browser: signing up as each role (the form, then the code e-mailed to the address), the
+// welcome dialogs, signing out and in, the "Invalid email or password" path, a taken address answered like
+// any other (its owner gets the notice), and a visitor's purchase journey coming back to its course.
 import { expect, test, type Page } from '@playwright/test';
-import { unique } from '#tests/e2e/people.ts';
+import { signUpByApi, unique } from '#tests/e2e/people.ts';
+import { enterSignUpCode, newestEmailTo, signUpCode } from '#tests/e2e/outbox.ts';
+import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 
 async function register(
   page: Page,
@@ -17,6 +20,11 @@ async function register(
   await expect(phone).toHaveValue('+254 712345678');
   await page.getByLabel(who.role).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+  const code = page.getByLabel('6-digit code');
+  await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(code).toHaveAttribute('inputmode', 'numeric');
+  await enterSignUpCode(page, who.email);
 }
 
 test('register as a creator: success dialog, then the creator dashboard', async ({ page }) => {
@@ -84,13 +92,19 @@ test('a visitor pressing "Purchase Course" signs up and comes back to that cours
   await expect(page).toHaveURL(new RegExp(`${coursePath}$`), { timeout: 10_000 });
 });
 
-test('sign-up errors are shown next to the form and the button works again', async ({ page, request, baseURL }) => {
+test('sign-up errors are shown next to the form; a taken address gets the code step like any other', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const taken = `taken.${unique()}@example.com`;
-  const first = await request.post('/api/account/register', {
-    headers: { origin: baseURL! },
-    data: { name: 'Taken', email: taken, password: 'secret1', phone: '+254712345678', role: 'customer' },
+  await signUpByApi(request, baseURL!, {
+    name: 'Taken',
+    email: taken,
+    password: 'secret1',
+    phone: '+254712345678',
+    role: 'customer',
   });
-  expect(first.status()).toBe(201);
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('alert')).toHaveText('Full name is required');
@@ -102,22 +116,56 @@ test('sign-up errors are shown next to the form and the button works again', asy
   await page.getByLabel('Password').fill('123456');
   await page.getByLabel('Phone (M-Pesa)').pressSequentially('712345678');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  // The server's answer: that email (in other letter case) already has an account.
-  await expect(page.getByRole('alert')).toContainText('An account with this email already exists');
+  // The same code step as for a new address: the page does not say the address has an account…
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`We sent a 6-digit code to ${taken}`);
+  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
+  // A long address fits a 360 px phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  // …its owner is told, and no code was sent.
+  await expect
+    .poll(() => newestEmailTo(baseURL!, taken) ?? '')
+    .toContain('Someone just tried to create a Darasa account');
+  expect(newestEmailTo(baseURL!, taken)).not.toMatch(/\b\d{6}\b/);
+  // Any code is wrong there, and the button works again.
+  await page.getByLabel('6-digit code').fill('123456');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the SMS and try again.');
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  // "Change email" goes back to the form as it was filled.
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByLabel('Full name')).toHaveValue('Baraka');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const fresh = `baraka.${unique()}@example.com`;
+  await page.getByLabel('Email').fill(fresh);
+  await page.getByLabel('Password').fill('123456');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // A wrong code first, then the right one.
+  const right = await signUpCode(page.url(), fresh);
+  await page.getByLabel('6-digit code').fill(right === '000000' ? '000001' : '000000');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the SMS and try again.');
+  await page.getByLabel('6-digit code').fill(right);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the sign-up form still works and the dialog still moves on', async ({ page }) => {
+  test('the sign-up form and its code step still work and the dialog still moves on', async ({ page }) => {
     const name = `Njeri ${unique()}`;
     await page.goto('/register');
+    const email = `njeri.${unique()}@example.com`;
     await page.getByLabel('Full name').fill(name);
-    await page.getByLabel('Email').fill(`njeri.${unique()}@example.com`);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('secret1');
     await page.getByLabel('Phone (M-Pesa)').fill('+254 712345678');
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // The code step is the server's page too.
+    await enterSignUpCode(page, email);
     await expect(
       page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' }),
     ).toBeVisible();

@@ -4,6 +4,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { PASSWORD, registerLearner, unique } from '#tests/e2e/people.ts';
+import { enterSignUpCode, newestEmailTo } from '#tests/e2e/outbox.ts';
 import { expectNoSidewaysScroll } from '#tests/e2e/screens.ts';
 import { DEMO_COURSES } from '#server/seed/demoCatalog.ts';
 
@@ -13,13 +14,20 @@ const SWAHILI = { locale: 'sw-KE' };
 
 /** Signs a new learner up on the Kiswahili sign-up form (the account keeps Kiswahili). */
 async function signUpInSwahili(page: Page) {
+  const email = `wanjiru.${unique()}@example.com`;
   await page.goto('/register');
   await page.getByLabel('Jina kamili').fill(`Wanjiru ${unique()}`);
-  await page.getByLabel('Barua pepe').fill(`wanjiru.${unique()}@example.com`);
+  await page.getByLabel('Barua pepe').fill(email);
   await page.getByLabel('Nenosiri').fill(PASSWORD);
   await page.getByLabel('Simu (M-Pesa)').pressSequentially('708374149');
   await page.getByLabel('Kujifunza (Mwanafunzi)').check();
   await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
+  // The code step in Kiswahili, and the code e-mailed in Kiswahili too.
+  await expect(page.getByRole('heading', { name: 'Weka msimbo' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`Tumetuma msimbo wa tarakimu 6 kwa ${email}`);
+  await expect(page.getByRole('button', { name: 'Badilisha barua pepe' })).toBeVisible();
+  await expect.poll(() => newestEmailTo(page.url(), email) ?? '').toContain('Nambari yako ya kujisajili Darasa');
+  await enterSignUpCode(page, email, 'Fungua Akaunti');
   await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
 }
 

@@ -1,6 +1,7 @@
-// The people a spec acts as: new learners and creators signed up through the form, and the demo accounts
-// (server/seed) signed in.
-import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+// The people a spec acts as: new learners and creators signed up through the form (and the code e-mailed to
+// them), and the demo accounts (server/seed) signed in.
+import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { signUpCode, enterSignUpCode } from '#tests/e2e/outbox.ts';
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'darasa-demo';
@@ -53,10 +54,28 @@ async function signUp(
   await page.getByLabel('Phone (M-Pesa)').pressSequentially(phone);
   await page.getByLabel(role).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+  // The code step: the code from the e-mail makes the account.
+  await enterSignUpCode(page, email);
   // Signed up (the session cookie came with the answer): on to their page without waiting out the welcome
   // dialog's 3 s (accounts.spec.ts follows the dialog itself).
   await expect(page.getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
   await page.goto(home);
   await expect(page).toHaveURL(new RegExp(`${home}$`));
   return { name, email };
+}
+
+/**
+ * Signs `form` up through the API as a script would: the form (202), then the code from the server's outbox
+ * (201 and the session cookie, kept by `request`'s context).
+ */
+export async function signUpByApi(request: APIRequestContext, baseURL: string, form: Record<string, string>) {
+  const started = await request.post('/api/account/register', { headers: { origin: baseURL }, data: form });
+  expect(started.status(), `sign-up form of ${form.email}`).toBe(202);
+  const { challengeId } = (await started.json()) as { challengeId: string };
+  const code = await signUpCode(baseURL, form.email!);
+  const done = await request.post('/api/account/register/code', {
+    headers: { origin: baseURL },
+    data: { challengeId, code },
+  });
+  expect(done.status(), `sign-up code of ${form.email}`).toBe(201);
 }

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { firstPaidCard } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { PASSWORD, registerCreator, unique } from '#tests/e2e/people.ts';
+import { enterSignUpCode } from '#tests/e2e/outbox.ts';
 import { PHONE } from '#tests/e2e/screens.ts';
 
 test.use(PHONE);
@@ -39,11 +40,13 @@ test('a number pasted in any Kenyan form keeps all its digits and signs up in E.
   await paste(page, phone, '+254 722 000 111');
   await expect(phone).toHaveValue('+254 722000111');
 
+  const email = `akinyi.${unique()}@example.com`;
   await page.getByLabel('Full name').fill(`Akinyi ${unique()}`);
-  await page.getByLabel('Email').fill(`akinyi.${unique()}@example.com`);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Learn (Customer)').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await enterSignUpCode(page, email);
   await expect(page).toHaveURL(/\/customer$/, { timeout: 15_000 });
   // The purchase form is prefilled from the stored number, which it shows only when it is E.164 (+2547…).
   await firstPaidCard(page).getByRole('button', { name: 'Purchase Course' }).click();

@@ -11,6 +11,11 @@ const tag = `${process.env.PORT ?? 'x'}-${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `darasa-e2e-${tag}-`));
 const buildCopy = path.resolve('node_modules/.cache/darasa-e2e', tag);
 fs.cpSync('build', buildCopy, { recursive: true });
+// Where the specs find this server's DATA_DIR, to read its e-mails (sign-up codes) from DATA_DIR/outbox as
+// a person reads their inbox: a file named by the port (tests/e2e/outbox.ts, dataDirFile). Never a route of
+// the app: e-mails on the app's port were issue 23's account-takeover hole.
+const dataDirNote = path.resolve('node_modules/.cache/darasa-e2e', `data-dir-${process.env.PORT ?? 'x'}`);
+fs.writeFileSync(dataDirNote, dataDir);
 
 const child = spawn(
   process.execPath,
@@ -28,5 +33,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(si
 child.on('exit', (code, signal) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(buildCopy, { recursive: true, force: true });
+  // Only this server's own note: a later server on the port has written its own.
+  if (fs.existsSync(dataDirNote) && fs.readFileSync(dataDirNote, 'utf8') === dataDir) fs.rmSync(dataDirNote);
   process.exit(stopping ? 0 : (code ?? (signal ? 1 : 0)));
 });

@@ -36,6 +36,7 @@ afterAll(async () => {
 const ID = ':id';
 const ENDPOINTS: [string, string][] = [
   ['POST', '/api/account/register'],
+  ['POST', '/api/account/register/code'],
   ['POST', '/api/account/sign-in'],
   ['POST', '/api/account/phone/code'],
   ['POST', '/api/account/phone/sign-in'],

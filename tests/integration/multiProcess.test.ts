@@ -21,6 +21,7 @@ import { testServerEnv } from '../support/startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
+import { rememberDataDir } from '#tests/support/emailOutbox.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { PHONES, newKey } from '#tests/support/paymentsWorld.ts';
 import { simulatorCredentials } from '#tests/support/simulatorDaraja.ts';
@@ -46,6 +47,8 @@ beforeAll(async () => {
   sim = await createMpesaSimulator({ ...simulatorCredentials(), callbackDelayMs: 10, mode: 'manual' });
   const ports = await Promise.all([freePort(), freePort(), freePort()]);
   edge = await startNginxEdge({ appServers: ports.map((p) => `127.0.0.1:${p}`), secret: SECRET });
+  // People sign up through the edge: their codes are in the shared DATA_DIR's outbox.
+  rememberDataDir(edge.url, t.dataDir);
   const env = (more: Record<string, string>) =>
     testServerEnv(t, {
       NODE_ENV: 'test',

@@ -1,7 +1,7 @@
 // Attack: find out who is registered (issue 23, finding 10). Password reset by e-mail, phone sign-up and
 // phone sign-in/reset codes answer alike for a registered and an unknown address or number; what differs
-// goes only to the address or number itself (an e-mail or an SMS without a code). E-mail sign-up still
-// answers 409 for a taken address: see decision 0042, it is the one way left.
+// goes only to the address or number itself (an e-mail or an SMS without a code). E-mail sign-up, the way
+// decision 0042 left open, has its own replay: signUpEnumeration.test.ts (decision 0045).
 // Attempts: 2 password-reset requests, 4 phone code requests = 6.
 import { afterEach, expect, it } from 'vitest';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';

@@ -1,5 +1,7 @@
 // A tiny browser-like HTTP client for the integration tests (keeps cookies, sends the Origin on writes),
-// new registrations, and JSON calls.
+// new registrations (signed up with the code from the server's outbox), and JSON calls.
+import { dataDirOf, newestSignUpCode } from './emailOutbox.ts';
+
 let n = 0;
 export function newRegistration(over: Record<string, unknown> = {}) {
   n++;
@@ -49,8 +51,30 @@ export class Client {
     return res;
   }
 
-  register(body: unknown) {
+  /**
+   * Signs up by e-mail as a person would: the form (202, a code e-mailed to the address), then the code read
+   * from the server's outbox (201 and the session cookie). Any other answer to the form is returned as it
+   * is, and so is the 202 when the newest e-mail to the address carries no code (it already has an account:
+   * its owner got a notice instead).
+   */
+  async register(body: unknown): Promise<Response> {
+    const started = await this.startRegistration(body);
+    if (started.status !== 202) return started;
+    const { challengeId } = (await started.clone().json()) as { challengeId: string };
+    const email = String((body as { email?: unknown }).email ?? '');
+    const code = newestSignUpCode(dataDirOf(this.base), email);
+    if (!code) return started;
+    return this.completeRegistration({ challengeId, code });
+  }
+
+  /** The sign-up form alone: 202 and a code to the address (or a notice to its owner). */
+  startRegistration(body: unknown) {
     return this.request('/api/account/register', { method: 'POST', json: body });
+  }
+
+  /** The sign-up code step: 201 and the session cookie, or the code's 400. */
+  completeRegistration(entry: { challengeId: string; code: string }) {
+    return this.request('/api/account/register/code', { method: 'POST', json: entry });
   }
 
   signIn(email: string, password: string, headers: Record<string, string> = {}) {
@@ -63,7 +87,7 @@ export class Client {
   }
 }
 
-/** A new account of `role`, registered and signed in over HTTP. */
+/** A new account of `role`, registered (with the e-mailed code) and signed in over HTTP. */
 export async function signedUpClient(url: string, role: 'customer' | 'creator'): Promise<Client> {
   const c = new Client(url);
   const reg = newRegistration({ role });

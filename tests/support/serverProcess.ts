@@ -4,6 +4,7 @@
 // a refusal) in `errors` as well as passed on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { rememberDataDir } from './emailOutbox.ts';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -46,7 +47,11 @@ function spawnNode(args: string[], env: Record<string, string>): Promise<ChildSe
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /LISTENING (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, output: () => out, errors: () => err, exited });
+      if (m) {
+        // Its clients read their sign-up codes from its outbox (tests/support/emailOutbox.ts).
+        if (env.DATA_DIR && m[1] !== 'worker') rememberDataDir(m[1]!, env.DATA_DIR);
+        resolve({ child, url: m[1]!, output: () => out, errors: () => err, exited });
+      }
     });
     // 'close': after stderr is read to its end, so the error carries what the process said.
     child.once('close', (code) => reject(new Error(`process exited with ${code}\n${err}`)));

@@ -1,4 +1,5 @@
-// People of every role signed in through the real account endpoints of a running test server.
+// People of every role signed in through the real account endpoints of a running test server: signed up
+// by e-mail with the code from the server's outbox (Client.register), then signed in.
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { Client, newRegistration } from './httpClient.ts';

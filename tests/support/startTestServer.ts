@@ -5,6 +5,7 @@ import { startServer, type Running, type StartOptions } from '#server/compositio
 import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
 import { createSmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import type { TestDatabase } from './testDatabase.ts';
+import { rememberDataDir } from './emailOutbox.ts';
 
 /** The pages: React Router's server build with the server started from the same module graph (pagesApp.ts). */
 export interface PagesBuild {
@@ -78,6 +79,8 @@ export async function startTestServer(
     const running = pages
       ? await pages.startServer({ build: pages.build, env: settings })
       : await startServer({ env: settings });
+    // Its clients read their sign-up codes from its outbox (tests/support/emailOutbox.ts).
+    rememberDataDir(running.url, t.dataDir);
     // What AT's dashboard would hold, once the server's port is known.
     const { publicUrl, sms: bound } = running.services.config;
     if (bound.deliveryReportSecret)

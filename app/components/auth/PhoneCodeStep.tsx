@@ -19,7 +19,8 @@ export interface SentCode {
  * "Send a new code" after a countdown, and a plain-words warning when the gateway reports that the SMS
  * could not be delivered. `children` adds fields (the new password on reset). `notice` replaces "We sent a
  * code to …" and `backLabel` "Change number" where no number was typed (the sign-in code step, account
- * deletion); `resend` false leaves out "Send a new code" where going back is how to get one.
+ * deletion); `resend` false leaves out "Send a new code" where going back is how to get one. E-mail sign-up
+ * uses it too (the code from the e-mail, `followDelivery` false).
  */
 export function PhoneCodeStep({
   sent,
@@ -34,6 +35,7 @@ export function PhoneCodeStep({
   notice,
   backLabel = PHONE_TEXT.changeNumber,
   resend = true,
+  followDelivery = true,
 }: {
   sent: SentCode;
   error: string | undefined;
@@ -47,9 +49,11 @@ export function PhoneCodeStep({
   notice?: string;
   backLabel?: string;
   resend?: boolean;
+  /** Ask about the SMS's delivery report (false for e-mailed codes, which have none). */
+  followDelivery?: boolean;
 }) {
   const left = useCountdown(sent.challengeId, sent.resendAfterS);
-  const undelivered = useDeliveryProblem(sent.challengeId);
+  const undelivered = useDeliveryProblem(followDelivery ? sent.challengeId : null);
   const { t } = useT();
   return (
     <>
@@ -125,10 +129,11 @@ function useCountdown(key: string, seconds: number): number {
 }
 
 /** Follows the code's SMS for a minute; the plain-words problem if the gateway reports it undelivered. */
-function useDeliveryProblem(challengeId: string): string | null {
+function useDeliveryProblem(challengeId: string | null): string | null {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     setProblem(null);
+    if (!challengeId) return;
     let checks = 0;
     const timer = setInterval(async () => {
       if (++checks > 20) return clearInterval(timer);

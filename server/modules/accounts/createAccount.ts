@@ -20,6 +20,8 @@ export interface NewAccount {
   phone: string;
   /** The phone was proven by a one-time code (phone sign-up). */
   phoneVerified?: boolean;
+  /** The e-mail was proven by a one-time code (e-mail sign-up). */
+  emailVerified?: boolean;
   locale?: Locale;
 }
 
@@ -30,7 +32,7 @@ export interface NewAccount {
  */
 export async function createAccount(
   services: Services,
-  { name, email, passwordHash, role, phone, phoneVerified = false, locale = 'en' }: NewAccount,
+  { name, email, passwordHash, role, phone, phoneVerified = false, emailVerified = false, locale = 'en' }: NewAccount,
 ): Promise<{ userId: string; uniqueId: string | null }> {
   try {
     return await services.database.db.transaction().execute(async (trx) => {
@@ -42,7 +44,7 @@ export async function createAccount(
           id: userId,
           name,
           email,
-          emailVerified: false,
+          emailVerified,
           image: null,
           role,
           phone,

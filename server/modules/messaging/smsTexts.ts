@@ -72,6 +72,16 @@ export const SMS_TEXTS = {
     sw: (code: string, minutes: number) =>
       `Nambari yako ya Darasa ni ${code}. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kuingia sasa hivi, kuna mtu anayejua nenosiri lako: libadilishe sasa.\n`,
   },
+  signUpCodeEmailSubject: {
+    en: () => 'Your Darasa sign-up code',
+    sw: () => 'Nambari yako ya kujisajili Darasa',
+  },
+  signUpCodeEmailBody: {
+    en: (code: string, minutes: number) =>
+      `Your Darasa code is ${code}. Enter it on the sign-up page to create your account. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.\n\nIf you did not just sign up, you can ignore this e-mail: no account is made without the code.\n`,
+    sw: (code: string, minutes: number) =>
+      `Nambari yako ya Darasa ni ${code}. Iandike kwenye ukurasa wa kujisajili ili kufungua akaunti yako. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kujisajili sasa hivi, puuza barua pepe hii: hakuna akaunti inayofunguliwa bila nambari hii.\n`,
+  },
   accountExistsEmailSubject: {
     en: () => 'Someone tried to sign up with your e-mail',
     sw: () => 'Mtu amejaribu kujisajili kwa barua pepe yako',

@@ -10,6 +10,7 @@ export const OTP = {
   /** The form offers "Send a new code" after this long. */
   resendAfterS: 60,
   send: {
+    /** Per client IP an hour: `max` is the default of OTP_SEND_LIMIT_PER_IP, which sets it. */
     perIp: { window: 3600, max: 30 },
     perPhoneAndIp: { window: 900, max: 3 },
     perPhone: { window: 3600, max: 10 },
@@ -19,5 +20,5 @@ export const OTP = {
 } as const;
 
 /** `sign-in-step`: the code a correct password needs past the account-wide sign-in limit; `delete`: deleting a
- * phone-only account. */
-export type OtpPurpose = 'sign-in' | 'sign-up' | 'reset' | 'sign-in-step' | 'delete';
+ * phone-only account; `sign-up-email`: the code e-mailed to a new address before its account is made. */
+export type OtpPurpose = 'sign-in' | 'sign-up' | 'reset' | 'sign-in-step' | 'delete' | 'sign-up-email';

@@ -50,10 +50,12 @@ export async function sendOtpCode(
     .execute();
   if (decoy) return { challengeId, validMinutes };
   if ('email' in to) {
+    // A sign-up code says so; every other e-mailed code is a sign-in step (the owner's password was used).
+    const signUp = purpose === 'sign-up-email';
     await sendEmail(services.config, services.log, {
       to: to.email,
-      subject: SMS_TEXTS.codeEmailSubject[locale](),
-      text: SMS_TEXTS.codeEmailBody[locale](code, validMinutes),
+      subject: (signUp ? SMS_TEXTS.signUpCodeEmailSubject : SMS_TEXTS.codeEmailSubject)[locale](),
+      text: (signUp ? SMS_TEXTS.signUpCodeEmailBody : SMS_TEXTS.codeEmailBody)[locale](code, validMinutes),
     });
     return { challengeId, validMinutes };
   }
