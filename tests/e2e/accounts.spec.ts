@@ -131,7 +131,7 @@ test('sign-up errors are shown next to the form; a taken address gets the code s
   // Any code is wrong there, and the button works again.
   await page.getByLabel('6-digit code').fill('123456');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the SMS and try again.');
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the message and try again.');
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
   // "Change email" goes back to the form as it was filled.
   await page.getByRole('button', { name: 'Change email' }).click();
@@ -145,7 +145,7 @@ test('sign-up errors are shown next to the form; a taken address gets the code s
   const right = await signUpCode(page.url(), fresh);
   await page.getByLabel('6-digit code').fill(right === '000000' ? '000001' : '000000');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the SMS and try again.');
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Please check the message and try again.');
   await page.getByLabel('6-digit code').fill(right);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();
