@@ -7,6 +7,7 @@ import { connectDatabase } from '#server/db/connect.ts';
 import { loadConfig } from '#server/config/config.ts';
 import { newId } from '#server/lib/ids.ts';
 import { createMpesaSimulator } from '#simulators/mpesa/createMpesaSimulator.ts';
+import { make } from '#tests/support/factories/index.ts';
 import { startBuiltServer } from './lib/builtServer.ts';
 import { compared, percentile, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
@@ -60,43 +61,7 @@ export const benchmark: Benchmark = {
     const database = connectDatabase({ dataDir: server.dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     try {
       const origin = new URL(server.url).origin;
-      const at = new Date();
-      const creatorId = newId();
-      const courseId = newId();
-      await database.db
-        .insertInto('user')
-        .values({
-          id: creatorId,
-          name: 'Bench Creator',
-          email: `creator.${creatorId}@example.com`,
-          emailVerified: false,
-          role: 'creator',
-          phone: '+254712000000',
-          status: 'active',
-          createdAt: at,
-          updatedAt: at,
-        })
-        .execute();
-      await database.db
-        .insertInto('course')
-        .values({
-          id: courseId,
-          title: 'Bench course',
-          description: 'Bench',
-          price: 1500,
-          category: 'business',
-          thumbnailId: null,
-          trailerId: null,
-          published: true,
-          featured: false,
-          creatorId,
-          creatorName: 'Bench Creator',
-          ratingAvg: null,
-          createdAt: at,
-          updatedAt: at,
-          publishedAt: at,
-        })
-        .execute();
+      const courseId = (await make.creatorWithCourse(database.db, { title: 'Bench course', price: 1500 })).course.id;
 
       log(`registering ${n} customers`);
       const cookies = await inBatches(n, 8, async (i) => {

@@ -22,6 +22,7 @@ import type { Services } from '../core/services.ts';
 import { invalidInput, notFound } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { callbackBody, jsonBody } from './jsonBody.ts';
+import { DARAJA_ACCEPTED } from './darajaAccepted.ts';
 
 const limit = bodyLimit({
   maxSize: 4 * 1024,
@@ -95,8 +96,7 @@ export function reversalResultRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   app.post('/api/mpesa/reversal/:secret', limit, callbackBody, async (c) => {
     await recordReversalResult(services, { secret: c.req.param('secret'), body: c.req.valid('json') });
-    // Daraja's expected acknowledgement.
-    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+    return c.json(DARAJA_ACCEPTED);
   });
   return app;
 }

@@ -12,6 +12,7 @@ import { handleStkCallback } from '../modules/payments/handleStkCallback.ts';
 import { startPayment } from '../modules/payments/startPayment.ts';
 import { confirmPaybillPayment } from '../modules/payments/confirmPaybillPayment.ts';
 import { validatePaybillPayment } from '../modules/payments/validatePaybillPayment.ts';
+import { DARAJA_ACCEPTED } from './darajaAccepted.ts';
 
 const limit = bodyLimit({
   maxSize: 16 * 1024,
@@ -36,8 +37,7 @@ export function paymentRoutes(services: Services) {
 
   app.post('/api/mpesa/callback/:secret', limit, callbackBody, async (c) => {
     await handleStkCallback(services, { secret: c.req.param('secret'), body: c.req.valid('json') });
-    // Daraja's expected acknowledgement.
-    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+    return c.json(DARAJA_ACCEPTED);
   });
 
   // Transaction Status's answer about a paid payment's receipt (ResultURL and QueueTimeOutURL).
@@ -47,7 +47,7 @@ export function paymentRoutes(services: Services) {
       paymentId: c.req.param('paymentId'),
       body: c.req.valid('json'),
     });
-    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+    return c.json(DARAJA_ACCEPTED);
   });
 
   // Transaction Status's answers about money a C2B confirmation or a second STK success told us of, and
@@ -58,7 +58,7 @@ export function paymentRoutes(services: Services) {
       incomingId: c.req.param('id'),
       body: c.req.valid('json'),
     });
-    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+    return c.json(DARAJA_ACCEPTED);
   });
   app.post('/api/mpesa/reversal-check/:secret/:subject/:id/:originator', limit, callbackBody, async (c) => {
     await handleReversalCheck(services, {
@@ -68,7 +68,7 @@ export function paymentRoutes(services: Services) {
       originator: c.req.param('originator'),
       body: c.req.valid('json'),
     });
-    return c.json({ ResultCode: 0, ResultDesc: 'Accepted' });
+    return c.json(DARAJA_ACCEPTED);
   });
 
   // Paybill (C2B): validation answers Daraja's accept/refuse codes; confirmation is always acknowledged.

@@ -18,6 +18,7 @@ import { statementCsv } from '../modules/payouts/statementCsv.ts';
 import { withdraw } from '../modules/payouts/withdraw.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { callbackBody, objectBody } from './jsonBody.ts';
+import { DARAJA_ACCEPTED } from './darajaAccepted.ts';
 
 const limit = bodyLimit({
   maxSize: 16 * 1024,
@@ -27,8 +28,6 @@ const limit = bodyLimit({
 });
 
 /** Daraja's acknowledgement of a result. */
-const ACK = { ResultCode: 0, ResultDesc: 'Accepted' };
-
 /**
  * Payouts over HTTP: Daraja's B2C and Transaction Status results (M-Pesa has no session; the path carries
  * a secret), the creator's earnings API, and the admin's payout operations. Thin: modules decide.
@@ -40,7 +39,7 @@ export function payoutRoutes(services: Services) {
   app.post('/api/mpesa/b2c/:kind{result|timeout}/:secret', limit, callbackBody, async (c) => {
     const kind = c.req.param('kind') as 'result' | 'timeout';
     await handleB2cResult(services, { kind, secret: c.req.param('secret'), body: c.req.valid('json') });
-    return c.json(ACK);
+    return c.json(DARAJA_ACCEPTED);
   });
   app.post('/api/mpesa/b2c/status/:secret/:payoutId/:token', limit, callbackBody, async (c) => {
     await handleStatusResult(services, {
@@ -49,7 +48,7 @@ export function payoutRoutes(services: Services) {
       token: c.req.param('token'),
       body: c.req.valid('json'),
     });
-    return c.json(ACK);
+    return c.json(DARAJA_ACCEPTED);
   });
 
   app.use('/api/earnings/*', async (c, next) => {

@@ -3,47 +3,22 @@
 // Status confirms the reversal; then the enrollment is revoked, the payment marked refunded, the student
 // count lowered and the learner told. A reversal M-Pesa fails leaves the purchase paid with the reason, the
 // learner told, and can be asked again. Unpaid and already refunded purchases are refused with nothing changed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toNum } from '#server/db/values.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
 import { getDashboard } from '#server/modules/admin/getDashboard.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
-import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
-import {
-  PHONES,
-  confirmedReceipt,
-  startMpesaPayment,
-  startWorld,
-  withReceiptChecks,
-  type World,
-} from '#tests/support/paymentsWorld.ts';
+import { PHONES, withReceiptChecks, worldForEachTest, buyWithMpesa } from '#tests/support/paymentsWorld.ts';
 import { outbox } from '#tests/support/smsOutbox.ts';
-import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
+const w = worldForEachTest();
 let admin: SessionUser;
 beforeEach(async () => {
-  w = await startWorld();
   admin = await make.actor(w.t.db, { role: 'admin' });
 });
-afterEach(async () => {
-  await w.close();
-});
-
-async function buy(buyer: SessionUser, course: { id: string; price: number }, phone: string) {
-  const started = await startMpesaPayment(w, buyer, course, phone);
-  const done = await eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.id });
-    return p.status !== 'pending' && p.status !== 'created' ? p : null;
-  });
-  if (done.status !== 'paid') return done;
-  // Refunds need the receipt number, confirmed by Transaction Status after settlement.
-  await confirmedReceipt(w, done.id);
-  return getPaymentForPayer(w.running.services, buyer, { paymentId: done.id });
-}
 
 async function state(paymentId: string, courseId: string) {
   const db = w.t.db;
@@ -82,7 +57,7 @@ describe('refunds', () => {
       await w.t.db.selectFrom('user').select('phone').where('id', '=', buyer.userId).executeTakeFirstOrThrow()
     ).phone;
     const { course } = await make.creatorWithCourse(w.t.db, { price: 2000 });
-    const paid = await buy(buyer, course, PHONES.success);
+    const paid = await buyWithMpesa(w, buyer, course, PHONES.success);
     expect(paid.status).toBe('paid');
     expect((await getDashboard(w.running.services, admin)).revenue.total).toBe(2000);
 
@@ -128,7 +103,7 @@ describe('refunds', () => {
   it('refuses to refund an unpaid purchase', async () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db, { price: 1500 });
-    const failed = await buy(buyer, course, PHONES.insufficient);
+    const failed = await buyWithMpesa(w, buyer, course, PHONES.insufficient);
     expect(failed.status).toBe('failed');
     const err = await refundPurchase(w.running.services, admin, { paymentId: failed.id }).catch((e: unknown) => e);
     expect(statusOf(err)).toBe(409);
@@ -145,7 +120,7 @@ describe('refunds', () => {
   it('reverses once when two admins refund the same purchase at the same moment', async () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db, { price: 1500 });
-    const paid = await buy(buyer, course, PHONES.success);
+    const paid = await buyWithMpesa(w, buyer, course, PHONES.success);
     const results = await Promise.allSettled([
       refundPurchase(w.running.services, admin, { paymentId: paid.id }),
       refundPurchase(w.running.services, admin, { paymentId: paid.id }),
@@ -159,7 +134,7 @@ describe('refunds', () => {
   it('keeps access when M-Pesa fails the reversal, says why, and reverses when asked again', async () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
-    const paid = await buy(buyer, course, PHONES.success);
+    const paid = await buyWithMpesa(w, buyer, course, PHONES.success);
     // Daraja accepts the request, then fails a reversal whose amount does not match: make ours disagree.
     await w.t.db.updateTable('payment').set({ amount: 999 }).where('id', '=', paid.id).execute();
     await refundPurchase(w.running.services, admin, { paymentId: paid.id });
@@ -188,7 +163,7 @@ describe('refunds', () => {
   it('changes nothing when M-Pesa cannot be reached', async () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db, { price: 1000 });
-    const paid = await buy(buyer, course, PHONES.success);
+    const paid = await buyWithMpesa(w, buyer, course, PHONES.success);
     await w.sim.close();
     const err = await refundPurchase(w.running.services, admin, { paymentId: paid.id }).catch((e: unknown) => e);
     expect(statusOf(err)).toBe(502);

@@ -1,21 +1,15 @@
 // Two buyers racing for a coupon's last use: exactly one gets it, on SQLite and PostgreSQL alike (the
 // operation is called concurrently on one server's services, as two requests would).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DomainError } from '#server/core/errors.ts';
 import { newId } from '#server/lib/ids.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, worldForFile } from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeAll(async () => {
-  // Every racing buyer uses one phone, round after round: its prompt limit is not what this test is about.
-  w = await startWorld({ MPESA_PROMPT_LIMIT_PER_PHONE: '0' });
-});
-afterAll(async () => {
-  await w.close();
-});
+// Every racing buyer uses one phone, round after round: its prompt limit is not what this test is about.
+const w = worldForFile({ MPESA_PROMPT_LIMIT_PER_PHONE: '0' });
 
 async function couponWithOneUse(value: number) {
   const { creator, course } = await make.creatorWithCourse(w.t.db, { price: 1000 });

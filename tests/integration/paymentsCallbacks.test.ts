@@ -1,29 +1,16 @@
 // The callback is unsigned and public: forged ones must change nothing, duplicates must be harmless, and
 // payments whose callback never arrives (lost, or the server was down) must still settle.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { toBool } from '#server/db/values.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { reconcilePayments } from '#server/modules/payments/reconcilePayments.ts';
-import {
-  PHONES,
-  confirmedReceipt,
-  newKey,
-  startMpesaPayment,
-  startWorld,
-  type World,
-} from '#tests/support/paymentsWorld.ts';
+import { PHONES, confirmedReceipt, newKey, startMpesaPayment, worldForEachTest } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = worldForEachTest();
 
 const pay = (actor: SessionUser, course: { id: string; price: number }, phone: string, services = w.running.services) =>
   startMpesaPayment(w, actor, course, phone, services);

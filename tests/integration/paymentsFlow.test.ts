@@ -1,6 +1,6 @@
 // Every M-Pesa outcome end to end: startPayment → simulator (real HTTP) → callback to the real server →
 // STK query → payment settled and enrollment granted (or not). Runs on SQLite and PostgreSQL.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toBool, toNum } from '#server/db/values.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
@@ -12,28 +12,16 @@ import {
   newKey,
   pushes,
   startMpesaPayment,
-  startWorld,
-  type World,
+  worldForEachTest,
+  settledPayment,
 } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = worldForEachTest();
 
 const pay = (actor: SessionUser, course: { id: string; price: number }, phone: string) =>
   startMpesaPayment(w, actor, course, phone);
-
-const settled = (actor: SessionUser, id: string) =>
-  eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, actor, { paymentId: id });
-    return p.status !== 'pending' && p.status !== 'created' ? p : null;
-  });
 
 async function enrollments(courseId: string) {
   return w.t.db.selectFrom('enrollment').selectAll().where('courseId', '=', courseId).execute();
@@ -54,7 +42,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     const { course } = await make.creatorWithCourse(w.t.db);
     const started = await pay(buyer, course, PHONES.success);
     expect(started.status).toBe('pending');
-    await settled(buyer, started.id);
+    await settledPayment(w, buyer, started.id);
     expect(await confirmedReceipt(w, started.id)).toMatch(/^[A-Z0-9]{10}$/);
     const done = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.id });
     expect(done).toMatchObject({ status: 'paid', reason: 'paid', amount: 1500, lateSuccess: false });
@@ -84,7 +72,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db);
     const first = await pay(buyer, course, phone);
-    const done = await settled(buyer, first.id);
+    const done = await settledPayment(w, buyer, first.id);
     expect(done).toMatchObject({ status, reason, receipt: null });
     expect(done.message).toBeTruthy();
     expect(await enrollments(course.id)).toEqual([]);
@@ -93,7 +81,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     // Retry with the success number: a new payment, a new prompt, access.
     const retry = await pay(buyer, course, PHONES.success);
     expect(retry.id).not.toBe(first.id);
-    expect((await settled(buyer, retry.id)).status).toBe('paid');
+    expect((await settledPayment(w, buyer, retry.id)).status).toBe('paid');
     expect(await enrollments(course.id)).toHaveLength(1);
   });
 
@@ -101,7 +89,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.duplicates);
-    expect((await settled(buyer, p.id)).status).toBe('paid');
+    expect((await settledPayment(w, buyer, p.id)).status).toBe('paid');
     await eventually(async () => [...w.sim.transactions.values()][0]!.callbacksSent === 3);
     expect(await enrollments(course.id)).toHaveLength(1);
     expect(await enrolledCount(course.id)).toBe(1);
@@ -166,7 +154,7 @@ describe('M-Pesa outcomes through the simulator', () => {
     const buyer = await make.actor(w.t.db);
     const { course } = await make.creatorWithCourse(w.t.db);
     const p = await pay(buyer, course, PHONES.success);
-    await settled(buyer, p.id);
+    await settledPayment(w, buyer, p.id);
     const row = await w.t.db.selectFrom('payment').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow();
     expect(toBool(row.lateSuccess)).toBe(false);
     expect(row.paidAt).toBeTruthy();

@@ -3,7 +3,7 @@
 // confirms it; the purchase is settled once Transaction Status agrees with the confirmation. Wrong amounts and
 // unknown accounts are refused before money moves; a confirmation sent twice settles once; a purchase that
 // expired is still paid and grants access.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
@@ -11,22 +11,18 @@ import {
   PHONES,
   confirmedReceipt,
   startMpesaPayment,
-  startWorld,
   withReceiptChecks,
   type World,
+  worldForEachTest,
 } from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { PAYBILL_OFFER_AFTER_S } from '#server/modules/payments/paymentView.ts';
 
-let w: World;
+// A prompt nobody answers: the learner's phone is off.
+const w = worldForEachTest({ PAYMENT_TIMEOUT_S: '10' }, { promptTimeoutMs: 600_000 });
 beforeEach(async () => {
-  // A prompt nobody answers: the learner's phone is off.
-  w = await startWorld({ PAYMENT_TIMEOUT_S: '10' }, { promptTimeoutMs: 600_000 });
   expect(await registerPaybillUrls(w.running.services)).toBe(true);
-});
-afterEach(async () => {
-  await w.close();
 });
 
 async function purchase(price = 1200) {

@@ -1,18 +1,12 @@
 // A callback can overtake the STK push answer (a slow network back to us): Daraja calls back before we
 // stored the CheckoutRequestID. The callback must still settle the payment.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, worldForFile } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld({}, { callbackDelayMs: 0, pushAnswerDelayMs: 300 });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = worldForFile({}, { callbackDelayMs: 0, pushAnswerDelayMs: 300 });
 
 it('settles a payment whose callback arrived before the STK push answer', async () => {
   const { course } = await make.creatorWithCourse(w.t.db);

@@ -1,7 +1,7 @@
 // Receipt numbers only from a source we can trust (issue 15): a callback's receipt number is a claim until
 // Daraja's Transaction Status query confirms it; a payment settled by STK query gets its number the same
 // way, and can then be refunded. Against the Daraja simulator, on both databases.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
@@ -13,20 +13,13 @@ import {
   PHONES,
   confirmedReceipt,
   startMpesaPayment,
-  startWorld,
-  type World,
   withReceiptChecks,
+  worldForEachTest,
 } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = worldForEachTest();
 
 /** A payment to the simulator's "pays, sends no callback" number, paid on the phone. */
 async function paidWithoutCallback(buyer: SessionUser, price = 1500) {

@@ -1,7 +1,7 @@
 // Every B2C outcome end to end: withdraw → the send job (real worker) → simulator (real HTTP) → result,
 // time-out notice or Transaction Status result back to the real server → payout settled once, ledger
 // and balances right. Runs on SQLite and PostgreSQL (TEST_DATABASE_URL).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { getCourseAnalytics } from '#server/modules/analytics/getCourseAnalytics.ts';
@@ -13,17 +13,11 @@ import { setPayoutNumber } from '#server/modules/payouts/setPayoutNumber.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
 import { answered } from '#tests/support/answered.ts';
 import { make } from '#tests/support/factories/index.ts';
-import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, worldForEachTest } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { B2C_PHONES, b2cRequests, finalPayout, payoutEntries, payoutRow } from '#tests/support/payoutsWorld.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld({ JOB_CONCURRENCY: '2', PAYOUT_QUERY_AFTER_S: '1' }, { lateDelayMs: 400 });
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = worldForEachTest({ JOB_CONCURRENCY: '2', PAYOUT_QUERY_AFTER_S: '1' }, { lateDelayMs: 400 });
 
 const balances = (creatorId: string) => creatorBalancesInTx(w.t.db, { creatorId, now: new Date() });
 

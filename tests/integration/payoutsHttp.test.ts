@@ -1,21 +1,20 @@
 // The payout HTTP surface as a user or attacker meets it: creators only for earnings, admins only for the
 // admin routes, Daraja results refused without the secret or for unknown payouts, bad input a clear 4xx
 // that changes nothing, the statement as CSV, admin holds and adjustments.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adjustBalance } from '#server/modules/payouts/adjustBalance.ts';
 import { holdPayouts } from '#server/modules/payouts/holdPayouts.ts';
 import { formatStamp } from '#common/i18n/formatting.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
-import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { worldForFile } from '#tests/support/paymentsWorld.ts';
 import { B2C_PHONES, finalPayout } from '#tests/support/payoutsWorld.ts';
 
-let w: World;
+const w = worldForFile({ JOB_CONCURRENCY: '1' });
 let creator: Client;
 let customer: Client;
 let creatorId: string;
 beforeAll(async () => {
-  w = await startWorld({ JOB_CONCURRENCY: '1' });
   creator = new Client(w.running.url);
   await creator.register(newRegistration({ role: 'creator' }));
   creatorId = (await creator.session())!.user.id;
@@ -27,9 +26,6 @@ beforeAll(async () => {
     at: new Date(Date.now() - 4 * 86_400_000),
   });
   await make.payoutAccount(w.t.db, { creatorId, phone: B2C_PHONES.paid });
-});
-afterAll(async () => {
-  await w.close();
 });
 
 const secret = () => w.running.services.config.mpesa.b2cResultSecret;

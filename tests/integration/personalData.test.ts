@@ -1,21 +1,15 @@
 // Personal data (Kenya's Data Protection Act, 2019): a signed-in learner downloads everything we keep about
 // them, then deletes their account; afterwards nothing identifies them, they cannot sign in, and the paid
 // purchase stays in the books, anonymised, with its ids, amount and receipt.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
-import { PHONES, newKey, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, worldForEachTest } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(async () => {
-  await w.close();
-});
+const w = worldForEachTest();
 
 describe('personal data', () => {
   it('downloads my data, then deletes my account keeping the payment anonymised', async () => {

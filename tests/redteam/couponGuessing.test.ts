@@ -2,25 +2,21 @@
 // wrong code, 409 for a right one), over real HTTP against a real app. Every path that tells a right code from
 // a wrong one spends one budget per account (COUPON_CHECKS): past it each guess answers 429 with Retry-After
 // and says nothing about the code, the right one included; no coupon use is taken, no prompt is sent, no 5xx.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { signedIn, type Person } from '#tests/support/signedIn.ts';
-import { PHONES, newKey, pushes, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, pushes, worldForFile } from '#tests/support/paymentsWorld.ts';
 import { COUPON_CHECKS } from '#server/modules/coupons/limitCouponChecks.ts';
 
 const GUESSES = 121;
 
-let w: World;
+const w = worldForFile();
 let course: { id: string; price: number };
 let secret: string;
 beforeAll(async () => {
-  w = await startWorld();
   const { creator, course: c } = await make.creatorWithCourse(w.t.db, { price: 1500 });
   course = c;
   secret = (await make.coupon(w.t.db, { courseId: c.id, createdBy: creator.id, code: 'KARIBU-2026' })).code;
-});
-afterAll(async () => {
-  await w.close();
 });
 
 /** Guesses in order, the right code last: what an attacker would see for each. */

@@ -3,10 +3,10 @@
 // is only a trigger; the Transaction Status answer (Completed) settles the payout paid, once. Attempts: 6
 // (forged failure, withdrawal while it is open, forged status answer, withdrawal after, replayed forged
 // failure, forged queue time-out). Outcome: KES out = KES earned, no 5xx. Runs on SQLite and PostgreSQL.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { worldForFile } from '#tests/support/paymentsWorld.ts';
 import {
   B2C_PHONES,
   b2cResultBody,
@@ -18,13 +18,7 @@ import {
   statusResultBody,
 } from '#tests/support/payoutsWorld.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = worldForFile({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' });
 
 it('a forged B2C failure returns no money and a second withdrawal pays nothing: paid once', async () => {
   const secret = w.running.services.config.mpesa.b2cResultSecret;

@@ -5,10 +5,10 @@
 // for a payout M-Pesa refuses, its replay, forged success for a payout M-Pesa reports to another number,
 // a withdrawal while it is held, a forged failure for the held payout). Outcome: nothing settled by a
 // forgery, KES out = KES M-Pesa really paid, no 5xx. Runs on SQLite and PostgreSQL.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { worldForFile } from '#tests/support/paymentsWorld.ts';
 import {
   B2C_PHONES,
   b2cResultBody,
@@ -22,14 +22,8 @@ import {
 } from '#tests/support/payoutsWorld.ts';
 import { signedIn } from '#tests/support/signedIn.ts';
 
-let w: World;
-beforeAll(async () => {
-  // M-Pesa takes 300 ms to process a payout: the forgery arrives while it is still pending.
-  w = await startWorld({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' }, { callbackDelayMs: 300 });
-});
-afterAll(async () => {
-  await w.close();
-});
+// M-Pesa takes 300 ms to process a payout: the forgery arrives while it is still pending.
+const w = worldForFile({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' }, { callbackDelayMs: 300 });
 
 const secret = () => w.running.services.config.mpesa.b2cResultSecret;
 const success = (payoutId: string, amount: number, phone: string) =>

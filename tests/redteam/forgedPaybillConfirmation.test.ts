@@ -4,21 +4,17 @@
 // made-up TransID, another amount, another business number, an unknown account, a real TransID replayed for
 // another purchase and a confirmation contradicting its validation all end held for an admin: no access, no
 // ledger line, no 5xx. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { paybillUrls } from '#server/modules/payments/paybillUrls.ts';
 import { listAllPurchases } from '#server/modules/admin/listAllPurchases.ts';
-import { PHONES, startMpesaPayment, startWorld, withReceiptChecks, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, withReceiptChecks, worldForEachTest, openPurchase } from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
+// The learner's prompt stays open: only a Paybill payment could settle the purchase.
+const w = worldForEachTest({}, { promptTimeoutMs: 600_000 });
 beforeEach(async () => {
-  // The learner's prompt stays open: only a Paybill payment could settle the purchase.
-  w = await startWorld({}, { promptTimeoutMs: 600_000 });
   expect(await registerPaybillUrls(w.running.services)).toBe(true);
-});
-afterEach(async () => {
-  await w.close();
 });
 
 let attempts = 0;
@@ -30,13 +26,6 @@ async function post(url: string, body: object): Promise<number> {
     body: JSON.stringify(body),
   });
   return res.status;
-}
-
-async function openPurchase(price: number) {
-  const buyer = await make.actor(w.t.db);
-  const { course } = await make.creatorWithCourse(w.t.db, { price });
-  const payment = await startMpesaPayment(w, buyer, course, PHONES.manual);
-  return { buyer, course, payment, paybill: payment.paybill! };
 }
 
 const notice = (over: Record<string, unknown>) => ({
@@ -68,7 +57,7 @@ const checked = () =>
   );
 
 it('a forged confirmation grants nothing, whatever it names, and is held for an admin with the reason', async () => {
-  const victim = await openPurchase(1500);
+  const victim = await openPurchase(w, 1500);
   const { confirmationUrl, validationUrl } = paybillUrls(w.running.services.config);
   const base = { BusinessShortCode: victim.paybill.businessNumber, BillRefNumber: victim.paybill.account };
   const statuses = [
@@ -86,7 +75,7 @@ it('a forged confirmation grants nothing, whatever it names, and is held for an 
     ),
   ];
   // A validation M-Pesa never sent, then a confirmation naming another account than the validated one.
-  const mine = await openPurchase(1500);
+  const mine = await openPurchase(w, 1500);
   statuses.push(
     await post(
       validationUrl,
@@ -123,8 +112,8 @@ it('a forged confirmation grants nothing, whatever it names, and is held for an 
 });
 
 it('a real TransID replayed for another purchase at the same price grants that purchase nothing', async () => {
-  const attacker = await openPurchase(1200);
-  const victim = await openPurchase(1200);
+  const attacker = await openPurchase(w, 1200);
+  const victim = await openPurchase(w, 1200);
   const real = await w.sim.payBill({ ...attacker.paybill, amount: 1200, phone: PHONES.success });
   expect(real.completed).toBe(true);
   const { confirmationUrl } = paybillUrls(w.running.services.config);

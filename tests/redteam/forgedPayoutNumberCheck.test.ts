@@ -3,8 +3,8 @@
 // that agrees (KES 1, that number, a registered name) verifies a number. Attempts: 3 (forged success with
 // another name, its replay, a forged status answer). Outcome: the number stays unverified, no 5xx.
 // Runs on SQLite and PostgreSQL.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { expect, it } from 'vitest';
+import { worldForFile } from '#tests/support/paymentsWorld.ts';
 import {
   B2C_PHONES,
   b2cResultBody,
@@ -16,13 +16,7 @@ import {
 } from '#tests/support/payoutsWorld.ts';
 import { signedIn } from '#tests/support/signedIn.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' }, { callbackDelayMs: 300 });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = worldForFile({ JOB_CONCURRENCY: '1', PAYOUT_QUERY_AFTER_S: '1' }, { callbackDelayMs: 300 });
 
 it('a forged result for the KES 1 check verifies nothing', async () => {
   const secret = w.running.services.config.mpesa.b2cResultSecret;

@@ -3,25 +3,21 @@
 // budgets every request answers 429 with Retry-After, the simulator receives no further STK push, and
 // nothing else moves (no 5xx, no payment paid, no enrollment). The phone's owner can still buy, and a
 // learner retrying a failed prompt a few times never meets a limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { signedIn, type Person } from '#tests/support/signedIn.ts';
-import { PHONES, newKey, pushes, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, pushes, worldForFile } from '#tests/support/paymentsWorld.ts';
 
 // The defaults (server/config/config.ts; decision 0040).
 const PER_PHONE = 6;
 const PER_ACCOUNT = 10;
 
-let w: World;
+const w = worldForFile();
 let courses: { id: string; price: number }[];
 beforeAll(async () => {
-  w = await startWorld();
   const creator = await make.user(w.t.db, { role: 'creator' });
   courses = [];
   for (let i = 0; i < 12; i++) courses.push(await make.course(w.t.db, { creator, price: 1500 }));
-});
-afterAll(async () => {
-  await w.close();
 });
 
 const buy = (p: Person, course: { id: string; price: number }, phone: string) =>

@@ -9,16 +9,8 @@ import type { SessionUser } from '#server/core/actor.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
 import { reversalResultUrl } from '#server/modules/payments/reversalResultUrl.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
-import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import type { SimulatorOptions } from '#simulators/mpesa/simulatorTypes.ts';
-import {
-  PHONES,
-  confirmedReceipt,
-  startMpesaPayment,
-  startWorld,
-  withReceiptChecks,
-  type World,
-} from '#tests/support/paymentsWorld.ts';
+import { PHONES, startWorld, withReceiptChecks, type World, buyWithMpesa } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { outbox } from '#tests/support/smsOutbox.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -33,13 +25,9 @@ async function paidPurchase(sim: Partial<SimulatorOptions> = {}) {
   const admin = await make.actor(w.t.db, { role: 'admin' });
   const buyer = await make.actor(w.t.db);
   const { course } = await make.creatorWithCourse(w.t.db, { price: 1800 });
-  const started = await startMpesaPayment(w, buyer, course, PHONES.success);
-  await eventually(async () => {
-    const p = await getPaymentForPayer(w.running.services, buyer, { paymentId: started.id });
-    return p.status === 'paid' || null;
-  });
-  const receipt = await confirmedReceipt(w, started.id);
-  return { admin, buyer, course, paymentId: started.id, receipt };
+  const paid = await buyWithMpesa(w, buyer, course, PHONES.success);
+  if (paid.status !== 'paid' || !paid.receipt) throw new Error(`expected a paid purchase, not ${paid.status}`);
+  return { admin, buyer, course, paymentId: paid.id, receipt: paid.receipt };
 }
 
 async function state(buyer: SessionUser, paymentId: string) {

@@ -4,31 +4,26 @@
 // confirms it, shown to the learner and the admin, returned automatically through a reversal that
 // Transaction Status confirms, and the ledger keeps it apart from the creator's earnings: one sale, the
 // second payment in and out again. Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { SessionUser } from '#server/core/actor.ts';
 import { registerPaybillUrls } from '#server/modules/payments/registerPaybillUrls.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 import { listAllPurchases } from '#server/modules/admin/listAllPurchases.ts';
-import { PHONES, startMpesaPayment, startWorld, withReceiptChecks, type World } from '#tests/support/paymentsWorld.ts';
+import {
+  PHONES,
+  startMpesaPayment,
+  withReceiptChecks,
+  worldForEachTest,
+  openPurchase,
+} from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
 
-let w: World;
+const w = worldForEachTest({}, { promptTimeoutMs: 600_000 });
 beforeEach(async () => {
-  w = await startWorld({}, { promptTimeoutMs: 600_000 });
   expect(await registerPaybillUrls(w.running.services)).toBe(true);
 });
-afterEach(async () => {
-  await w.close();
-});
-
-async function openPurchase(price: number) {
-  const buyer = await make.actor(w.t.db);
-  const { course } = await make.creatorWithCourse(w.t.db, { price });
-  const payment = await startMpesaPayment(w, buyer, course, PHONES.manual);
-  return { buyer, course, payment, paybill: payment.paybill! };
-}
 
 async function checkoutOf(paymentId: string) {
   const p = await w.t.db
@@ -75,7 +70,7 @@ async function shown(buyer: SessionUser, paymentId: string) {
 }
 
 it('Paybill, then the PIN on the still open prompt: the second payment is returned', async () => {
-  const p = await openPurchase(1500);
+  const p = await openPurchase(w, 1500);
   expect(await w.sim.payBill({ ...p.paybill, amount: 1500, phone: PHONES.success })).toMatchObject({ completed: true });
   await withReceiptChecks(w, async () => (await w.t.db.selectFrom('enrollment').select('id').execute()).length === 1);
   expect(w.sim.answer(await checkoutOf(p.payment.id), 'approve')).toBe(true);
@@ -90,7 +85,7 @@ it('Paybill, then the PIN on the still open prompt: the second payment is return
 });
 
 it('Paybill twice into one account: one settles the purchase, the other is returned', async () => {
-  const p = await openPurchase(900);
+  const p = await openPurchase(w, 900);
   // Both pass validation while the purchase is still open (nothing is checked yet: no job runs).
   expect(await w.sim.payBill({ ...p.paybill, amount: 900, phone: PHONES.success })).toMatchObject({ completed: true });
   expect(await w.sim.payBill({ ...p.paybill, amount: 900, phone: PHONES.success })).toMatchObject({ completed: true });
@@ -105,7 +100,7 @@ it('Paybill twice into one account: one settles the purchase, the other is retur
 });
 
 it('two prompts answered for one course: the later payment is returned, not credited to the creator', async () => {
-  const first = await openPurchase(700);
+  const first = await openPurchase(w, 700);
   // We gave up on the first prompt; the learner started again and paid the second one.
   await w.t.db.updateTable('payment').set({ status: 'expired' }).where('id', '=', first.payment.id).execute();
   const second = await startMpesaPayment(w, first.buyer, first.course, PHONES.manual);

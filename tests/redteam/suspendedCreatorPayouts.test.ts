@@ -3,20 +3,14 @@
 // once the account is restored. Attempts: 4 (the creator's withdrawal and number change after suspension,
 // two scheduled runs). Outcome: no B2C request while suspended, paid once after restore, no 5xx.
 // Runs on SQLite and PostgreSQL.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runScheduledPayouts } from '#server/modules/payouts/runScheduledPayouts.ts';
-import { startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { worldForFile } from '#tests/support/paymentsWorld.ts';
 import { B2C_PHONES, b2cRequests, earningCreator, finalPayout, kesPaidOut } from '#tests/support/payoutsWorld.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
 import { signedIn } from '#tests/support/signedIn.ts';
 
-let w: World;
-beforeAll(async () => {
-  w = await startWorld({ JOB_CONCURRENCY: '1' });
-});
-afterAll(async () => {
-  await w.close();
-});
+const w = worldForFile({ JOB_CONCURRENCY: '1' });
 
 it('a suspended creator is paid nothing, by schedule or by hand, and is paid once after restore', async () => {
   const creator = await earningCreator(w, { phone: B2C_PHONES.paid });

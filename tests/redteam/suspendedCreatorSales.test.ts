@@ -2,28 +2,24 @@
 // admin suspends the creator, "Pay with M-Pesa" is refused in plain words and sends no prompt, and the course
 // page's data (what its loader reads, for a learner and for a visitor) says it is not for sale; restored, it
 // sells again. (The words on the rendered page are checked in the browser, tests/e2e/purchase.spec.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { make } from '#tests/support/factories/index.ts';
 import { signedIn, type Person } from '#tests/support/signedIn.ts';
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
-import { PHONES, newKey, pushes, startWorld, type World } from '#tests/support/paymentsWorld.ts';
+import { PHONES, newKey, pushes, worldForFile } from '#tests/support/paymentsWorld.ts';
 
-let w: World;
+const w = worldForFile();
 let admin: Person;
 let learner: Person;
 let creatorId: string;
 let course: { id: string; price: number };
 beforeAll(async () => {
-  w = await startWorld();
   admin = await signedIn(w, 'admin');
   learner = await signedIn(w, 'customer');
   const made = await make.creatorWithCourse(w.t.db, { price: 1500 });
   creatorId = made.creator.id;
   course = made.course;
-});
-afterAll(async () => {
-  await w.close();
 });
 
 const buy = (p: Person) =>

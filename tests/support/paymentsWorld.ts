@@ -10,8 +10,11 @@ import { checkReversalJob } from '#server/modules/payments/checkReversalJob.ts';
 import { returnExtraJob } from '#server/modules/payments/returnExtraJob.ts';
 import { sendRefundNoticeJob } from '#server/modules/payments/sendRefundNoticeJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { getPaymentForPayer } from '#server/modules/payments/getPaymentForPayer.ts';
 import type { Services } from '#server/core/services.ts';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { eventually } from './eventually.ts';
+import { make } from './factories/index.ts';
 import { startTestServer } from './startTestServer.ts';
 import { createTestDatabase, type TestDatabase } from './testDatabase.ts';
 
@@ -79,6 +82,55 @@ export async function startWorld(
   };
 }
 
+/**
+ * A world for the tests of one file: started before they run, closed after. Read it inside tests and hooks
+ * (it exists once the file's tests start); a `beforeAll` registered after this call sees it started.
+ */
+export function worldForFile(env: Record<string, string> = {}, sim: Partial<SimulatorOptions> = {}): World {
+  return worldBetween(beforeAll, afterAll, env, sim);
+}
+
+/** The same, but a new world for each test, closed after it. */
+export function worldForEachTest(env: Record<string, string> = {}, sim: Partial<SimulatorOptions> = {}): World {
+  return worldBetween(beforeEach, afterEach, env, sim);
+}
+
+function worldBetween(
+  before: typeof beforeAll,
+  after: typeof afterAll,
+  env: Record<string, string>,
+  sim: Partial<SimulatorOptions>,
+): World {
+  let current: World | undefined;
+  before(async () => {
+    current = await startWorld(env, sim);
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const now = (): World => {
+    if (!current) throw new Error('the world exists only inside tests and hooks');
+    return current;
+  };
+  return {
+    get t() {
+      return now().t;
+    },
+    get sim() {
+      return now().sim;
+    },
+    get running() {
+      return now().running;
+    },
+    get url() {
+      return now().url;
+    },
+    start: (more) => now().start(more),
+    close: () => now().close(),
+  };
+}
+
 /** STK pushes the simulator received (accepted or not). */
 export function pushes(sim: MpesaSimulator) {
   return sim.received.filter((r) => r.path === '/mpesa/stkpush/v1/processrequest');
@@ -103,6 +155,39 @@ export async function startMpesaPayment(
   });
   if (r.kind !== 'payment') throw new Error('expected a payment');
   return r.payment;
+}
+
+/** A buyer who has started buying a new course at `price` with an M-Pesa prompt nobody answers yet. */
+export async function openPurchase(world: World, price: number) {
+  const buyer = await make.actor(world.t.db);
+  const { course } = await make.creatorWithCourse(world.t.db, { price });
+  const payment = await startMpesaPayment(world, buyer, course, PHONES.manual);
+  return { buyer, course, payment, paybill: payment.paybill! };
+}
+
+/** The payment as its payer sees it once settled (no longer created or pending). */
+export function settledPayment(world: World, actor: SessionUser, paymentId: string) {
+  return eventually(async () => {
+    const p = await getPaymentForPayer(world.running.services, actor, { paymentId });
+    return p.status !== 'pending' && p.status !== 'created' ? p : null;
+  });
+}
+
+/**
+ * Buys `course` with an M-Pesa prompt to `phone` and waits for the outcome; paid, also for the receipt
+ * number Transaction Status confirms (refunds need it). Answers the payment as its payer then sees it.
+ */
+export async function buyWithMpesa(
+  world: World,
+  buyer: SessionUser,
+  course: { id: string; price: number },
+  phone: string,
+) {
+  const started = await startMpesaPayment(world, buyer, course, phone);
+  const done = await settledPayment(world, buyer, started.id);
+  if (done.status !== 'paid') return done;
+  await confirmedReceipt(world, done.id);
+  return getPaymentForPayer(world.running.services, buyer, { paymentId: done.id });
 }
 
 /**

@@ -5,13 +5,13 @@
 // equal a model kept here independently, the paybill holds exactly the sales not refunded plus the second
 // payments not yet returned (owed to their payers), no payout is settled or paid twice, and a withdrawal
 // is accepted exactly when the model says the money is available.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '#server/core/services.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { toNum } from '#server/db/values.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { servicesAt } from '#tests/support/servicesAt.ts';
-import { testServices } from '#tests/support/testServices.ts';
+import { useTestServices } from '#tests/support/testServices.ts';
+import { unbalancedEntries } from '#tests/support/unbalancedEntries.ts';
 import { completeRefundInTx } from '../payments/completeRefundInTx.ts';
 import { settlePayment } from '../payments/settlePayment.ts';
 import { newId } from '#server/lib/ids.ts';
@@ -39,16 +39,10 @@ interface Creator {
   paidOut: number;
 }
 
-let t: TestDatabase;
-let services: Services;
-let admin: { userId: string; role: 'admin' };
+const world = useTestServices({ PLATFORM_FEE_PERCENT: String(FEE), PAYOUT_HOLD_DAYS: String(HOLD_DAYS) });
+let admin: SessionUser;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  services = testServices(t, { PLATFORM_FEE_PERCENT: String(FEE), PAYOUT_HOLD_DAYS: String(HOLD_DAYS) });
-  admin = { userId: (await make.user(t.db, { role: 'admin' })).id, role: 'admin' };
-});
-afterAll(async () => {
-  await t.close();
+  admin = await make.actor(world.t.db, { role: 'admin' });
 });
 
 describe('ledger invariants (property)', () => {
@@ -58,10 +52,10 @@ describe('ledger invariants (property)', () => {
       let now = Date.UTC(2026, 5, 1, 8);
       const creators: Creator[] = [];
       for (let i = 0; i < 3; i++) {
-        const u = await make.user(t.db, { role: 'creator' });
-        await make.payoutAccount(t.db, { creatorId: u.id, phone: '254708374149' });
+        const u = await make.user(world.t.db, { role: 'creator' });
+        await make.payoutAccount(world.t.db, { creatorId: u.id, phone: '254708374149' });
         const courses = [];
-        for (let j = 0; j < 2; j++) courses.push(await make.course(t.db, { creator: u, price: r.int(50, 3000) }));
+        for (let j = 0; j < 2; j++) courses.push(await make.course(world.t.db, { creator: u, price: r.int(50, 3000) }));
         creators.push({
           id: u.id,
           courses: courses.map((c) => ({ id: c.id, price: c.price as number })),
@@ -91,10 +85,10 @@ describe('ledger invariants (property)', () => {
         const c = r.pick(creators);
         const op = r.int(0, 10);
         const at = new Date(now);
-        const acting = servicesAt(services, at);
+        const acting = servicesAt(world.services, at);
         if (op <= 2) {
           const course = r.pick(c.courses);
-          const paymentId = await make.paidSale(services, { course, at });
+          const paymentId = await make.paidSale(world.services, { course, at });
           const net = course.price - Math.round((course.price * FEE) / 100);
           c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
           money.paybill += course.price;
@@ -120,7 +114,7 @@ describe('ledger invariants (property)', () => {
           // again) or confirms it (the sale is reversed, once, however often the confirmation comes).
           const s = r.pick(sales.filter((x) => x.refund !== 'done'));
           if (s.refund === 'none') {
-            await t.db
+            await world.t.db
               .insertInto('refund')
               .values({
                 id: s.refundId,
@@ -135,16 +129,20 @@ describe('ledger invariants (property)', () => {
               .execute();
             s.refund = 'requested';
           } else if (s.refund === 'failed') {
-            await t.db.updateTable('refund').set({ status: 'requested' }).where('id', '=', s.refundId).execute();
+            await world.t.db.updateTable('refund').set({ status: 'requested' }).where('id', '=', s.refundId).execute();
             s.refund = 'requested';
           } else if (r.next() < 0.3) {
-            await t.db.updateTable('refund').set({ status: 'failed' }).where('id', '=', s.refundId).execute();
+            await world.t.db.updateTable('refund').set({ status: 'failed' }).where('id', '=', s.refundId).execute();
             s.refund = 'failed';
           } else {
             const times = r.int(1, 2);
             let changed = 0;
             for (let i = 0; i < times; i++)
-              if (await t.db.transaction().execute((trx) => completeRefundInTx(trx, { refundId: s.refundId, now: at })))
+              if (
+                await world.t.db
+                  .transaction()
+                  .execute((trx) => completeRefundInTx(trx, { refundId: s.refundId, now: at }))
+              )
                 changed++;
             expect(changed).toBe(1);
             s.refund = 'done';
@@ -206,7 +204,7 @@ describe('ledger invariants (property)', () => {
           // A second payment arrives (owed back to its payer, never to a creator), or one is returned.
           if (extras.length && r.next() < 0.5) {
             const e = extras.splice(r.int(0, extras.length - 1), 1)[0]!;
-            await t.db
+            await world.t.db
               .transaction()
               .execute((trx) =>
                 postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: true, now: at }),
@@ -215,7 +213,7 @@ describe('ledger invariants (property)', () => {
             money.owedToPayers -= e.amount;
           } else {
             const e = { id: newId(), amount: r.int(10, 3000) };
-            await t.db
+            await world.t.db
               .transaction()
               .execute((trx) =>
                 postExtraPaymentInTx(trx, { incomingId: e.id, amount: e.amount, returned: false, now: at }),
@@ -238,7 +236,7 @@ async function checkPaybill(m: { paybill: number; owedToPayers: number }, where:
 }
 
 async function paybillNow() {
-  const rows = await t.db
+  const rows = await world.t.db
     .selectFrom('journalLine')
     .select(['account', (eb) => eb.fn.sum<number>('amount').as('total')])
     .where('account', 'in', ['mpesa_paybill', 'payer_refunds_due'])
@@ -254,22 +252,17 @@ async function checkInvariants(
   m: { available(c: Creator): number; pending(c: Creator): number },
   where: string,
 ) {
-  const unbalanced = await t.db
-    .selectFrom('journalLine')
-    .select(['entryId', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .groupBy('entryId')
-    .having((eb) => eb.fn.sum('amount'), '!=', 0)
-    .execute();
+  const unbalanced = await unbalancedEntries(world.t.db);
   expect(unbalanced, where).toEqual([]);
   for (const c of creators) {
-    const b = await creatorBalancesInTx(t.db, { creatorId: c.id, now: new Date(now) });
+    const b = await creatorBalancesInTx(world.t.db, { creatorId: c.id, now: new Date(now) });
     expect(b, `${where} creator balances`).toEqual({
       available: m.available(c),
       pending: m.pending(c),
       inFlight: c.inFlight,
       paidOut: c.paidOut,
     });
-    const paid = await t.db
+    const paid = await world.t.db
       .selectFrom('payout')
       .select(['amount'])
       .where('creatorId', '=', c.id)
@@ -280,7 +273,7 @@ async function checkInvariants(
       `${where} paid payouts`,
     ).toBe(c.paidOut);
   }
-  const twice = await t.db
+  const twice = await world.t.db
     .selectFrom('journalEntry')
     .select(['payoutId', (eb) => eb.fn.countAll<number>().as('n')])
     .where('kind', 'in', ['payout_paid', 'payout_failed'])

@@ -4,11 +4,11 @@
 // and restore. On a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL). After every step: each
 // entry sums to zero, balances equal a model kept here, only an agreeing answer or an admin settles a
 // payout, none twice, and a suspended creator opens none. The purchases side is ledger.property.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '#server/core/services.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
-import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
-import { testServices } from '#tests/support/testServices.ts';
+import { useTestServices } from '#tests/support/testServices.ts';
+import { unbalancedEntries } from '#tests/support/unbalancedEntries.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { statusResultBody } from '#tests/support/payoutsWorld.ts';
 import { seededRandom } from '#tests/support/seededRandom.ts';
@@ -36,26 +36,20 @@ interface Open {
   held: boolean;
 }
 
-let t: TestDatabase;
-let services: Services;
-let admin: { userId: string; role: 'admin' };
+// Nothing listens there: every status query fails after its token is stored; answers are posted here.
+const world = useTestServices({ MPESA_BASE_URL: 'http://127.0.0.1:9' });
+let admin: SessionUser;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  // Nothing listens there: every status query fails after its token is stored; answers are posted here.
-  services = testServices(t, { MPESA_BASE_URL: 'http://127.0.0.1:9' });
-  admin = { userId: (await make.user(t.db, { role: 'admin' })).id, role: 'admin' };
-});
-afterAll(async () => {
-  await t.close();
+  admin = await make.actor(world.t.db, { role: 'admin' });
 });
 
-const secret = () => services.config.mpesa.b2cResultSecret;
+const secret = () => world.services.config.mpesa.b2cResultSecret;
 type Tweak = 'amount' | 'phone' | 'shortcode' | 'request' | null;
 
 /** A Transaction Status answer about a payout, as Daraja documents it; `tweak` makes one fact disagree. */
 function statusAnswer(p: { id: string; amount: number }, status: string, tweak: Tweak) {
   const params: Record<string, string | number> = {
-    DebitPartyName: `${tweak === 'shortcode' ? '999999' : services.config.mpesa.b2cShortcode} - Darasa`,
+    DebitPartyName: `${tweak === 'shortcode' ? '999999' : world.services.config.mpesa.b2cShortcode} - Darasa`,
     CreditPartyName: `${tweak === 'phone' ? '254711000999' : PHONE} - Wanjiru Kamau`,
     OriginatorConversationID: tweak === 'request' ? 'another-request' : p.id,
     TransactionStatus: status,
@@ -68,8 +62,12 @@ function statusAnswer(p: { id: string; amount: number }, status: string, tweak: 
 
 /** The token of a status query about the payout (the query itself fails: nothing listens). */
 async function askedToken(payoutId: string): Promise<string> {
-  await queryPayoutStatus(services, { payoutId }).catch(() => undefined);
-  const p = await t.db.selectFrom('payout').select('statusToken').where('id', '=', payoutId).executeTakeFirstOrThrow();
+  await queryPayoutStatus(world.services, { payoutId }).catch(() => undefined);
+  const p = await world.t.db
+    .selectFrom('payout')
+    .select('statusToken')
+    .where('id', '=', payoutId)
+    .executeTakeFirstOrThrow();
   return p.statusToken ?? '';
 }
 
@@ -79,8 +77,8 @@ describe('payout ledger invariants (property)', () => {
       const r = seededRandom(seed);
       const creators: Creator[] = [];
       for (let i = 0; i < 3; i++) {
-        const c = await make.creatorWithEarnings(services, { phone: PHONE, price: r.int(2, 6) * 1000 });
-        const b = await creatorBalancesInTx(t.db, { creatorId: c.userId, now: new Date() });
+        const c = await make.creatorWithEarnings(world.services, { phone: PHONE, price: r.int(2, 6) * 1000 });
+        const b = await creatorBalancesInTx(world.t.db, { creatorId: c.userId, now: new Date() });
         creators.push({ id: c.userId, available: b.available, inFlight: 0, paidOut: 0, suspended: false });
       }
       const open: Open[] = [];
@@ -95,7 +93,7 @@ describe('payout ledger invariants (property)', () => {
           const ok = !c.suspended && !open.some((x) => x.creator === c) && amount >= 100 && amount <= c.available;
           let id: string | null = null;
           try {
-            id = await createPayout(services, { creatorId: c.id, purpose: 'withdrawal', amount });
+            id = await createPayout(world.services, { creatorId: c.id, purpose: 'withdrawal', amount });
           } catch (err) {
             if (!(err instanceof DomainError)) throw err;
           }
@@ -105,12 +103,12 @@ describe('payout ledger invariants (property)', () => {
             c.available -= amount;
             c.inFlight += amount;
             // Nothing listens at MPESA_BASE_URL: the payout stays requested, as while M-Pesa is unreachable.
-            await sendPayout(services, { payoutId: id }).catch(() => undefined);
+            await sendPayout(world.services, { payoutId: id }).catch(() => undefined);
           }
         } else if (op === 2 && o) {
           // A forged or repeated B2C result, any code: only a trigger.
           const code = [0, 1, 2001, 2040][r.int(0, 3)]!;
-          await handleB2cResult(services, {
+          await handleB2cResult(world.services, {
             kind: r.next() < 0.8 ? 'result' : 'timeout',
             secret: secret(),
             body: {
@@ -130,7 +128,7 @@ describe('payout ledger invariants (property)', () => {
           const token = stale ? 'staleToken000000' : await askedToken(o.id);
           where += ` ${status} ${tweak} stale=${stale}`;
           const body = statusAnswer(o, status, tweak);
-          const handle = () => handleStatusResult(services, { secret: secret(), payoutId: o.id, token, body });
+          const handle = () => handleStatusResult(world.services, { secret: secret(), payoutId: o.id, token, body });
           if (stale) {
             await expect(handle(), where).rejects.toMatchObject({ code: 'not_found' });
           } else {
@@ -144,7 +142,7 @@ describe('payout ledger invariants (property)', () => {
           }
         } else if (op === 5 && o) {
           const outcome = r.next() < 0.5 ? 'paid' : 'failed';
-          const res = await settleHeldPayout(services, admin, { payoutId: o.id, outcome, note: 'checked' }).then(
+          const res = await settleHeldPayout(world.services, admin, { payoutId: o.id, outcome, note: 'checked' }).then(
             () => true,
             (err: unknown) => {
               if (!(err instanceof DomainError)) throw err;
@@ -156,7 +154,7 @@ describe('payout ledger invariants (property)', () => {
         } else if (op === 6) {
           // Suspend or restore (the accounts module's status; restoring releases held payouts).
           c.suspended = !c.suspended;
-          await t.db
+          await world.t.db
             .updateTable('user')
             .set({ status: c.suspended ? 'suspended' : 'active' })
             .where('id', '=', c.id)
@@ -178,15 +176,10 @@ describe('payout ledger invariants (property)', () => {
 });
 
 async function checkInvariants(creators: Creator[], settledIds: Set<string>, where: string) {
-  const unbalanced = await t.db
-    .selectFrom('journalLine')
-    .select(['entryId', (eb) => eb.fn.sum<number>('amount').as('total')])
-    .groupBy('entryId')
-    .having((eb) => eb.fn.sum('amount'), '!=', 0)
-    .execute();
+  const unbalanced = await unbalancedEntries(world.t.db);
   expect(unbalanced, where).toEqual([]);
   for (const c of creators) {
-    const b = await creatorBalancesInTx(t.db, { creatorId: c.id, now: new Date() });
+    const b = await creatorBalancesInTx(world.t.db, { creatorId: c.id, now: new Date() });
     expect(b, `${where} balances`).toEqual({
       pending: 0,
       available: c.available,
@@ -194,7 +187,7 @@ async function checkInvariants(creators: Creator[], settledIds: Set<string>, whe
       paidOut: c.paidOut,
     });
   }
-  const settled = await t.db
+  const settled = await world.t.db
     .selectFrom('payout')
     .select('id')
     .where('status', 'in', ['paid', 'failed'])

@@ -31,26 +31,17 @@ async function paymentId() {
 
 it('refuses lines that do not sum to zero or are not whole shillings, posting nothing', async () => {
   const id = await paymentId();
-  await expect(
+  const adjustment = (fees: number, paybill: number) =>
     post({
       kind: 'adjustment',
       paymentId: id,
       lines: [
-        { account: 'platform_fees', amount: 10 },
-        { account: 'mpesa_paybill', amount: -9 },
+        { account: 'platform_fees', amount: fees },
+        { account: 'mpesa_paybill', amount: paybill },
       ],
-    }),
-  ).rejects.toThrow('lines do not sum to zero');
-  await expect(
-    post({
-      kind: 'adjustment',
-      paymentId: id,
-      lines: [
-        { account: 'platform_fees', amount: 10.5 },
-        { account: 'mpesa_paybill', amount: -10.5 },
-      ],
-    }),
-  ).rejects.toThrow('whole KES');
+    });
+  await expect(adjustment(10, -9)).rejects.toThrow('lines do not sum to zero');
+  await expect(adjustment(10.5, -10.5)).rejects.toThrow('whole KES');
   expect(await lines(id)).toEqual([]);
 });
 

@@ -1,4 +1,5 @@
 import type { Services } from '#server/core/services.ts';
+import { askTransactionStatus } from './askTransactionStatus.ts';
 import { incomingCheckUrl } from './incomingCheckUrl.ts';
 
 /**
@@ -15,13 +16,10 @@ export async function queryIncoming(services: Services, { incomingId }: { incomi
     .executeTakeFirst();
   if (row?.state !== 'checking' || (!row.transId && !row.checkoutRequestId)) return;
   await db.updateTable('mpesaIncoming').set({ checkedAt: services.clock.now() }).where('id', '=', row.id).execute();
-  const url = incomingCheckUrl(services.config, row.id);
-  await services.daraja.transactionStatus({
-    ...(row.transId ? { transactionId: row.transId } : {}),
-    originatorConversationId: row.transId ? '' : row.checkoutRequestId!,
-    partyA: services.config.mpesa.shortcode,
-    resultUrl: url,
-    queueTimeoutUrl: url,
+  await askTransactionStatus(services, {
+    transactionId: row.transId,
+    checkoutRequestId: row.checkoutRequestId!,
+    url: incomingCheckUrl(services.config, row.id),
     remarks: 'Payment check',
     occasion: row.id,
   });

@@ -1,4 +1,5 @@
 import type { Services } from '#server/core/services.ts';
+import { askTransactionStatus } from './askTransactionStatus.ts';
 import { receiptCheckUrl } from './receiptCheckUrl.ts';
 
 /**
@@ -15,13 +16,10 @@ export async function queryReceipt(services: Services, { paymentId }: { paymentI
     .executeTakeFirst();
   if (p?.receiptCheck !== 'pending' || (!p.claimedReceipt && !p.checkoutRequestId)) return;
   await db.updateTable('payment').set({ receiptCheckedAt: services.clock.now() }).where('id', '=', p.id).execute();
-  const url = receiptCheckUrl(services.config, p.id);
-  await services.daraja.transactionStatus({
-    ...(p.claimedReceipt ? { transactionId: p.claimedReceipt } : {}),
-    originatorConversationId: p.claimedReceipt ? '' : p.checkoutRequestId!,
-    partyA: services.config.mpesa.shortcode,
-    resultUrl: url,
-    queueTimeoutUrl: url,
+  await askTransactionStatus(services, {
+    transactionId: p.claimedReceipt,
+    checkoutRequestId: p.checkoutRequestId!,
+    url: receiptCheckUrl(services.config, p.id),
     remarks: 'Receipt check',
     occasion: p.id,
   });

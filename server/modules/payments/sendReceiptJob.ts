@@ -2,10 +2,8 @@
 // with backoff and never holds up the payment, which is already settled when the job runs.
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
-import { toLocale } from '#common/accounts/locale.ts';
-import { sendEmail } from '../messaging/sendEmail.ts';
-import { SMS_TEXTS, type ReceiptFacts } from '../messaging/smsTexts.ts';
-import { textPayer } from './textPayer.ts';
+import { SMS_TEXTS } from '../messaging/smsTexts.ts';
+import { notifyPayer } from './notifyPayer.ts';
 
 export const sendReceiptJob = defineJob({
   type: 'payments.sendReceipt',
@@ -38,27 +36,21 @@ export const sendReceiptJob = defineJob({
     // The M-Pesa receipt number is quoted only once Transaction Status confirmed it, which takes seconds:
     // the first run waits for it (one backoff); later runs send with the payment's own reference instead.
     if (row.receiptCheck === 'pending' && ctx.attempt === 1) throw new Error('waiting for the receipt number check');
-    const locale = toLocale(row.locale);
-    const facts: ReceiptFacts = {
-      amount: `KES ${row.amount.toLocaleString('en-KE')}`,
-      course: row.title.length > 40 ? `${row.title.slice(0, 39)}…` : row.title,
-      ref: row.mpesaReceipt ?? paymentId,
-      link: `${services.config.publicUrl}/learn/${row.courseId}/1`,
-    };
-    if (channel === 'email') {
-      if (!row.email) return;
-      await sendEmail(services.config, services.log, {
-        to: row.email,
-        subject: SMS_TEXTS.receiptEmailSubject[locale]({ ...facts, course: row.title }),
-        text: SMS_TEXTS.receiptEmailBody[locale]({ ...facts, course: row.title }),
-      });
-      return;
-    }
-    await textPayer(services, {
+    await notifyPayer(services, {
       what: 'receipt',
-      accountPhone: row.phone,
-      paidFrom: row.paidFrom,
-      text: SMS_TEXTS.receipt[locale](facts),
+      channel,
+      payer: row,
+      facts: {
+        amount: `KES ${row.amount.toLocaleString('en-KE')}`,
+        course: row.title,
+        ref: row.mpesaReceipt ?? paymentId,
+        link: `${services.config.publicUrl}/learn/${row.courseId}/1`,
+      },
+      texts: {
+        emailSubject: SMS_TEXTS.receiptEmailSubject,
+        email: SMS_TEXTS.receiptEmailBody,
+        sms: SMS_TEXTS.receipt,
+      },
       signal: ctx.signal,
     });
   },

@@ -2,10 +2,8 @@
 // back, or the reversal failed and we are on it. One durable job per channel, like the receipt.
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
-import { toLocale } from '#common/accounts/locale.ts';
-import { sendEmail } from '../messaging/sendEmail.ts';
-import { SMS_TEXTS, type RefundFacts } from '../messaging/smsTexts.ts';
-import { textPayer } from './textPayer.ts';
+import { SMS_TEXTS } from '../messaging/smsTexts.ts';
+import { notifyPayer } from './notifyPayer.ts';
 
 export const sendRefundNoticeJob = defineJob({
   type: 'payments.sendRefundNotice',
@@ -32,27 +30,17 @@ export const sendRefundNoticeJob = defineJob({
       .where('refund.id', '=', refundId)
       .executeTakeFirst();
     if (!row || row.status === 'requested') return;
-    const locale = toLocale(row.locale);
     const done = row.status === 'done';
-    const facts: RefundFacts = {
-      amount: `KES ${Number(row.amount).toLocaleString('en-KE')}`,
-      course: row.title.length > 40 ? `${row.title.slice(0, 39)}…` : row.title,
-    };
-    if (channel === 'email') {
-      if (!row.email) return;
-      const text = done ? SMS_TEXTS.refundDoneEmail : SMS_TEXTS.refundFailedEmail;
-      await sendEmail(services.config, services.log, {
-        to: row.email,
-        subject: SMS_TEXTS.refundEmailSubject[locale]({ ...facts, course: row.title }),
-        text: text[locale]({ ...facts, course: row.title }),
-      });
-      return;
-    }
-    await textPayer(services, {
+    await notifyPayer(services, {
       what: 'refund',
-      accountPhone: row.phone,
-      paidFrom: row.paidFrom,
-      text: (done ? SMS_TEXTS.refundDone : SMS_TEXTS.refundFailed)[locale](facts),
+      channel,
+      payer: row,
+      facts: { amount: `KES ${Number(row.amount).toLocaleString('en-KE')}`, course: row.title },
+      texts: {
+        emailSubject: SMS_TEXTS.refundEmailSubject,
+        email: done ? SMS_TEXTS.refundDoneEmail : SMS_TEXTS.refundFailedEmail,
+        sms: done ? SMS_TEXTS.refundDone : SMS_TEXTS.refundFailed,
+      },
       signal: ctx.signal,
     });
   },
