@@ -12,5 +12,10 @@ export const startPaymentSchema = z.object({
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid idempotency key'),
   /** A coupon the customer applied: the server prices it again; `amount` must be that discounted price. */
   couponCode: couponCodeSchema.optional(),
+  /**
+   * `stk` (the default): a PIN prompt to `phone`. `paybill`: no prompt; the purchase waits for a Paybill
+   * payment into its account number ("Pay by Paybill instead", after a prompt failed or was cancelled).
+   */
+  method: z.enum(['stk', 'paybill']).optional(),
 });
 export type StartPaymentInput = z.infer<typeof startPaymentSchema>;

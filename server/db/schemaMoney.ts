@@ -100,7 +100,11 @@ export interface PaymentTable {
   expiresAt: Timestamp;
   /** Account number for paying this purchase by Paybill (C2B); null on payments made before it existed. */
   paybillAccount: ColumnType<string | null, string | null | undefined, string | null>;
+  /** stk: a PIN prompt was sent; paybill: none, the learner pays into the Paybill account (0029). */
+  method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
 }
+
+export type PaymentMethod = 'stk' | 'paybill';
 
 export type CouponKind = 'percent' | 'fixed';
 

@@ -29,6 +29,7 @@ function payment(over: Partial<PaymentView> = {}): PaymentView {
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + 60_000).toISOString(),
     paidAt: null,
+    method: 'stk',
     paybill: { businessNumber: '174379', account: '4821907' },
     paybillOffered: false,
     ...over,
@@ -248,8 +249,68 @@ describe('the outcome', () => {
     await expect.element(screen.getByRole('heading', { name: 'Payment timed out' })).toBeVisible();
     await expect.element(screen.getByRole('region', { name: 'No prompt? Pay by Paybill' })).toBeVisible();
     await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // The same purchase is still payable by Paybill: no new one is offered.
+    expect(screen.getByRole('button', { name: 'Pay by Paybill instead' }).query()).toBeNull();
     await expect.element(screen.getByRole('heading', { name: 'Payment received' }), { timeout: 8000 }).toBeVisible();
     await expect.element(screen.getByText('M-Pesa receipt QK7PAYBILL')).toBeVisible();
+  });
+
+  test('cancelled: "Pay by Paybill instead" starts a purchase without a prompt and shows its numbers at once', async () => {
+    const cancelled = payment({ status: 'cancelled', reason: 'cancelled', message: 'Request cancelled by user.' });
+    const byPaybill = payment({
+      id: 'p2',
+      method: 'paybill',
+      paybillOffered: true,
+      paybill: { businessNumber: '174379', account: '5550123' },
+    });
+    let p2Polls = 0;
+    const calls = mockApi(({ method, path, body }) => {
+      if (method === 'POST' && path === '/api/payments')
+        return json({ kind: 'payment', payment: (body as { method?: string }).method ? byPaybill : payment() });
+      if (path === '/api/payments/p1') return json({ payment: cancelled });
+      if (path === '/api/payments/p2')
+        return json({ payment: p2Polls++ < 1 ? byPaybill : payment({ ...byPaybill, status: 'paid', reason: 'paid' }) });
+      return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    });
+    const { screen, pay } = await open();
+    await pay.click();
+    await expect.element(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'No prompt? Pay by Paybill' }).query()).toBeNull();
+    await userEvent.keyboard('{Tab}');
+    const instead = screen.getByRole('button', { name: 'Pay by Paybill instead' });
+    await expect.element(instead).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const region = screen.getByRole('region', { name: 'Pay by Paybill' });
+    await expect.element(region).toBeVisible();
+    await expect.element(region.getByText('5550123', { exact: true })).toBeVisible();
+    expect(screen.getByText('Check your phone').query()).toBeNull();
+    const posts = calls.filter((c) => c.method === 'POST') as { body: Record<string, unknown> }[];
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toMatchObject({ courseId: 'c1', amount: 1500, phone: '0712 345 678', method: 'paybill' });
+    expect(posts[1]!.body.idempotencyKey).not.toBe(posts[0]!.body.idempotencyKey);
+    await expect.element(screen.getByRole('heading', { name: 'Payment received' }), { timeout: 8000 }).toBeVisible();
+  });
+
+  test('a Paybill-only purchase that expired keeps its numbers on screen and is still followed', async () => {
+    const now = Date.now();
+    const open1 = payment({
+      method: 'paybill',
+      paybillOffered: true,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + 1000).toISOString(),
+    });
+    const expired = { ...open1, status: 'expired' as const, reason: 'timeout' as const };
+    const calls = mockApi(paymentsApi([expired, expired, expired, payment({ status: 'paid', reason: 'paid' })], open1));
+    const { screen, pay } = await open();
+    await pay.click();
+    await expect.element(screen.getByRole('region', { name: 'Pay by Paybill' })).toBeVisible();
+    await expect.element(screen.getByText('Still waiting for M-Pesa to confirm…')).toBeVisible();
+    // After the first poll (the expired purchase): still the numbers, not "Payment timed out".
+    await expect.poll(() => calls.length, { timeout: 5000 }).toBeGreaterThan(1);
+    await expect.element(screen.getByRole('region', { name: 'Pay by Paybill' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Payment timed out' }).query()).toBeNull();
+    await expect.element(screen.getByRole('heading', { name: 'Payment received' }), { timeout: 10_000 }).toBeVisible();
   });
 
   test('a course already owned: "You own this course" and "Start watching"', async () => {

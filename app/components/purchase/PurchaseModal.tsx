@@ -29,9 +29,14 @@ const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.ex
  * the phone, and the modal follows the payment live (polling) to its outcome, with a retry when it failed.
  * Paybill is offered only when the server says so (a prompt that timed out or was waited on long enough),
  * never beside a fresh prompt; after a timeout the modal keeps following the payment, which Paybill can
- * still settle.
+ * still settle. After a failed or cancelled prompt, "Pay by Paybill instead" starts a new purchase that sends
+ * no prompt: the modal shows its Paybill numbers at once and follows it the same way.
  */
 const PAYABLE_ELSEWHERE = (p: PaymentView) => p.status === 'expired' && p.paybillOffered;
+/** Still to be paid by Paybill: a Paybill-only purchase keeps its waiting screen after it expired. */
+const OPEN = (p: PaymentView) =>
+  p.status === 'pending' || p.status === 'created' || (p.method === 'paybill' && PAYABLE_ELSEWHERE(p));
+type Method = 'stk' | 'paybill';
 
 export function PurchaseModal({
   course,
@@ -49,6 +54,7 @@ export function PurchaseModal({
   // What M-Pesa is asked for: the server's price with the applied code (it prices it again on "Pay").
   const price = coupon ? coupon.discountedPrice : course.price;
   const key = useRef(newIdempotencyKey());
+  const [paybillBusy, setPaybillBusy] = useState(false);
   const revalidator = useRevalidator();
   const { t, price: priceText, buyLabel } = useFormat();
 
@@ -63,8 +69,7 @@ export function PurchaseModal({
     stage.kind === 'waiting' || (stage.kind === 'done' && PAYABLE_ELSEWHERE(stage.payment)) ? stage.payment.id : null;
   // An effect event: the revalidator changes identity every render, and only a new payment restarts polling.
   const polled = useEffectEvent((p: PaymentView) => {
-    const open = p.status === 'pending' || p.status === 'created';
-    setStage({ kind: open ? 'waiting' : 'done', payment: p });
+    setStage({ kind: OPEN(p) ? 'waiting' : 'done', payment: p });
     // The page behind shows "Purchased" / "Play" without a reload.
     if (p.status === 'paid') void revalidator.revalidate();
   });
@@ -92,12 +97,26 @@ export function PurchaseModal({
       return;
     }
     setStage({ kind: 'sending' });
+    await start('stk');
+  }
+
+  // "Pay by Paybill instead": a new purchase (its own key) that sends no prompt.
+  async function payByPaybill() {
+    if (paybillBusy) return;
+    setPaybillBusy(true);
+    key.current = newIdempotencyKey();
+    await start('paybill');
+    setPaybillBusy(false);
+  }
+
+  async function start(method: Method) {
     const answer = await startPurchase({
       courseId: course.id,
       amount: price,
       phone: number,
       idempotencyKey: key.current,
       ...(coupon ? { couponCode: coupon.code } : {}),
+      ...(method === 'paybill' ? { method } : {}),
     });
     if (answer.ok) {
       if (answer.result.kind === 'enrolled') {
@@ -199,7 +218,15 @@ export function PurchaseModal({
             </form>
           ) : null}
           {stage.kind === 'waiting' ? <Waiting payment={stage.payment} /> : null}
-          {stage.kind === 'done' ? <Outcome payment={stage.payment} courseId={course.id} onRetry={retry} /> : null}
+          {stage.kind === 'done' ? (
+            <Outcome
+              payment={stage.payment}
+              courseId={course.id}
+              onRetry={retry}
+              onPaybill={payByPaybill}
+              paybillBusy={paybillBusy}
+            />
+          ) : null}
           {stage.kind === 'owned' ? (
             <div className="purchase-outcome purchase-ok">
               <h3>{t('purchase.owned')}</h3>
@@ -217,28 +244,41 @@ export function PurchaseModal({
 function Waiting({ payment }: { payment: PaymentView }) {
   const left = useCountdown(payment.createdAt, payment.expiresAt);
   const { t, kes } = useFormat();
+  const paybillOnly = payment.method === 'paybill';
   return (
     <div className="purchase-waiting">
       <span className="purchase-spinner" aria-hidden="true" />
-      <h3>{t('purchase.checkPhone')}</h3>
-      <p>{t('purchase.enterPin', { phone: localPhone(payment.phone), amount: kes(payment.amount) })}</p>
+      {paybillOnly ? (
+        <>
+          <h3 id="purchase-paybill-title">{t('purchase.paybillOnlyTitle')}</h3>
+          <p>{t('purchase.paybillOnlyText')}</p>
+        </>
+      ) : (
+        <>
+          <h3>{t('purchase.checkPhone')}</h3>
+          <p>{t('purchase.enterPin', { phone: localPhone(payment.phone), amount: kes(payment.amount) })}</p>
+        </>
+      )}
       <p className="purchase-countdown">
         {left > 0
           ? t('purchase.left', { time: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` })
           : t('purchase.stillWaiting')}
       </p>
-      <PaybillOffer payment={payment} />
+      <PaybillOffer payment={payment} titled={!paybillOnly} />
     </div>
   );
 }
 
-/** "No prompt? Pay by Paybill", once the server offers it, with the promise that paying twice is undone. */
-function PaybillOffer({ payment }: { payment: PaymentView }) {
+/**
+ * "No prompt? Pay by Paybill", once the server offers it, with the promise that paying twice is undone.
+ * Untitled under a Paybill-only purchase's own heading (which then names the section).
+ */
+function PaybillOffer({ payment, titled = true }: { payment: PaymentView; titled?: boolean }) {
   const { t, kes } = useFormat();
   if (!payment.paybillOffered || !payment.paybill) return null;
   return (
     <section className="purchase-paybill" aria-labelledby="purchase-paybill-title">
-      <h4 id="purchase-paybill-title">{t('purchase.paybillTitle')}</h4>
+      {titled ? <h4 id="purchase-paybill-title">{t('purchase.paybillTitle')}</h4> : null}
       <p>
         {t('purchase.paybillBusiness')} <strong>{payment.paybill.businessNumber}</strong>
         {t('purchase.paybillAccount')} <strong>{payment.paybill.account}</strong>
@@ -249,8 +289,22 @@ function PaybillOffer({ payment }: { payment: PaymentView }) {
   );
 }
 
-function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseId: string; onRetry: () => void }) {
+function Outcome({
+  payment,
+  courseId,
+  onRetry,
+  onPaybill,
+  paybillBusy,
+}: {
+  payment: PaymentView;
+  courseId: string;
+  onRetry: () => void;
+  onPaybill: () => void;
+  paybillBusy: boolean;
+}) {
   const paid = payment.status === 'paid';
+  // A prompt that failed or was cancelled cannot be paid any more: Paybill is a new purchase without a prompt.
+  const paybillInstead = (payment.status === 'failed' || payment.status === 'cancelled') && !!payment.paybill;
   const { t, locale } = useFormat();
   const reason = payment.reason ?? 'failed';
   // English shows M-Pesa's own answer as the server words it; other languages say the reason's meaning.
@@ -269,10 +323,17 @@ function Outcome({ payment, courseId, onRetry }: { payment: PaymentView; courseI
         <>
           <p>{text}</p>
           <PaybillOffer payment={payment} />
-          {/* biome-ignore lint/a11y/noAutofocus: inside the open modal, focus moves to the one next action (WAI-ARIA dialog pattern) */}
-          <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
-            {t('purchase.tryAgain')}
-          </button>
+          <div className="purchase-actions">
+            {/* biome-ignore lint/a11y/noAutofocus: inside the open modal, focus moves to the one next action (WAI-ARIA dialog pattern) */}
+            <button type="button" className="btn btn-primary" onClick={onRetry} autoFocus>
+              {t('purchase.tryAgain')}
+            </button>
+            {paybillInstead ? (
+              <button type="button" className="btn btn-ghost" onClick={onPaybill} disabled={paybillBusy}>
+                {t('purchase.paybillInstead')}
+              </button>
+            ) : null}
+          </div>
         </>
       )}
     </div>

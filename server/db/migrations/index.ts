@@ -23,6 +23,7 @@ import { periodicTasks } from './0025_periodic_tasks.ts';
 import { smsDeliveryReports } from './0026_sms_delivery_reports.ts';
 import { moneyIn } from './0027_money_in.ts';
 import { payoutHolds } from './0028_payout_holds.ts';
+import { paymentMethod } from './0029_payment_method.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0026_sms_delivery_reports': smsDeliveryReports,
   '0027_money_in': moneyIn,
   '0028_payout_holds': payoutHolds,
+  '0029_payment_method': paymentMethod,
 };

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PaymentTable } from '#server/db/schema.ts';
+import type { PaymentMethod, PaymentTable } from '#server/db/schema.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { meaningOf } from '#server/daraja/resultCodes.ts';
 
@@ -25,11 +25,13 @@ export interface PaymentView {
   createdAt: string;
   expiresAt: string;
   paidAt: string | null;
+  /** `stk`: a PIN prompt was sent; `paybill`: no prompt, the purchase waits for a Paybill payment. */
+  method: PaymentMethod;
   /** Pay by Paybill instead of the prompt: the business number and this purchase's account number. */
   paybill: { businessNumber: string; account: string } | null;
   /**
-   * Whether the modal offers Paybill now: the prompt timed out, or it has waited PAYBILL_OFFER_AFTER_S.
-   * Never beside a fresh prompt, which would invite paying twice.
+   * Whether the modal offers Paybill now: the prompt timed out, or it has waited PAYBILL_OFFER_AFTER_S, or
+   * no prompt was sent (a Paybill-only purchase). Never beside a fresh prompt, which would invite paying twice.
    */
   paybillOffered: boolean;
 }
@@ -59,15 +61,19 @@ export function paymentView(p: Selectable<PaymentTable>, businessNumber: string,
     createdAt: toIso(p.createdAt),
     expiresAt: toIso(p.expiresAt),
     paidAt: p.paidAt == null ? null : toIso(p.paidAt),
+    method: p.method,
     paybill: p.paybillAccount ? { businessNumber, account: p.paybillAccount } : null,
     paybillOffered: !!p.paybillAccount && paybillOffered(p, now),
   };
 }
 
 // Paybill can still settle a pending or an expired payment (validatePaybillPayment); an expired one is a
-// prompt that timed out, a pending one is offered once a person would have given up waiting for its prompt.
+// prompt that timed out, a pending one is offered once a person would have given up waiting for its prompt,
+// or at once when there is no prompt (a Paybill-only purchase).
 function paybillOffered(p: Selectable<PaymentTable>, now: Date | undefined): boolean {
   if (p.status === 'expired') return true;
-  if (p.status !== 'pending' || !now) return false;
+  if (p.status !== 'pending') return false;
+  if (p.method === 'paybill') return true;
+  if (!now) return false;
   return now.getTime() - Date.parse(toIso(p.createdAt)) >= PAYBILL_OFFER_AFTER_S * 1000;
 }

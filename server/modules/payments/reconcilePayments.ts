@@ -15,8 +15,9 @@ const LATE_RECHECK_MS = 5 * 60_000;
  * pending payment old enough is asked about with an STK query and settled from the answer; one still
  * unanswered after its expiry is expired (a success reported later still grants access, by callback or
  * by the re-asking below). Payments that never got as far as an STK push (the process died in between)
- * are expired too. Receipt checks left unanswered are asked again (resumeReceiptChecks.ts), and so are
- * checks of incoming money and reversals (resumeMoneyChecks.ts).
+ * are expired too. A Paybill-only purchase has no prompt to ask about: it is expired when its time is up,
+ * and like an expired prompt's it stays payable by Paybill. Receipt checks left unanswered are asked again
+ * (resumeReceiptChecks.ts), and so are checks of incoming money and reversals (resumeMoneyChecks.ts).
  */
 export async function reconcilePayments(
   services: Services,
@@ -37,10 +38,13 @@ export async function reconcilePayments(
   let settled = 0;
   let expired = 0;
   for (const p of due) {
-    const answer = await services.daraja.stkQuery(p.checkoutRequestId!).catch((err: unknown) => {
-      services.log.warn({ paymentId: p.id, err: String(err) }, 'STK query failed');
-      return null;
-    });
+    // A Paybill-only purchase sent no prompt: nothing to ask M-Pesa about; it expires like the others.
+    const answer = !p.checkoutRequestId
+      ? null
+      : await services.daraja.stkQuery(p.checkoutRequestId).catch((err: unknown) => {
+          services.log.warn({ paymentId: p.id, err: String(err) }, 'STK query failed');
+          return null;
+        });
     if (answer?.state === 'done') {
       const r = await settlePayment(services, {
         paymentId: p.id,

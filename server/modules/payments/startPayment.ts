@@ -3,7 +3,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { conflict, DomainError, forbidden, invalidInput, notFound, unauthenticated } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import type { PaymentTable } from '#server/db/schema.ts';
+import type { PaymentMethod, PaymentTable } from '#server/db/schema.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
@@ -37,12 +37,15 @@ export const NOT_FOR_SALE = 'This course is not for sale right now.';
  * details is refused. With a coupon, the server prices the course itself and the payment holds one use of the
  * code (taken in the same transaction, so racing buyers never share the last use). A suspended creator's
  * courses are not for sale. Prompts are limited per account and per phone, and a coupon code costs one look
- * from the account's coupon budget, as "Apply" does (decision 0040).
+ * from the account's coupon budget, as "Apply" does (decision 0040). With `method: 'paybill'` ("Pay by Paybill
+ * instead", after a prompt failed or was cancelled) no prompt is sent and none is counted: the payment goes
+ * straight to pending and waits for a Paybill payment into its account number; every other check is the same.
  */
 export async function startPayment(services: Services, actor: Actor, input: unknown): Promise<StartPaymentResult> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
   const data = readPurchase(input);
   const { courseId, amount, idempotencyKey, couponCode } = data;
+  const method = data.method ?? 'stk';
   const { db, dialect } = services.database;
 
   const course = await db
@@ -57,7 +60,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   if (!isOnSale(course)) throw conflict(NOT_FOR_SALE);
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
-  if (replay && couponCode) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
+  if (replay && couponCode) return sameRequestOrConflict(services, replay, { ...data, method });
   // Past here the answer tells a right code from a wrong one: it spends the same budget as "Apply".
   if (couponCode) await limitCouponChecks(services, { userId: actor.userId });
   const coupon = couponCode
@@ -68,7 +71,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     : toNum(course.price);
   if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
 
-  if (replay) return sameRequestOrConflict(services, replay, courseId, amount, data.phone);
+  if (replay) return sameRequestOrConflict(services, replay, { ...data, method });
   if (await isEnrolled(services, actor, { courseId }))
     throw new DomainError('already_owned', 'You already own this course.');
 
@@ -89,7 +92,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
 
   const phone = toDarajaPhone(data.phone);
   if (!phone) throw invalidInput(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
-  await limitPrompts(services, { userId: actor.userId, phone });
+  // Paybill only: no prompt goes out, so none is counted.
+  if (method === 'stk') await limitPrompts(services, { userId: actor.userId, phone });
 
   const now = services.clock.now();
   const id = newId();
@@ -120,16 +124,23 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
           paidAt: null,
           expiresAt: new Date(now.getTime() + services.config.PAYMENT_TIMEOUT_S * 1000),
           paybillAccount,
+          method,
         })
         .execute();
       if (coupon)
         await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId: id, dialect, now });
+      // No prompt to send: pending at once, in the same transaction, so nobody sees it waiting for a prompt
+      // (the reconciler expires such payments; handleStkCallback waits on them).
+      if (method === 'paybill')
+        await transitionPaymentsInTx(trx, { from: 'created', to: 'pending', changes: { updatedAt: now } })
+          .where('id', '=', id)
+          .execute();
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Lost a race: the same key from a double click, or another open payment for this course.
     const raced = await byKey(services, actor.userId, idempotencyKey);
-    if (raced) return sameRequestOrConflict(services, raced, courseId, amount, data.phone);
+    if (raced) return sameRequestOrConflict(services, raced, { ...data, method });
     const open = await db
       .selectFrom('payment')
       .select('id')
@@ -140,6 +151,10 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     throw new DomainError('payment_open', 'A payment for this course is already waiting for you on your phone.', {
       paymentId: open?.id ?? '',
     });
+  }
+  if (method === 'paybill') {
+    const row = await db.selectFrom('payment').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return { kind: 'payment', payment: paymentView(row, services.config.mpesa.shortcode, now) };
   }
   return { kind: 'payment', payment: await sendPrompt(services, id, amount, phone) };
 }
@@ -210,11 +225,14 @@ async function byKey(services: Services, userId: string, key: string) {
 function sameRequestOrConflict(
   services: Services,
   p: Selectable<PaymentTable>,
-  courseId: string,
-  amount: number,
-  phone: string,
+  asked: { courseId: string; amount: number; phone: string; method: PaymentMethod },
 ): StartPaymentResult {
-  if (p.courseId !== courseId || toNum(p.amount) !== amount || p.phone !== toDarajaPhone(phone)) {
+  if (
+    p.courseId !== asked.courseId ||
+    toNum(p.amount) !== asked.amount ||
+    p.phone !== toDarajaPhone(asked.phone) ||
+    p.method !== asked.method
+  ) {
     throw conflict('This payment was already started with different details. Please start a new one.');
   }
   return { kind: 'payment', payment: paymentView(p, services.config.mpesa.shortcode, services.clock.now()) };
