@@ -7,7 +7,7 @@ import { requestContext } from '#server/edge/requestContext.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
-import { loadLanding } from './catalog.server.ts';
+import { loadLanding } from '#app/server/catalog.server.ts';
 
 let t: TestDatabase;
 let services: Services;
