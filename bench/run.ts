@@ -1,13 +1,17 @@
 // `npm run bench [-- name…]`: runs every benchmark in bench/*.ts that exports `benchmark` (see
 // lib/types.ts), one after the other, prints each figure beside its same-run reference and writes all of
-// them to bench/results/<time>.json. BENCH_QUICK=1 makes short smoke runs.
+// them to bench/results/<time>.json. BENCH_QUICK=1 makes short smoke runs. BENCH_GUARD=1 is CI's guard
+// (.ci/run): quick runs of the benchmarks named, each figure with a `floor` checked against it (half its
+// goal), ending with "N passed" / "N failed" lines that .ci/run counts; the exit status fails on a figure
+// below its floor or a benchmark that failed, never on a goal merely not met.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchContext, Figure } from './lib/types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const quick = process.env.BENCH_QUICK === '1';
+const guard = process.env.BENCH_GUARD === '1';
+const quick = guard || process.env.BENCH_QUICK === '1';
 const wanted = process.argv.slice(2);
 
 /** A file that cannot even be loaded becomes a benchmark that fails, so the others still run. */
@@ -41,6 +45,7 @@ function format(f: Figure): string {
   let line = `  ${f.label}: ${f.value} ${f.unit}`;
   if (f.reference) line += `  | reference ${f.reference.label}: ${f.reference.value} ${f.unit}  | ratio ${f.ratio}`;
   if (f.goal) line += `  | goal ${f.goal}: ${f.met ? 'met' : 'NOT met'}`;
+  if (guard && f.floor !== undefined) line += `  | guard ≥ ${f.floor}: ${(f.ratio ?? 0) >= f.floor ? 'ok' : 'FAILED'}`;
   return line;
 }
 
@@ -52,12 +57,14 @@ if (unknown.length) {
 }
 const selected = wanted.length ? all.filter((b) => wanted.includes(b.name)) : all;
 const results: { name: string; description: string; figures?: Figure[]; error?: string; seconds: number }[] = [];
-const machine = { node: process.version, cpus: (await import('node:os')).cpus().length, quick };
-console.log(`Darasa benchmarks (${selected.map((b) => b.name).join(', ')})${quick ? ' — quick mode' : ''}`);
+const machine = { node: process.version, cpus: (await import('node:os')).cpus().length, quick, guard };
+console.log(
+  `Darasa benchmarks (${selected.map((b) => b.name).join(', ')})${guard ? ' — CI guard' : quick ? ' — quick mode' : ''}`,
+);
 
 for (const b of selected) {
   console.log(`\n## ${b.name}: ${b.description}`);
-  const ctx: BenchContext = { quick, log: (m) => console.log(`  · ${m}`) };
+  const ctx: BenchContext = { quick, guard, log: (m) => console.log(`  · ${m}`) };
   const t0 = performance.now();
   try {
     const figures = await b.run(ctx);
@@ -81,3 +88,22 @@ const missed = results.flatMap((r) =>
 );
 if (missed.length) console.log(`Goals not met:\n  ${missed.join('\n  ')}`);
 process.exitCode = results.some((r) => r.error) ? 1 : 0;
+if (guard) {
+  // One check per figure with a floor, and one per benchmark that failed to run: counted by .ci/run.
+  const checks = results.flatMap((r) =>
+    r.error
+      ? [{ name: `${r.name}: did not finish`, ok: false }]
+      : (r.figures ?? [])
+          .filter((f) => f.floor !== undefined)
+          .map((f) => ({
+            name: `${r.name}: ${f.label} ratio ${f.ratio} (floor ${f.floor})`,
+            ok: (f.ratio ?? 0) >= f.floor!,
+          })),
+  );
+  console.log('\nCI guard (each ratio against half its goal):');
+  for (const c of checks) console.log(`  ${c.ok ? 'ok' : 'FAILED'}  ${c.name}`);
+  const failedChecks = checks.filter((c) => !c.ok).length;
+  console.log(`  ${checks.length - failedChecks} passed`);
+  if (failedChecks) console.log(`  ${failedChecks} failed`);
+  if (!checks.length || failedChecks) process.exitCode = 1;
+}

@@ -15,6 +15,13 @@ import { compared, round } from './lib/stats.ts';
 import type { Benchmark, Figure } from './lib/types.ts';
 
 const MiB = 1024 * 1024;
+/** Issue 24's goal for the CPU an uploaded byte costs. */
+const UPLOAD_GOAL = 0.7;
+/**
+ * CI's guard. Half the goal (0.35) would sit inside today's run-to-run noise (0.32–0.42 while the goal is not
+ * met, decision 0046): until it is, the guard catches a fall to half of today's figure instead.
+ */
+const UPLOAD_GUARD_FLOOR = 0.2;
 const CHUNK = 5 * MiB;
 const FRAME_BYTES = 320 * 240 * 1.5; // rawvideo yuv420p
 
@@ -154,7 +161,7 @@ export const benchmark: Benchmark = {
   name: 'upload',
   description:
     '500 MB through tus (5 MiB chunks) vs a plain PUT to a bare server; server memory; bytes re-sent after a kill',
-  async run({ quick, log }) {
+  async run({ quick, guard, log }) {
     const mb = quick ? 50 : 500;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-upload-'));
     const servers: ChildServer[] = [];
@@ -189,6 +196,24 @@ export const benchmark: Benchmark = {
       const tusSeconds = (performance.now() - t0) / 1000;
       const growth = (rss.stop() - rss.baseline) / MiB;
       if (done !== 204) throw new Error(`tus upload finished with ${done}`);
+      const sizeMb = size / 1e6;
+      const throughput = compared(
+        'tus upload throughput (5 MiB PATCHes, incl. the content check at the end)',
+        sizeMb / tusSeconds,
+        'MB/s',
+        { label: 'bare PUT', value: sizeMb / bareSeconds },
+        { text: `≥ ${UPLOAD_GOAL} × bare PUT`, met: (_v, ratio) => ratio >= UPLOAD_GOAL },
+        UPLOAD_GUARD_FLOOR,
+      );
+      const memory: Figure = {
+        label: 'server memory growth during the upload',
+        value: round(growth, 1),
+        unit: 'MB',
+        goal: '≤ 64 MB',
+        met: growth <= 64,
+      };
+      // CI's guard: the ratio (and memory) only.
+      if (guard) return [throughput, memory];
       log('the same through tus-js-client in Node');
       t0 = performance.now();
       await tusUpload(app.url, cookie, file);
@@ -224,29 +249,13 @@ export const benchmark: Benchmark = {
       }
       if (last !== 204) throw new Error(`resumed upload finished with ${last}`);
 
-      const sizeMb = size / 1e6;
       const figures: Figure[] = [
-        compared(
-          'tus upload throughput (5 MiB PATCHes, incl. the content check at the end)',
-          sizeMb / tusSeconds,
-          'MB/s',
-          { label: 'bare PUT', value: sizeMb / bareSeconds },
-          {
-            text: 'reported (loopback; on a phone the network is the limit)',
-            met: () => true,
-          },
-        ),
+        throughput,
         compared('the same through tus-js-client in Node', sizeMb / clientSeconds, 'MB/s', {
           label: 'bare PUT',
           value: sizeMb / bareSeconds,
         }),
-        {
-          label: 'server memory growth during the upload',
-          value: round(growth, 1),
-          unit: 'MB',
-          goal: '≤ 64 MB',
-          met: growth <= 64,
-        },
+        memory,
         {
           label: 'bytes re-sent after SIGKILL half-way',
           value: round(Math.max(0, resent) / MiB, 2),

@@ -1,14 +1,26 @@
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
-import { type Area, areaMessages, createI18n } from './catalog.ts';
+import { type Area, areaMessages, catalogueMessages } from './catalog.ts';
 import type { MetaCatalogue } from './metaText.ts';
 
-/** The `meta.*` and `category.*` messages of a language, compiled, for the root loader to hand to `meta`. */
-export async function metaCatalogue(locale: UiLocale): Promise<MetaCatalogue> {
-  const i18n = await createI18n(locale);
-  const messages = Object.fromEntries(
-    Object.entries(i18n.messages).filter(([id]) => id.startsWith('meta.') || id.startsWith('category.')),
-  );
-  return { locale, messages };
+const byLocale = new Map<UiLocale, Promise<MetaCatalogue>>();
+
+/**
+ * The `meta.*` and `category.*` messages of a language, compiled, for the root loader to hand to `meta`:
+ * picked once per language (every page's root loader asks for them).
+ */
+export function metaCatalogue(locale: UiLocale): Promise<MetaCatalogue> {
+  let catalogue = byLocale.get(locale);
+  if (!catalogue) {
+    catalogue = catalogueMessages(locale).then((all) => ({
+      locale,
+      messages: Object.fromEntries(
+        Object.entries(all).filter(([id]) => id.startsWith('meta.') || id.startsWith('category.')),
+      ),
+    }));
+    catalogue.catch(() => byLocale.delete(locale));
+    byLocale.set(locale, catalogue);
+  }
+  return catalogue;
 }
 
 /** An area's own `meta.*` messages (page titles), for its layout loader to hand to the area's `meta`. */

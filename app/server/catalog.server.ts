@@ -6,7 +6,8 @@ import { canManageCourse, canReplyToReview } from '#server/modules/access/polici
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getCreatorPage } from '#server/modules/catalog/getCreatorPage.ts';
 import { listCategoryPage } from '#server/modules/catalog/listCategoryPage.ts';
-import { listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
+import { type Landing, listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
+import type { Services } from '#server/core/services.ts';
 import { searchCourses } from '#server/modules/catalog/search/searchCourses.ts';
 import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
 import { listCourseReviews } from '#server/modules/reviews/listCourseReviews.ts';
@@ -20,10 +21,34 @@ type Context = { context: Readonly<RouterContextProvider> };
 /** A list page's number, from `?page=` (the operation checks it). */
 const pageParam = (request: Request) => new URL(request.url).searchParams.get('page') ?? '1';
 
-/** `/`: the hero and the rows. */
+/**
+ * How long the landing rows are shared before they are read again even without a catalog change: Trending
+ * moves with enrollments and views, which change no page (the cached anonymous page keeps its rows until the
+ * next catalog change; a signed-in person sees them at most this old).
+ */
+const LANDING_ROWS_FRESH_MS = 60_000;
+const landingRows = new WeakMap<Services, { version: number; at: number; rows: Promise<Landing> }>();
+
+/**
+ * `/`: the hero and the rows. They are the same for everyone (My List is added in the browser), so they are
+ * read once per catalog version and minute and shared by every render, signed-in ones included, which
+ * otherwise read a dozen queries per visit (issue 24).
+ */
 export async function loadLanding({ context }: Context) {
-  const { services, actor } = serverContext(context);
-  return { ...(await listLandingRows(services, actor)), publicUrl: services.config.publicUrl };
+  const { services } = serverContext(context);
+  const version = services.catalogVersion();
+  const now = services.clock.now().getTime();
+  let kept = landingRows.get(services);
+  if (!kept || kept.version !== version || now - kept.at > LANDING_ROWS_FRESH_MS || now < kept.at) {
+    const rows = listLandingRows(services, null);
+    kept = { version, at: now, rows };
+    landingRows.set(services, kept);
+    // A failed read is not kept: the next visit reads again.
+    rows.catch(() => {
+      if (landingRows.get(services)?.rows === rows) landingRows.delete(services);
+    });
+  }
+  return { ...(await kept.rows), publicUrl: services.config.publicUrl };
 }
 
 /** `/search?q=…`: the words and filters of the URL, and the courses found. */

@@ -41,7 +41,16 @@ export async function spawnServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-bench-'));
   // One web process unless a benchmark asks for more (scale.ts): the others measure one process, reading
   // its memory by the pid spawned here and comparing its throughput with one bare process.
-  const base = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_PROCESSES: '1' };
+  // NODE_ENV=production as deployments run it (docs/deployment.md): without it React loads its development
+  // build, several times slower to render.
+  const base = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_PROCESSES: '1',
+  };
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', script, ...(opts.args ?? [])], {
     env: { ...process.env, ...base, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

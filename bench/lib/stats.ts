@@ -27,6 +27,8 @@ export function compared(
   unit: string,
   reference: { label: string; value: number },
   goal?: { text: string; met: (value: number, ratio: number) => boolean },
+  /** CI's guard: the lowest ratio that passes (half the goal's). */
+  floor?: number,
 ) {
   const ratio = reference.value ? round(value / reference.value, 3) : NaN;
   return {
@@ -36,5 +38,6 @@ export function compared(
     reference: { label: reference.label, value: round(reference.value) },
     ratio,
     ...(goal ? { goal: goal.text, met: goal.met(value, ratio) } : {}),
+    ...(floor !== undefined ? { floor } : {}),
   };
 }

@@ -27,10 +27,12 @@ function isLocale(v: string | undefined): v is Locale {
   return !!v && (LOCALES as readonly string[]).includes(v);
 }
 
+const LANG_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]{2,6})(?:;|$)`);
+
 /** The `darasa_lang` cookie's value in a Cookie header, when it names a language we have. */
 export function cookieLocale(cookieHeader: string | null | undefined): UiLocale | null {
   if (!cookieHeader) return null;
-  const m = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]{2,6})(?:;|$)`).exec(cookieHeader);
+  const m = LANG_COOKIE_VALUE.exec(cookieHeader);
   const v = m?.[1];
   return isLocale(v) || v === 'pseudo' ? v : null;
 }

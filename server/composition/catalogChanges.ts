@@ -15,7 +15,8 @@ export interface CatalogChanges {
 /**
  * How a catalog change made in one process reaches the page caches of the others: PostgreSQL's
  * LISTEN/NOTIFY (any machine; `onChange` runs when one arrives), or on SQLite a version file in DATA_DIR
- * checked before each cache lookup (processes of one machine, web and worker alike).
+ * looked at by cache lookups at most every 250 ms, and at once when a watch sees it replaced (processes of
+ * one machine, web and worker alike; decision 0046).
  */
 export async function startCatalogChanges(
   config: Config,
@@ -28,5 +29,9 @@ export async function startCatalogChanges(
     return { notify: () => feed.notify(), changedElsewhere: () => false, stop: () => feed.stop() };
   }
   const file = catalogChangeFile(config.dataDir);
-  return { notify: () => file.notify(), changedElsewhere: () => file.changedSinceLastLook(), stop: async () => {} };
+  return {
+    notify: () => file.notify(),
+    changedElsewhere: () => file.changedSinceLastLook(),
+    stop: async () => file.close(),
+  };
 }

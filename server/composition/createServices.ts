@@ -25,6 +25,8 @@ export interface ServiceParts {
   database: Database;
   log: Logger;
   catalogChanged?: () => void;
+  /** The page cache's generation where there is one; otherwise a count of this process's catalogChanged(). */
+  catalogVersion?: () => number;
   /** Tests pass a clock they move; everything else runs on the real one. */
   clock?: Clock;
 }
@@ -41,12 +43,17 @@ export function createServices(parts: ServiceParts): RunningServices {
   const viewEvents = new ViewEventBuffer(database.db, log);
   const uploadLocker = createUploadLocker(config, database, log);
   const wakers: Array<() => void> = [];
+  let catalogChanges = 0;
   const services: RunningServices = {
     config,
     clock: parts.clock ?? { now: () => new Date() },
     database,
     log,
-    catalogChanged: parts.catalogChanged ?? (() => {}),
+    catalogChanged: () => {
+      catalogChanges++;
+      parts.catalogChanged?.();
+    },
+    catalogVersion: parts.catalogVersion ?? (() => catalogChanges),
     // What better-auth needs of the domain, given here (auth imports no module); `services` is complete by
     // the time better-auth calls them.
     auth: createAuth({

@@ -83,6 +83,7 @@ export async function startServer(opts: StartOptions = {}): Promise<Running> {
       pageCache.clear();
       changes.notify();
     },
+    catalogVersion: () => pageCache.version(),
   });
 
   if (config.DEMO_DATA) {

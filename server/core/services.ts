@@ -77,4 +77,9 @@ export interface Services {
   uploadLocker: Locker;
   /** Tells caches that public catalog data changed (publish, edit, moderation), in every process. */
   catalogChanged(): void;
+  /**
+   * A number that moves whenever public catalog data changes, here or (as the page cache hears of it) in
+   * another process: for data kept in memory beside the page cache (the landing rows, decision 0046).
+   */
+  catalogVersion(): number;
 }

@@ -27,7 +27,7 @@ import { paymentRoutes } from './paymentRoutes.ts';
 import { MPESA_CALLBACK_PATHS, mpesaCallbackSource } from './mpesaCallbackSource.ts';
 import type { PageCache } from './pageCache.ts';
 import { pageHandler } from './pageRoutes.ts';
-import { serveFromMemory } from './rawFastPath.ts';
+import { memoryServer } from './rawFastPath.ts';
 import { missingFileNotFound, seoRoutes } from './seoRoutes.ts';
 import { studioRoutes } from './studioRoutes.ts';
 import { couponRoutes } from './couponRoutes.ts';
@@ -140,34 +140,42 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const assets = loadStaticAssets(opts.clientDir ?? '');
   const listener = getRequestListener(app.fetch);
   const headers = securityHeaders(opts.services.config);
+  const fromMemory = memoryServer(assets, opts.pageCache, headers);
+  // Compiled once: the label of a page or cache hit is one of the route table's patterns (issue 24).
   const pagePattern = pageRoutePatterns(opts.build);
   const { log } = opts.services;
+  const observe = (req: http.IncomingMessage, res: http.ServerResponse, route: string, reqId: string, ms: number) => {
+    metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, ms / 1000);
+    if (log.isLevelEnabled('debug'))
+      withRequestLogContext(reqId, () =>
+        log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(ms) }, 'request'),
+      );
+  };
+  const pathOf = (url: string | undefined) => {
+    const u = url ?? '/';
+    const q = u.indexOf('?');
+    return q >= 0 ? u.slice(0, q) : u;
+  };
   return (req, res) => {
     const started = performance.now();
     const reqId = requestIdOf(req.headers['x-request-id']);
+    // Built files and cached pages are answered whole, at once: their time is taken here, not at 'finish'.
+    const answered = fromMemory(req, res, reqId);
+    if (answered) {
+      const route = answered === 'static' ? 'static' : pagePattern(pathOf(req.url));
+      observe(req, res, route, reqId, performance.now() - started);
+      return;
+    }
     res.setHeader('x-request-id', reqId);
     res.once('finish', () => {
-      const url = req.url ?? '/';
-      const pathname = url.split('?', 1)[0]!;
-      // The raw fast path and the pages' catch-all have no Hono pattern: static file or page route.
+      // The pages' catch-all has no Hono pattern: its page route's.
       const honoRoute = labels.get(res);
-      const route =
-        honoRoute && honoRoute !== '*' && honoRoute !== '/*'
-          ? honoRoute
-          : assets.has(pathname)
-            ? 'static'
-            : pagePattern(pathname);
-      const ms = performance.now() - started;
-      metrics.observeRequest(req.method ?? 'GET', route, res.statusCode, ms / 1000);
-      if (log.isLevelEnabled('debug'))
-        withRequestLogContext(reqId, () =>
-          log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(ms) }, 'request'),
-        );
+      const route = honoRoute && honoRoute !== '*' && honoRoute !== '/*' ? honoRoute : pagePattern(pathOf(req.url));
+      observe(req, res, route, reqId, performance.now() - started);
     });
     withRequestLogContext(reqId, () => {
       setSecurityHeaders(res, headers);
       setShellPolicy(res, req.url);
-      if (serveFromMemory(req, res, assets, opts.pageCache)) return;
       void listener(req, res);
     });
   };

@@ -30,6 +30,12 @@ export class PageCache {
     return this.#generation;
   }
 
+  /** The generation after hearing of other processes' changes (which clear the cache): moves on every change. */
+  version(): number {
+    if (this.#changedElsewhere()) this.clear();
+    return this.#generation;
+  }
+
   get(key: string): CachedPage | undefined {
     if (this.#changedElsewhere()) this.clear();
     const hit = this.#entries.get(key);
