@@ -148,7 +148,7 @@ export const benchmark: Benchmark = {
 
       // A signed-in learner: every page rendered for them (no cache), at 10 connections on one session.
       const seconds = quick ? 3 : 10;
-      const cookie = await registerLearner(darasa.url, {
+      const cookie = await registerLearner(darasa, {
         name: 'Bench Learner',
         email: `bench.http.${Date.now()}@example.com`,
         phone: '+254 712000111',
