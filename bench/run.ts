@@ -100,7 +100,7 @@ if (guard) {
             ok: (f.ratio ?? 0) >= f.floor!,
           })),
   );
-  console.log('\nCI guard (each ratio against half its goal):');
+  console.log('\nCI guard (each ratio against its floor):');
   for (const c of checks) console.log(`  ${c.ok ? 'ok' : 'FAILED'}  ${c.name}`);
   const failedChecks = checks.filter((c) => !c.ok).length;
   console.log(`  ${checks.length - failedChecks} passed`);
