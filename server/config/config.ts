@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { MPESA_SIMULATOR_CREDENTIALS, SMS_SIMULATOR_CREDENTIALS } from '#common/simulators.ts';
+import { C2B_FORBIDDEN_URL_WORDS } from '#server/daraja/c2b.ts';
 import { generatedSecret } from './generatedSecret.ts';
 import { simulatorRefusal } from './simulatorRules.ts';
 
@@ -82,6 +83,10 @@ const schema = z.object({
   MPESA_CALLBACK_SECRET: z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 URL-safe characters')
+    .refine(
+      (v) => !C2B_FORBIDDEN_URL_WORDS.test(v),
+      'must not contain "mpesa", "safaricom", "exe", "cmd", "sql" or "query": Daraja refuses Paybill URLs that do',
+    )
     .optional(),
   /** Client addresses M-Pesa callbacks are accepted from (comma-separated IPs or CIDR blocks); unset: any. */
   MPESA_CALLBACK_ALLOWED_IPS: z

@@ -15,7 +15,9 @@ export function generatedSecret(dataDir: string, name: string): { value: string;
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  const value = randomBytes(32).toString('base64url');
+  // Hex, not base64: a secret is a path segment of the callback URLs Daraja registers, and Daraja refuses a
+  // URL with "exe", "cmd" or "sql" in it, which about one base64 secret in 270 spells (server/daraja/c2b.ts).
+  const value = randomBytes(32).toString('hex');
   try {
     // wx: of two processes starting together, one writes and both read the same secret.
     fs.writeFileSync(file, `${value}\n`, { flag: 'wx', mode: 0o600 });

@@ -24,3 +24,10 @@ export const C2B_REFUSE = {
   other: { ResultCode: 'C2B00016', ResultDesc: 'Rejected' },
 } as const;
 export type C2bAnswer = typeof C2B_ACCEPT | (typeof C2B_REFUSE)[keyof typeof C2B_REFUSE];
+
+/**
+ * Words Daraja's /registerurl refuses anywhere in a validation or confirmation URL (its documented rule:
+ * no "M-Pesa", "Safaricom", "exe", "exec", "cmd", "SQL" or "query"). Our URLs carry a secret path segment,
+ * so the secret must not spell one of them either.
+ */
+export const C2B_FORBIDDEN_URL_WORDS = /m-?pesa|safaricom|exe|exec|cmd|sql|query/i;
