@@ -6,13 +6,26 @@
 // sends no prompt and shows its Paybill numbers at once; paid on the simulator's page, it grants access.
 // Also: the security headers on a page, its .data, a cached page and a built asset, and no CSP violation in
 // the console.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { firstPaidCard } from '#tests/e2e/courses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { missingSecurityHeaders } from '#tests/support/securityHeaders.ts';
 import { PAYBILL_OFFER_AFTER_S } from '#server/modules/payments/paymentView.ts';
 import { DEMO_MPESA_URL } from './urls.ts';
 
+/** On the simulator's phone page: Lipa na M-Pesa → Paybill with the numbers the modal showed. */
+async function payByPaybill(
+  phone: Page,
+  { business, account, price }: { business: string; account: string; price: number },
+) {
+  await phone.goto(`${DEMO_MPESA_URL}/__mpesa`);
+  await phone.getByRole('link', { name: 'Pay by Paybill' }).click();
+  await phone.getByLabel('Business number').fill(business);
+  await phone.getByLabel('Account number').fill(account);
+  await phone.getByLabel('Amount').fill(String(price));
+  await phone.getByRole('button', { name: 'Send' }).click();
+  await expect(phone.getByText(`account ${account}`)).toContainText('paid');
+}
 test('a learner whose prompt never arrives pays by Paybill and gets access', async ({ page, context }) => {
   // The offer comes after the prompt has waited its 45 s.
   test.setTimeout(60_000 + PAYBILL_OFFER_AFTER_S * 1000);
@@ -45,15 +58,7 @@ test('a learner whose prompt never arrives pays by Paybill and gets access', asy
   await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: 'test-results/paybill-modal-small-phone.png' });
 
-  // The phone: Lipa na M-Pesa → Paybill.
-  const phone = await context.newPage();
-  await phone.goto(`${DEMO_MPESA_URL}/__mpesa`);
-  await phone.getByRole('link', { name: 'Pay by Paybill' }).click();
-  await phone.getByLabel('Business number').fill(business!);
-  await phone.getByLabel('Account number').fill(account!);
-  await phone.getByLabel('Amount').fill(String(price));
-  await phone.getByRole('button', { name: 'Send' }).click();
-  await expect(phone.getByText(`account ${account}`)).toContainText('paid');
+  await payByPaybill(await context.newPage(), { business: business!, account: account!, price });
 
   await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByRole('link', { name: 'Start watching' })).toBeVisible();
@@ -110,14 +115,7 @@ test('after a cancelled M-Pesa prompt the learner pays by Paybill instead, witho
   const after = await (await phone.request.get(`${DEMO_MPESA_URL}/__mpesa`)).text();
   expect((after.match(new RegExp(`254${digits}`, 'g')) ?? []).length).toBe(promptsBefore);
 
-  // The phone: Lipa na M-Pesa → Paybill.
-  await phone.goto(`${DEMO_MPESA_URL}/__mpesa`);
-  await phone.getByRole('link', { name: 'Pay by Paybill' }).click();
-  await phone.getByLabel('Business number').fill(business!);
-  await phone.getByLabel('Account number').fill(account!);
-  await phone.getByLabel('Amount').fill(String(price));
-  await phone.getByRole('button', { name: 'Send' }).click();
-  await expect(phone.getByText(`account ${account}`)).toContainText('paid');
+  await payByPaybill(phone, { business: business!, account: account!, price });
 
   await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'test-results/paybill-instead-paid-360x740.png' });
