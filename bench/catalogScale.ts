@@ -1,8 +1,8 @@
 // Issue 2, benchmark 3: the landing page's and a course page's queries with 100,000 courses and 1,000,000
 // episodes loaded, on SQLite and on PostgreSQL, against trivial `select 1` round trips on the same database
 // handle (one SQLite connection; the app's PostgreSQL pool).
-// Goal: p95 ≤ 20 ms each. BENCH_DATABASE_URL (default: the local server's `postgres` database) is where a
-// throw-away database is created; BENCH_SKIP_PG=1 runs SQLite only.
+// Goal: p95 ≤ 20 ms each, search included (issue 24). BENCH_DATABASE_URL (default: the local server's
+// `postgres` database) is where a throw-away database is created; BENCH_SKIP_PG=1 runs SQLite only.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
@@ -18,8 +18,8 @@ import { compared, round, timeCalls } from './lib/stats.ts';
 import type { BenchContext, Benchmark, Figure } from './lib/types.ts';
 
 const GOAL_MS = 20;
-/** Search reads more (full text and trigram candidates, then ranks them): its own goal. */
-const SEARCH_GOAL_MS = 50;
+/** Search's goal: the same 20 ms since issue 24 (it was 50 while PostgreSQL scored every candidate). */
+const SEARCH_GOAL_MS = 20;
 /** What people type: typos, a missing hyphen, a creator, a plain word, and filters with a sort. */
 const SEARCHES: Record<string, string>[] = [
   { q: 'pythn' },

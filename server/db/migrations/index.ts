@@ -24,6 +24,7 @@ import { smsDeliveryReports } from './0026_sms_delivery_reports.ts';
 import { moneyIn } from './0027_money_in.ts';
 import { payoutHolds } from './0028_payout_holds.ts';
 import { paymentMethod } from './0029_payment_method.ts';
+import { postgresSearchWords } from './0030_postgres_search_words.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0027_money_in': moneyIn,
   '0028_payout_holds': payoutHolds,
   '0029_payment_method': paymentMethod,
+  '0030_postgres_search_words': postgresSearchWords,
 };

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '#server/db/connect.ts';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import { searchWords, type SearchQuery } from '#common/catalog/searchQuery.ts';
-import { publishedCards, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
+import { cardColumns, publishedCards, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
 import { innerTrigrams, trigramScorer } from './trigramScore.ts';
 
 const MAX_TERMS = 8;
@@ -17,6 +17,10 @@ const VOCABULARY_CANDIDATES = 100;
 const FUZZY_MIN = 0.6;
 
 type ScoredRow = CardRow & { score: number };
+
+/** The card's columns, read from the `hit` subquery of `mostEnrolledScored`. */
+const hitColumns = cardColumns.map((c) => c.replace('course.', 'hit.') as `hit.${ColumnOf<typeof c>}`);
+type ColumnOf<C> = C extends `course.${infer Name}` ? Name : never;
 
 /**
  * Finds published courses for a search: full-text prefix matches (FTS5 / tsvector, index 0003) and,
@@ -40,7 +44,9 @@ export async function findCoursesInTx(
     return rows.map(toCard);
   }
   const rows =
-    dialect === 'postgres' ? await postgresMatches(trx, query, words) : await sqliteMatches(trx, query, words, limit);
+    dialect === 'postgres'
+      ? await postgresMatches(trx, query, words, limit)
+      : await sqliteMatches(trx, query, words, limit);
   return sortRows(rows, query).slice(0, limit).map(toCard);
 }
 
@@ -87,29 +93,106 @@ function fullTextTerms(q: string): string[] {
   return [...new Set(terms.map((t) => t.slice(0, 40)))].slice(0, MAX_TERMS);
 }
 
-async function postgresMatches(db: Kysely<DB>, query: SearchQuery, words: string[]): Promise<ScoredRow[]> {
-  const tsq = fullTextTerms(query.q)
-    .map((t) => `${t}:*`)
-    .join(' & ');
-  const fullText = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsq})`;
-  // Every word must be near a word of the key: `%>` uses the trigram index (word_similarity ≥
-  // pg_trgm.word_similarity_threshold, 0.6 by default); the score averages the words' similarities.
-  const near = sql.join(
-    words.map((w) => sql`"course"."searchKey" %> ${w}`),
-    sql` and `,
-  );
-  const similarity = sql.join(
-    words.map((w) => sql`word_similarity(${w}, "course"."searchKey")`),
-    sql` + `,
-  );
-  const rows = await filtered(db, query)
-    .select(sql<number>`(case when ${fullText} then 1 else 0 end) + (${similarity}) / ${words.length}`.as('score'))
-    .where((eb) => eb.or([fullText, sql<boolean>`(${near})`]))
-    .orderBy('score', 'desc')
+/**
+ * PostgreSQL (decision 0046), in the same steps as SQLite (decision 0028): candidates are picked through the
+ * indexes, the most enrolled first and at most CANDIDATES at a time, and only they are scored with
+ * `word_similarity`. Full-text matches in the title, creator or category (tsvector weights A and B) come
+ * first, description-only ones fill up to CANDIDATES; near spellings are looked for only while exact
+ * matches are few, through the spelling step (`searchWord`, migration 0030). Scoring every full-text or
+ * trigram match of a common word before keeping 200 was most of a search's time at 100,000 courses.
+ */
+async function postgresMatches(
+  db: Kysely<DB>,
+  query: SearchQuery,
+  words: string[],
+  limit: number,
+): Promise<ScoredRow[]> {
+  const byId = new Map<string, ScoredRow>();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const terms = fullTextTerms(query.q);
+  if (terms.length) {
+    const tsquery = (weights: string) => terms.map((t) => `${t}:*${weights}`).join(' & ');
+    const inKey = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsquery('AB')})`;
+    const anywhere = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsquery('')})`;
+    const rows = await mostEnrolledPostgres(db, query, words, inKey);
+    if (rows.length < CANDIDATES)
+      rows.push(...(await mostEnrolledPostgres(db, query, words, sql`${anywhere} and not ${inKey}`)));
+    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + mean(r.closeness) });
+  }
+  // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
+  // In another order they could, but with CANDIDATES words spelt as typed they would only be noise.
+  if (byId.size >= (query.sort === 'relevance' ? limit : CANDIDATES)) return [...byId.values()];
+  const near = await nearSpellingsPostgres(db, words);
+  if (near) {
+    // The courses whose key holds, for every query word, one of its near words (a substring: the key's
+    // trigram index finds it and `like` checks it cheaply), the most enrolled first; each query word must
+    // still be near a word of the key (`%>`'s test: word_similarity ≥ FUZZY_MIN).
+    const holds = sql.join(
+      near.map(
+        ({ close }) =>
+          sql`(${sql.join(
+            close.map((w) => sql`"course"."searchKey" like ${`%${w}%`}`),
+            sql` or `,
+          )})`,
+      ),
+      sql` and `,
+    );
+    const checked = near.map(({ index }) => index);
+    for (const r of await mostEnrolledPostgres(db, query, words, sql<boolean>`${holds}`)) {
+      if (checked.every((i) => r.closeness[i]! >= FUZZY_MIN) && !byId.has(r.id))
+        byId.set(r.id, { ...r, score: mean(r.closeness) });
+    }
+  }
+  return [...byId.values()];
+}
+
+/**
+ * The published courses matching `where` under the query's filters, the most enrolled first (at most
+ * CANDIDATES), each with every query word's `word_similarity` to its search key. The similarities are
+ * computed outside the limited subquery, so only the kept rows pay for them.
+ */
+async function mostEnrolledPostgres(
+  db: Kysely<DB>,
+  query: SearchQuery,
+  words: string[],
+  where: RawBuilder<boolean>,
+): Promise<(CardRow & { closeness: number[] })[]> {
+  const hits = filtered(db, query)
+    .select(sql<string>`"course"."searchKey"`.as('searchKey'))
+    .where(where)
     .orderBy('course.enrolledCount', 'desc')
     .limit(CANDIDATES)
+    .as('hit');
+  const similarities = sql.join(words.map((w) => sql`word_similarity(${w}, "hit"."searchKey")`));
+  const rows = await db
+    .selectFrom(hits)
+    .select(hitColumns)
+    .select(sql<number[]>`array[${similarities}]`.as('closeness'))
     .execute();
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rows.map((r) => ({ ...r, closeness: r.closeness.map(Number) }));
+}
+
+/**
+ * The spelling step on PostgreSQL: for each query word of three letters or more (by its index in `words`),
+ * the catalog's words (`searchWord`, migration 0030) it is near (`%>`: word_similarity ≥ FUZZY_MIN), the
+ * closest VOCABULARY_CANDIDATES, in one query. Null when a word has none (every word must be near) or no
+ * word is long enough.
+ */
+async function nearSpellingsPostgres(
+  db: Kysely<DB>,
+  words: string[],
+): Promise<{ index: number; close: string[] }[] | null> {
+  const spelt = words.map((word, index) => ({ word, index })).filter(({ word }) => innerTrigrams(word).length > 0);
+  if (spelt.length === 0) return null;
+  const { rows } = await sql<{ index: number; word: string }>`${sql.join(
+    spelt.map(
+      ({ word, index }) => sql`(select ${index}::int as "index", "word" from "searchWord" where "word" %> ${word}
+        order by word_similarity(${word}, "word") desc limit ${VOCABULARY_CANDIDATES})`,
+    ),
+    sql` union all `,
+  )}`.execute(db);
+  const out = spelt.map(({ index }) => ({ index, close: rows.filter((r) => r.index === index).map((r) => r.word) }));
+  return out.every(({ close }) => close.length > 0) ? out : null;
 }
 
 async function sqliteMatches(db: Kysely<DB>, query: SearchQuery, words: string[], limit: number): Promise<ScoredRow[]> {
