@@ -5,7 +5,7 @@ import { localPhone } from '#common/phone.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { CreatorPayoutControls } from '../components/admin/CreatorPayoutControls.tsx';
-import { HeldPayoutControls } from '../components/admin/HeldPayoutControls.tsx';
+import { HeldPayoutControls, SettleHeldPayoutStatus } from '../components/admin/HeldPayoutControls.tsx';
 import { formatKes } from '../lib/format.ts';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -63,70 +63,73 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
   const { t, kes } = useFormat();
   return (
-    <AdminListSection
-      id="payouts"
-      title={t('admin.tab.payouts')}
-      page={page}
-      error={error}
-      emptyText={t('admin.payouts.empty')}
-      sorts={[
-        ['createdAt', t('admin.date')],
-        ['amount', t('admin.amount')],
-      ]}
-      filters={[
-        {
-          name: 'status',
-          label: t('admin.status'),
-          options: ['requested', 'sent', 'paid', 'failed'].map((s) => [s, t(`admin.payout.${s}`)]),
-        },
-      ]}
-      columns={[
-        t('admin.payouts.creator'),
-        { label: t('admin.amount'), num: true },
-        t('admin.status'),
-        t('admin.date'),
-        t('admin.actions'),
-      ]}
-      row={(p) => (
-        <tr key={p.id}>
-          <td>
-            {p.creatorName}
-            <span className="sub">{p.creatorEmail}</span>
-            <span className="sub">{localPhone(p.phone)}</span>
-          </td>
-          <td className="num">
-            {kes(p.amount)}
-            {p.purpose === 'verification' ? <span className="sub">{t('admin.payouts.numberCheck')}</span> : null}
-          </td>
-          <td>
-            {held(p) ? (
-              <>
-                <span className="pill bad">{t('admin.payout.held')}</span>
-                <span className="sub" data-testid="hold-reason">
-                  {p.holdKind === 'suspended' ? t('admin.payouts.heldSuspended') : p.holdReason}
-                </span>
-              </>
-            ) : (
-              <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payout.${p.status}`)}</span>
-            )}
-            {p.receipt ? <span className="sub">{p.receipt}</span> : null}
-            {p.failureReason ? <span className="sub">{p.failureReason}</span> : null}
-          </td>
-          <td>{formatStamp(p.createdAt)}</td>
-          <td className="admin-actions">
-            {p.status === 'failed' && p.purpose !== 'verification' ? (
-              <ActionButton
-                intent="retry"
-                id={p.id}
-                label={t('admin.retry')}
-                confirmText={t('admin.payouts.retryConfirm', { amount: kes(p.amount), name: p.creatorName })}
-              />
-            ) : null}
-            {held(p) ? <HeldPayoutControls payoutId={p.id} neverSent={p.holdKind === 'suspended'} /> : null}
-            <CreatorPayoutControls creatorId={p.creatorId} name={p.creatorName} />
-          </td>
-        </tr>
-      )}
-    />
+    <>
+      <SettleHeldPayoutStatus />
+      <AdminListSection
+        id="payouts"
+        title={t('admin.tab.payouts')}
+        page={page}
+        error={error}
+        emptyText={t('admin.payouts.empty')}
+        sorts={[
+          ['createdAt', t('admin.date')],
+          ['amount', t('admin.amount')],
+        ]}
+        filters={[
+          {
+            name: 'status',
+            label: t('admin.status'),
+            options: ['requested', 'sent', 'paid', 'failed'].map((s) => [s, t(`admin.payout.${s}`)]),
+          },
+        ]}
+        columns={[
+          t('admin.payouts.creator'),
+          { label: t('admin.amount'), num: true },
+          t('admin.status'),
+          t('admin.date'),
+          t('admin.actions'),
+        ]}
+        row={(p) => (
+          <tr key={p.id}>
+            <td>
+              {p.creatorName}
+              <span className="sub">{p.creatorEmail}</span>
+              <span className="sub">{localPhone(p.phone)}</span>
+            </td>
+            <td className="num">
+              {kes(p.amount)}
+              {p.purpose === 'verification' ? <span className="sub">{t('admin.payouts.numberCheck')}</span> : null}
+            </td>
+            <td>
+              {held(p) ? (
+                <>
+                  <span className="pill bad">{t('admin.payout.held')}</span>
+                  <span className="sub" data-testid="hold-reason">
+                    {p.holdKind === 'suspended' ? t('admin.payouts.heldSuspended') : p.holdReason}
+                  </span>
+                </>
+              ) : (
+                <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payout.${p.status}`)}</span>
+              )}
+              {p.receipt ? <span className="sub">{p.receipt}</span> : null}
+              {p.failureReason ? <span className="sub">{p.failureReason}</span> : null}
+            </td>
+            <td>{formatStamp(p.createdAt)}</td>
+            <td className="admin-actions">
+              {p.status === 'failed' && p.purpose !== 'verification' ? (
+                <ActionButton
+                  intent="retry"
+                  id={p.id}
+                  label={t('admin.retry')}
+                  confirmText={t('admin.payouts.retryConfirm', { amount: kes(p.amount), name: p.creatorName })}
+                />
+              ) : null}
+              {held(p) ? <HeldPayoutControls payoutId={p.id} neverSent={p.holdKind === 'suspended'} /> : null}
+              <CreatorPayoutControls creatorId={p.creatorId} name={p.creatorName} />
+            </td>
+          </tr>
+        )}
+      />
+    </>
   );
 }

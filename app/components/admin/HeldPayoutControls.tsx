@@ -1,6 +1,9 @@
 import { useFetcher } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
 
+/** The settling fetcher, shared with the page: its answer shows above the list (SettleHeldPayoutStatus). */
+export const SETTLE_HELD_PAYOUT = 'settle-held-payout';
+
 /**
  * A held payout's decision for admins, after checking it with Safaricom: paid, or failed (the money goes
  * back to the creator's balance), with a note for the audit log. A payout held before it was sent (the
@@ -8,7 +11,7 @@ import { useT } from '#app/i18n/useT.ts';
  */
 export function HeldPayoutControls({ payoutId, neverSent }: { payoutId: string; neverSent: boolean }) {
   const { t } = useT();
-  const settle = useFetcher<{ ok: boolean; message: string }>();
+  const settle = useFetcher<{ ok: boolean; message: string }>({ key: SETTLE_HELD_PAYOUT });
   const busy = settle.state !== 'idle';
   return (
     <details className="payout-controls">
@@ -29,12 +32,22 @@ export function HeldPayoutControls({ payoutId, neverSent }: { payoutId: string; 
             {t('admin.payouts.markFailed')}
           </button>
         </div>
-        {settle.data ? (
-          <span role="status" className={`sub ${settle.data.ok ? '' : 'error'}`}>
-            {t(settle.data.message)}
-          </span>
-        ) : null}
       </settle.Form>
     </details>
+  );
+}
+
+/**
+ * The answer to settling a held payout, above the list: a settled payout leaves a list filtered to held or
+ * sent payouts as soon as the list reloads, and an answer beside its buttons would leave with it.
+ */
+export function SettleHeldPayoutStatus() {
+  const { t } = useT();
+  const settle = useFetcher<{ ok: boolean; message: string }>({ key: SETTLE_HELD_PAYOUT });
+  if (!settle.data || settle.state !== 'idle') return null;
+  return (
+    <p role="status" className={`sub ${settle.data.ok ? '' : 'error'}`}>
+      {t(settle.data.message)}
+    </p>
   );
 }
