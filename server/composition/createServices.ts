@@ -6,6 +6,7 @@ import type { Clock, Services } from '../core/services.ts';
 import { createDarajaClient } from '../daraja/darajaClient.ts';
 import type { Database } from '../db/connect.ts';
 import { enqueueJob } from '../jobs/enqueueJob.ts';
+import { hurryJobs } from '../jobs/hurryJobs.ts';
 import type { Logger } from '../logging/logger.ts';
 import { createAuth } from '../auth/createAuth.ts';
 import { createAtSmsClient } from '../sms/atSmsClient.ts';
@@ -43,6 +44,11 @@ export function createServices(parts: ServiceParts): RunningServices {
   const viewEvents = new ViewEventBuffer(database.db, log);
   const uploadLocker = createUploadLocker(config, database, log);
   const wakers: Array<() => void> = [];
+  // The caller's transaction commits after enqueue returns: wake the worker a moment later.
+  const wakeSoon = () =>
+    setTimeout(() => {
+      for (const wake of wakers) wake();
+    }, 50).unref();
   let catalogChanges = 0;
   const services: RunningServices = {
     config,
@@ -77,11 +83,13 @@ export function createServices(parts: ServiceParts): RunningServices {
     jobs: {
       async enqueue(db, def, payload, opts) {
         const id = await enqueueJob(db, def, payload, opts);
-        // The caller's transaction commits after this returns: wake the worker a moment later.
-        setTimeout(() => {
-          for (const wake of wakers) wake();
-        }, 50).unref();
+        wakeSoon();
         return id;
+      },
+      async hurry(db, def, payloads) {
+        const moved = await hurryJobs(db, def, payloads);
+        if (moved > 0) wakeSoon();
+        return moved;
       },
     },
     onJobEnqueued: (listener) => void wakers.push(listener),

@@ -51,6 +51,8 @@ export interface JobQueue {
    * process's worker once it may have committed. Returns the job id.
    */
   enqueue<P>(db: Kysely<DB>, def: JobType<P>, payload: P, opts?: { delayMs?: number }): Promise<string>;
+  /** Runs now the queued jobs of this type with these payloads (queued to run later), and wakes the worker. */
+  hurry<P>(db: Kysely<DB>, def: JobType<P>, payloads: P[]): Promise<number>;
 }
 
 /** The time operations act at: the real clock, or one a test moves. */

@@ -24,7 +24,7 @@ async function readSms(context: BrowserContext, inbox: string, e164: string, mat
           text = texts.find((t) => matching.test(t)) ?? '';
           return text;
         },
-        // The receipt SMS may wait one 30 s retry for M-Pesa's confirmed receipt number.
+        // The receipt SMS waits for M-Pesa to confirm its receipt number: seconds, at most RECEIPT_WAIT_MS.
         { timeout: 75_000 },
       )
       .toMatch(matching);

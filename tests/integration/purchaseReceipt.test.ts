@@ -7,6 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Services } from '#server/core/services.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { jobDefinitions } from '#server/composition/jobTypes.ts';
+import { toIso } from '#server/db/values.ts';
+import { handleReceiptResult } from '#server/modules/payments/handleReceiptResult.ts';
+import { RECEIPT_WAIT_MS } from '#server/modules/payments/sendReceiptJob.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import { eventually } from '#tests/support/eventually.ts';
@@ -48,14 +51,38 @@ async function pendingPayment(s: Services, learner: { phone: string; locale: 'en
   return { id, settled };
 }
 
-/** M-Pesa confirmed the receipt number (Transaction Status: tested in paymentsReceipts.test.ts). */
-async function receiptConfirmed(id: string) {
-  await t.db
-    .updateTable('payment')
-    .set({ mpesaReceipt: 'SGR7Q2XK4M', receiptCheck: 'confirmed' })
-    .where('id', '=', id)
-    .execute();
+/** M-Pesa's Transaction Status answer confirming the receipt number (its checks: paymentsReceipts.test.ts). */
+async function receiptConfirmed(s: Services, id: string) {
+  const { confirmed } = await handleReceiptResult(s, {
+    secret: s.config.mpesa.callbackSecret,
+    paymentId: id,
+    body: {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request has been accepted successsfully.',
+        OriginatorConversationID: 'f1e2-4b95-a71d-b30d3cdbb7a7942864',
+        ConversationID: 'AG_20260101_0000000000000000000',
+        TransactionID: 'SGR7Q2XK4M',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'DebitPartyName', Value: '254799000111 - Customer' },
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'Amount', Value: 1500 },
+            { Key: 'ReceiptNo', Value: 'SGR7Q2XK4M' },
+          ],
+        },
+      },
+    },
+  });
+  expect(confirmed).toBe(true);
 }
+
+/** The receipt jobs of a payment, by channel. */
+const receiptJobRows = async (id: string) =>
+  (await t.db.selectFrom('job').selectAll().where('type', '=', 'payments.sendReceipt').execute()).filter(
+    (j) => JSON.parse(j.payload).paymentId === id,
+  );
 
 async function runJobsUntil(s: Services, done: () => Promise<boolean>) {
   const worker = startJobWorker(s, jobDefinitions, { concurrency: 1, pollMs: 20 });
@@ -79,7 +106,11 @@ it('sends the receipt by SMS in Kiswahili and by e-mail', async () => {
     'payments.checkReceipt',
     'sms',
   ]);
-  await receiptConfirmed(id);
+  // Queued to wait for M-Pesa's word on the receipt number, which runs them at once when it comes.
+  const queuedFor = (await receiptJobRows(id)).map((j) => Date.parse(toIso(j.runAt)) - Date.now());
+  expect(Math.min(...queuedFor)).toBeGreaterThan(RECEIPT_WAIT_MS / 2);
+  await receiptConfirmed(services, id);
+  expect((await receiptJobRows(id)).every((j) => Date.parse(toIso(j.runAt)) <= Date.now())).toBe(true);
   await runJobsUntil(services, async () => sim.messages.some((m) => m.to === '+254712600001'));
   const sms = sim.messages.find((m) => m.to === '+254712600001')!;
   expect(sms.message).toBe(
@@ -101,7 +132,7 @@ it('settles even when the SMS gateway is down, and the receipt job retries', asy
   const down = testServices(t, { SMS_BASE_URL: 'http://127.0.0.1:9', AT_API_KEY: apiKey });
   const { id, settled } = await pendingPayment(down, { phone: '+254712600002', locale: 'en', email: null });
   expect(settled?.payment.status).toBe('paid');
-  await receiptConfirmed(id);
+  await receiptConfirmed(down, id);
   const smsJob = async () =>
     t.db
       .selectFrom('job')

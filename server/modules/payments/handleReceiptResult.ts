@@ -6,6 +6,7 @@ import { readTransactionStatus } from '#server/daraja/statusResult.ts';
 import { safeEqual } from '#server/lib/safeEqual.ts';
 import { isId } from '#common/ids.ts';
 import { PAID_BY_PAYBILL } from './confirmPaybillPayment.ts';
+import { receiptJobs, sendReceiptJob } from './sendReceiptJob.ts';
 
 const RECEIPT = /^[A-Z0-9]{8,12}$/;
 
@@ -67,6 +68,7 @@ export async function handleReceiptResult(
       { paymentId: p.id, claimed: p.claimedReceipt, problem },
       'M-Pesa receipt not confirmed: Transaction Status contradicts the payment; check it by hand',
     );
+    await services.jobs.hurry(db, sendReceiptJob, receiptJobs(p.id));
     return { confirmed: false };
   }
   const done = await db
@@ -75,5 +77,7 @@ export async function handleReceiptResult(
     .where('id', '=', p.id)
     .where('receiptCheck', '=', 'pending')
     .executeTakeFirst();
+  // The receipts waited for this answer: they go now, quoting the confirmed number.
+  await services.jobs.hurry(db, sendReceiptJob, receiptJobs(p.id));
   return { confirmed: Number(done.numUpdatedRows) > 0 };
 }

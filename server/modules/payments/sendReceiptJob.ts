@@ -1,9 +1,18 @@
 // The purchase receipt, sent after settlement by a durable job (one per channel): a failed SMS is retried
-// with backoff and never holds up the payment, which is already settled when the job runs.
+// with backoff and never holds up the payment, which is already settled when the job runs. It is queued to
+// run RECEIPT_WAIT_MS after settlement; M-Pesa's answer about the receipt number usually comes within
+// seconds and runs it at once (handleReceiptResult), so the receipt quotes the confirmed number.
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
 import { SMS_TEXTS } from '../messaging/smsTexts.ts';
 import { notifyPayer } from './notifyPayer.ts';
+
+/** How long a receipt waits for M-Pesa to confirm its receipt number before it goes with the payment's id. */
+export const RECEIPT_WAIT_MS = 60_000;
+
+/** The receipt jobs of a payment, one per channel. */
+export const receiptJobs = (paymentId: string) =>
+  (['sms', 'email'] as const).map((channel) => ({ paymentId, channel }));
 
 export const sendReceiptJob = defineJob({
   type: 'payments.sendReceipt',
@@ -33,9 +42,8 @@ export const sendReceiptJob = defineJob({
       .where('payment.status', '=', 'paid')
       .executeTakeFirst();
     if (!row) return; // not paid (or gone): nothing to confirm
-    // The M-Pesa receipt number is quoted only once Transaction Status confirmed it, which takes seconds:
-    // the first run waits for it (one backoff); later runs send with the payment's own reference instead.
-    if (row.receiptCheck === 'pending' && ctx.attempt === 1) throw new Error('waiting for the receipt number check');
+    // The M-Pesa receipt number is quoted only once Transaction Status confirmed it (mpesaReceipt is set
+    // only then); a check still pending after RECEIPT_WAIT_MS sends the payment's own reference instead.
     await notifyPayer(services, {
       what: 'receipt',
       channel,

@@ -10,7 +10,7 @@ import { postSaleInTx } from '../ledger/postSaleInTx.ts';
 import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 import { checkReceiptJob } from './checkReceiptJob.ts';
-import { sendReceiptJob } from './sendReceiptJob.ts';
+import { RECEIPT_WAIT_MS, receiptJobs, sendReceiptJob } from './sendReceiptJob.ts';
 import { recordIncomingInTx } from './recordIncomingInTx.ts';
 import { checkIncomingJob } from './checkIncomingJob.ts';
 
@@ -103,8 +103,8 @@ export async function settlePayment(
         now,
       });
       // In the same transaction: a settled payment always gets its receipt, and a failing SMS only retries.
-      for (const channel of ['sms', 'email'] as const)
-        await services.jobs.enqueue(trx, sendReceiptJob, { paymentId: p.id, channel });
+      for (const job of receiptJobs(p.id))
+        await services.jobs.enqueue(trx, sendReceiptJob, job, { delayMs: RECEIPT_WAIT_MS });
     }
     if (to === 'paid') await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
     if (to === 'paid' && !enrolled) {
