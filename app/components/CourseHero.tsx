@@ -21,7 +21,7 @@ export function NotForSale() {
 /** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
 export function CourseHero({ course, purchase }: { course: CoursePage; purchase?: React.ReactNode }) {
   const player = useInPlacePlayer();
-  const { t, price, buyLabel } = useFormat();
+  const { t, price, buyLabel, length } = useFormat();
   return (
     <section className="course-hero" aria-labelledby="course-title">
       <HeroMedia
@@ -37,6 +37,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
           <Rating value={course.rating} />
           <span>{t('course.students', { count: course.enrolledCount })}</span>
           <span>{t('course.episodes', { count: course.lessonsCount })}</span>
+          {course.duration > 0 ? <span>{length(course.duration)}</span> : null}
         </p>
         <h1 id="course-title">{course.title}</h1>
         <p className="hero-creator">

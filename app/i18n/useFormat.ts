@@ -15,5 +15,11 @@ export function useFormat() {
     buyLabel: (n: number) => t(n === 0 ? 'purchase.enrollFree' : 'purchase.buy'),
     dateTime: (at: string | Date) => formatDateTime(at, locale),
     date: (at: string | Date) => formatDate(at, locale),
+    /** A course's total length: "2 h 15 min", "45 min" (at least 1 min). */
+    length: (seconds: number) => {
+      const minutes = Math.max(1, Math.round(seconds / 60));
+      const h = Math.floor(minutes / 60);
+      return h > 0 ? t('format.lengthHours', { h, m: minutes % 60 }) : t('format.lengthMinutes', { m: minutes });
+    },
   };
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type EpisodeSummary, loadCoursePage } from '#app/server/catalog.server.ts';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { CourseHero, NotForSale, purchasePath } from '../components/CourseHero.tsx';
+import { CourseFactLists } from '../components/CourseFactLists.tsx';
 import { EpisodeList } from '../components/EpisodeList.tsx';
 import { DownloadAllButton } from '../components/offline/DownloadButton.tsx';
 import { PreviewModal } from '../components/PreviewModal.tsx';
@@ -52,6 +53,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             ) : undefined
           }
         />
+        <CourseFactLists outcomes={course.outcomes} requirements={course.requirements} />
         <section className="course-episodes" aria-labelledby="episodes-title">
           <h2 id="episodes-title" className="row-title">
             {t('course.episodesTitle')}

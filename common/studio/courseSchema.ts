@@ -43,6 +43,27 @@ export const categoryField = z
     return c;
   });
 
+/**
+ * "What you will learn" or "Requirements": a list of short lines (a textarea's text, one per line, is
+ * accepted too). Blank lines are dropped; too many or too long lines are refused, never cut.
+ */
+export const factLines = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split('\n') : v),
+    z
+      .array(
+        z
+          .string({ error: `${label}: each line must be text` })
+          .trim()
+          .max(LIMITS.factLine, `${label}: each line must be at most ${LIMITS.factLine} characters`),
+        {
+          error: `${label} must be a list of lines`,
+        },
+      )
+      .transform((lines) => lines.filter((l) => l.length > 0))
+      .refine((lines) => lines.length <= LIMITS.factLines, `${label}: at most ${LIMITS.factLines} lines`),
+  );
+
 /** What "Save Course" sends, for a new course and an existing one alike. */
 export const courseInput = z.object({
   title: requiredText(LIMITS.title, 'Title'),
@@ -52,6 +73,8 @@ export const courseInput = z.object({
   thumbnailId: assetRef.default(null),
   trailerId: assetRef.default(null),
   published: z.boolean({ error: 'Published must be true or false' }).default(false),
+  outcomes: factLines('What you will learn').default([]),
+  requirements: factLines('Requirements').default([]),
 });
 
 export type CourseInput = z.infer<typeof courseInput>;

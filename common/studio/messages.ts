@@ -27,4 +27,7 @@ export const LIMITS = {
   /** KES; far above any real course price, far below anything that could overflow. */
   maxPrice: 1_000_000,
   maxEpisodes: 500,
+  /** "What you will learn" and "Requirements": lines per list, characters per line. */
+  factLines: 12,
+  factLine: 160,
 } as const;

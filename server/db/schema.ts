@@ -152,6 +152,10 @@ export interface CourseTable {
   ratingAvg: number | null;
   ratingCount: ColumnType<number, number | undefined, number>;
   duration: ColumnType<number, number | undefined, number>;
+  /** JSON array of lines: what the learner will be able to do (course page, "What you will learn"). */
+  outcomes: ColumnType<string, string | undefined, string>;
+  /** JSON array of lines: what the learner needs before starting. */
+  requirements: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   publishedAt: Timestamp | null;

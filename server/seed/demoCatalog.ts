@@ -25,6 +25,9 @@ export interface DemoCourse {
   colors: [string, string];
   /** 3 to 5 episodes, in order. */
   episodes: string[];
+  /** "What you will learn" and "Requirements" on the course page (most demo courses leave them empty). */
+  outcomes?: string[];
+  requirements?: string[];
 }
 
 /** Oldest first: the last one is the newest and becomes the landing page's hero. */
@@ -43,6 +46,13 @@ export const DEMO_COURSES: DemoCourse[] = [
       'Monthly profit in 20 minutes',
       'Preparing for a SACCO loan',
     ],
+    outcomes: [
+      'Read your M-Pesa statement as a record of sales and costs',
+      'Keep business and personal money apart',
+      'Work out your real monthly profit',
+      'Prepare the records a SACCO asks for before a loan',
+    ],
+    requirements: ['A phone with M-Pesa', 'A notebook, or a free spreadsheet app'],
   },
   {
     title: 'Kiswahili Spoken Word and Poetry',
@@ -53,6 +63,8 @@ export const DEMO_COURSES: DemoCourse[] = [
     creator: 'amina',
     colors: ['#4c1d95', '#db2777'],
     episodes: ['Vina na mizani: the bones of a shairi', 'Finding your voice in Sheng', 'Performing without fear'],
+    outcomes: ['Write a shairi with vina na mizani', 'Perform your own piece at an open mic'],
+    requirements: ['Basic Kiswahili'],
   },
   {
     title: 'Build Web Apps with React: Nairobi Bootcamp',
@@ -183,5 +195,11 @@ export const DEMO_COURSES: DemoCourse[] = [
       'Charts that tell a story',
       'Your first analysis report',
     ],
+    outcomes: [
+      'Load and clean public data with pandas',
+      'Chart county figures so they tell a story',
+      'Write a short analysis report people act on',
+    ],
+    requirements: ['A laptop (phones cannot run the notebooks)', 'No programming needed before'],
   },
 ];

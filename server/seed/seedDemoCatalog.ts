@@ -77,6 +77,8 @@ export async function seedDemoCatalog(
       trailerId: m.trailer.id,
       published: true,
       featured: course.featured ?? false,
+      outcomes: JSON.stringify(course.outcomes ?? []),
+      requirements: JSON.stringify(course.requirements ?? []),
       creatorId: creator.id,
       creatorName: creator.name,
       lessonsCount: course.episodes.length,

@@ -92,6 +92,8 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   const title = `Ufugaji wa Nyuki <b>${unique()}</b>`;
   await page.getByLabel('Title *').fill(title);
   await page.getByLabel('Description *').fill('Beekeeping for beginners, from the first hive to the first harvest.');
+  await page.getByLabel('What learners will learn (one per line)').fill('Set up a hive\n\nHarvest honey safely');
+  await page.getByLabel('Requirements (one per line)').fill('A veil and gloves');
   await page.getByLabel('Price (KES)').fill('1200');
   await page.getByLabel('Category *').selectOption('lifestyle');
   await page.getByLabel('Thumbnail', { exact: true }).setInputFiles(files.thumb);
@@ -144,6 +146,13 @@ test('a creator builds, publishes and sees a course; another creator cannot open
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Kuchagua mzinga')).toBeVisible();
   await expect(page.getByText('Kuvuna asali')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What you will learn' }).getByRole('listitem')).toHaveText([
+    'Set up a hive',
+    'Harvest honey safely',
+  ]);
+  await expect(page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText([
+    'A veil and gloves',
+  ]);
 
   // The dashboard lists it as published.
   await page.goto('/creator');

@@ -57,6 +57,11 @@ test('course page: facts, trailer, episode 1 preview in a modal, locked episodes
   await expect(page.getByText('One-time payment • Lifetime access')).toBeVisible();
   await expect(page.getByText(/\d+ students?/)).toBeVisible();
   await expect(page.getByText(/\d+ episodes?/)).toBeVisible();
+  await expect(page.locator('.course-facts').getByText(/^(\d+ h )?\d+ min$/)).toBeVisible();
+  // What the creator said the course teaches and needs, as written.
+  const learn = page.getByRole('region', { name: 'What you will learn' });
+  await expect(learn.getByRole('listitem')).toHaveText(DEMO.outcomes!);
+  await expect(page.getByRole('region', { name: 'Requirements' }).getByRole('listitem')).toHaveText(DEMO.requirements!);
 
   // The trailer plays in the hero, and the toggle pauses it.
   await page.getByRole('button', { name: 'Play Trailer' }).click();

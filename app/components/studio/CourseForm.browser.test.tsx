@@ -44,6 +44,8 @@ const existing: EditorCourse = {
   thumbnail: null,
   trailer: null,
   episodes: [],
+  outcomes: ['Write a script'],
+  requirements: [],
   lessonsCount: 0,
   duration: 0,
   updatedAt: new Date().toISOString(),

@@ -21,6 +21,8 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
   const [thumbnail, setThumbnail] = useState<AssetView | null>(course?.thumbnail ?? null);
   const [trailer, setTrailer] = useState<AssetView | null>(course?.trailer ?? null);
   const [published, setPublished] = useState(course?.published ?? false);
+  const [outcomes, setOutcomes] = useState(course?.outcomes.join('\n') ?? '');
+  const [requirements, setRequirements] = useState(course?.requirements.join('\n') ?? '');
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<Flash>(initialFlash);
 
@@ -48,6 +50,9 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
       thumbnailId: thumbnail?.id ?? null,
       trailerId: trailer?.id ?? null,
       published,
+      // One line per item; the server drops blank lines and refuses too many or too long ones.
+      outcomes,
+      requirements,
     };
     setSaving(true);
     setFlash(null);
@@ -94,6 +99,14 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           name="description"
         />
       </label>
+      <FactLinesField label={t('studio.form.outcomes')} name="outcomes" value={outcomes} onChange={setOutcomes} />
+      <FactLinesField
+        label={t('studio.form.requirements')}
+        name="requirements"
+        value={requirements}
+        onChange={setRequirements}
+      />
+      <p className="field-hint">{t('studio.form.factsHint', { lines: LIMITS.factLines, chars: LIMITS.factLine })}</p>
       <div className="field-row">
         <label className="field">
           <span className="field-label">{t('studio.form.price')}</span>
@@ -152,6 +165,22 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
         {uploads.waiting ? t(STUDIO_MESSAGES.waitingForUpload) : saving ? t('studio.saving') : t('studio.form.save')}
       </button>
     </form>
+  );
+}
+
+/** A list the course page shows ("What you will learn", "Requirements"), typed one item per line. */
+function FactLinesField(props: { label: string; name: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field-label">{props.label}</span>
+      <textarea
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        rows={4}
+        name={props.name}
+        maxLength={(LIMITS.factLine + 1) * LIMITS.factLines}
+      />
+    </label>
   );
 }
 

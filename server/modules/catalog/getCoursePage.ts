@@ -2,6 +2,7 @@ import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { canViewCourse, isOnSale } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
+import { courseFactLines } from './courseFactLines.ts';
 import { isId } from '#common/ids.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
@@ -36,7 +37,11 @@ export interface CoursePage {
   ratingCount: number;
   enrolledCount: number;
   lessonsCount: number;
+  /** Seconds of video in all its episodes. */
   duration: number;
+  /** "What you will learn" and "Requirements", as the creator wrote them (empty lists when not given). */
+  outcomes: string[];
+  requirements: string[];
   thumbnail: ImageRef | null;
   /** The thumbnail as a 1200×630 JPEG, for link previews. */
   ogImage: string | null;
@@ -106,6 +111,8 @@ export async function getCoursePage(
     enrolledCount: toNum(c.enrolledCount),
     lessonsCount: episodes.length,
     duration: toNum(c.duration),
+    outcomes: courseFactLines(c.outcomes),
+    requirements: courseFactLines(c.requirements),
     thumbnail: courseThumb,
     ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
     trailer: media(trailerReady?.id),

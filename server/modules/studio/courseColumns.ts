@@ -9,5 +9,7 @@ export function courseColumns(data: CourseInput) {
     category: data.category,
     thumbnailId: data.thumbnailId,
     trailerId: data.trailerId,
+    outcomes: JSON.stringify(data.outcomes),
+    requirements: JSON.stringify(data.requirements),
   };
 }

@@ -3,6 +3,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { captionRefs, type CaptionRef } from '../captions/captionRefs.ts';
+import { courseFactLines } from '../catalog/courseFactLines.ts';
 import { loadAssetViews, type AssetView } from './assetView.ts';
 
 export interface EditorEpisode {
@@ -26,6 +27,8 @@ export interface EditorCourse {
   thumbnail: AssetView | null;
   trailer: AssetView | null;
   episodes: EditorEpisode[];
+  outcomes: string[];
+  requirements: string[];
   lessonsCount: number;
   duration: number;
   updatedAt: string;
@@ -54,6 +57,8 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     published: toBool(c.published),
     thumbnail: view(c.thumbnailId),
     trailer: view(c.trailerId),
+    outcomes: courseFactLines(c.outcomes),
+    requirements: courseFactLines(c.requirements),
     lessonsCount: toNum(c.lessonsCount),
     duration: toNum(c.duration),
     updatedAt: toIso(c.updatedAt),

@@ -10,7 +10,8 @@ import { deleteEpisode } from './deleteEpisode.ts';
 import { getCourseForEditor } from './getCourseForEditor.ts';
 import { getCreatorDashboard } from './getCreatorDashboard.ts';
 import { reorderEpisodes } from './reorderEpisodes.ts';
-import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { getCoursePage } from '../catalog/getCoursePage.ts';
 import { updateCourse } from './updateCourse.ts';
 import { updateEpisode } from './updateEpisode.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -316,5 +317,56 @@ describe('getCreatorDashboard', () => {
     expect(mine.totals.courses).toBe(mine.courses.length);
     expect(mine.courses.every((c) => typeof c.published === 'boolean')).toBe(true);
     await expectError(getCreatorDashboard(services, customer), 'forbidden');
+  });
+});
+
+describe('course page facts', () => {
+  it('keeps "What you will learn" and "Requirements" as lines, blank lines dropped, for the editor and the page', async () => {
+    const course = await draftWithEpisodes(0);
+    await updateCourse(services, owner, {
+      courseId: course.id,
+      ...valid,
+      outcomes: 'Greet in Kiswahili\n\n  Count to 100  \r\nBargain at the market',
+      requirements: ['A phone with data', ''],
+    });
+    const editor = await getCourseForEditor(services, owner, { courseId: course.id });
+    expect(editor.outcomes).toEqual(['Greet in Kiswahili', 'Count to 100', 'Bargain at the market']);
+    expect(editor.requirements).toEqual(['A phone with data']);
+    const page = await getCoursePage(services, owner, { courseId: course.id });
+    expect(page).toMatchObject({ outcomes: editor.outcomes, requirements: editor.requirements });
+  });
+
+  it('refuses too many or too long lines with a message, and keeps what was saved', async () => {
+    const course = await draftWithEpisodes(0);
+    await updateCourse(services, owner, { courseId: course.id, ...valid, outcomes: ['Kept'] });
+    const tooMany = Array.from({ length: LIMITS.factLines + 1 }, (_, i) => `Line ${i}`);
+    await expectError(
+      updateCourse(services, owner, { courseId: course.id, ...valid, outcomes: tooMany }),
+      'invalid_input',
+      'What you will learn: at most 12 lines',
+    );
+    await expectError(
+      updateCourse(services, owner, { courseId: course.id, ...valid, requirements: ['x'.repeat(LIMITS.factLine + 1)] }),
+      'invalid_input',
+      'Requirements: each line must be at most 160 characters',
+    );
+    await expectError(
+      updateCourse(services, owner, { courseId: course.id, ...valid, requirements: { evil: true } }),
+      'invalid_input',
+    );
+    expect((await getCourseForEditor(services, owner, { courseId: course.id })).outcomes).toEqual(['Kept']);
+  });
+
+  it('reads a course saved before the lists existed (or with a damaged list) as having none', async () => {
+    const course = await draftWithEpisodes(0);
+    await t.db
+      .updateTable('course')
+      .set({ outcomes: 'not json', requirements: '{"a":1}' })
+      .where('id', '=', course.id)
+      .execute();
+    expect(await getCourseForEditor(services, owner, { courseId: course.id })).toMatchObject({
+      outcomes: [],
+      requirements: [],
+    });
   });
 });
