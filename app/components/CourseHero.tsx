@@ -7,6 +7,7 @@ import { MyListButton } from './MyListButton.tsx';
 import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import { Rating } from './Rating.tsx';
+import { ShareButton } from './ShareButton.tsx';
 
 export function purchasePath(courseId: string): string {
   return `/register?redirectTo=${encodeURIComponent(`/course/${courseId}`)}`;
@@ -62,6 +63,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
             purchase
           )}
           <MyListButton course={course} />
+          <ShareButton path={`/course/${course.id}`} title={course.title} />
         </div>
         <div className="price-box">
           <p className="price">{price(course.price)}</p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ShareButton } from '../components/ShareButton.tsx';
 import { loadCertificatePage } from '#app/server/certificates.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/certificate.css';
@@ -81,6 +82,7 @@ export default function Certificate({ loaderData }: Route.ComponentProps) {
               <dd className="certificate-code">{c.code}</dd>
             </div>
           </dl>
+          <ShareButton path={`/certificates/${c.code}`} title={t('share.certificateText', { course: c.courseTitle })} />
         </article>
       </main>
     </>

@@ -1,4 +1,5 @@
 import { loadCreatorPage } from '#app/server/catalog.server.ts';
+import { ShareButton } from '../components/ShareButton.tsx';
 import { creatorPath } from '#common/catalog/categories.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PublicPager } from '../components/Pager.tsx';
@@ -48,6 +49,7 @@ export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) 
               <span>{t('course.students', { count: d.students })}</span>
               <span>{t('creator.courses', { count: d.courseCount })}</span>
             </p>
+            <ShareButton path={creatorPath(d.id)} title={d.name} />
           </div>
         </header>
         {d.bio ? <p className="creator-bio">{d.bio}</p> : null}
