@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatKes, formatNumber } from '#common/i18n/formatting.ts';
+import { formatDate, formatDateTime, formatKes, formatNumber, formatShortDay } from '#common/i18n/formatting.ts';
 import { useT } from './useT.ts';
 
 /** The page's translator plus its language's numbers, money and Nairobi times (common/i18n/formatting.ts). */
@@ -15,5 +15,6 @@ export function useFormat() {
     buyLabel: (n: number) => t(n === 0 ? 'purchase.enrollFree' : 'purchase.buy'),
     dateTime: (at: string | Date) => formatDateTime(at, locale),
     date: (at: string | Date) => formatDate(at, locale),
+    shortDay: (at: string | Date) => formatShortDay(at, locale),
   };
 }

@@ -8,9 +8,9 @@ import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-/** The completion day as the page's language says it (English keeps the server's words). */
-function completedOn(c: { date: string; issuedAt: string }, locale: UiLocale | undefined): string {
-  return locale === 'sw' ? formatDate(c.issuedAt, 'sw') : c.date;
+/** The completion day as the page's language says it. */
+function completedOn(c: { issuedAt: string }, locale: UiLocale | undefined): string {
+  return formatDate(c.issuedAt, locale);
 }
 
 export function loader(args: Route.LoaderArgs) {

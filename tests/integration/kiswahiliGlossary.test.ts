@@ -75,7 +75,9 @@ describe('the Kiswahili texts', () => {
   });
 
   it('say the sign-in code is a code (msimbo), in the SMS and the e-mails', () => {
-    expect(SMS_TEXTS.otp.sw('123456', 5)).toBe('123456 ni msimbo wako wa Darasa. Unatumika kwa dakika 5. Usimpe mtu yeyote.');
+    expect(SMS_TEXTS.otp.sw('123456', 5)).toBe(
+      '123456 ni msimbo wako wa Darasa. Unatumika kwa dakika 5. Usimpe mtu yeyote.',
+    );
     expect(SMS_TEXTS.codeEmailSubject.sw()).toBe('Msimbo wako wa kuingia Darasa');
     expect(SMS_TEXTS.signUpCodeEmailSubject.sw()).toBe('Msimbo wako wa kujisajili Darasa');
   });

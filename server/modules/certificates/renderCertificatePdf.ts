@@ -37,7 +37,7 @@ export async function renderCertificatePdf(
   locale: Locale = 'en',
 ): Promise<Uint8Array> {
   const words = CERTIFICATE_TEXTS[locale];
-  const date = locale === 'en' ? c.date : formatDate(c.issuedAt, locale);
+  const date = formatDate(c.issuedAt, locale);
   const doc = await PDFDocument.create();
   doc.setTitle(`${words.title} — ${c.learnerName} — ${c.courseTitle}`);
   doc.setAuthor('Darasa');

@@ -1,5 +1,6 @@
 // The purchase receipt, sent after settlement by a durable job (one per channel): a failed SMS is retried
 // with backoff and never holds up the payment, which is already settled when the job runs.
+import { formatKes } from '#common/i18n/formatting.ts';
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
 import { SMS_TEXTS } from '../messaging/smsTexts.ts';
@@ -41,7 +42,7 @@ export const sendReceiptJob = defineJob({
       channel,
       payer: row,
       facts: {
-        amount: `KES ${row.amount.toLocaleString('en-KE')}`,
+        amount: formatKes(row.amount),
         course: row.title,
         ref: row.mpesaReceipt ?? paymentId,
         link: `${services.config.publicUrl}/learn/${row.courseId}/1`,
