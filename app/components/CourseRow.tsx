@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CourseCard, type CardData } from './CourseCard.tsx';
+import { domId } from '#app/lib/domId.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 /**
@@ -10,7 +11,7 @@ export function CourseRow({ row }: { row: { key: string; title: string; courses:
   const scroller = useRef<HTMLDivElement>(null);
   const { t } = useT();
   const [edges, setEdges] = useState({ start: true, end: false });
-  const id = `row-${row.key}`;
+  const id = domId('row', row.key);
 
   const onScroll = useCallback(() => {
     const el = scroller.current;

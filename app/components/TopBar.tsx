@@ -53,7 +53,6 @@ export function TopBar({ query = '', actor }: { query?: string; actor?: SessionU
             role="combobox"
             aria-autocomplete="list"
             aria-expanded="false"
-            aria-controls="search-suggestions"
             onFocus={(e) => setSearchBox(e.currentTarget)}
           />
           {searchBox ? (

@@ -96,6 +96,7 @@ describe('the catalogues', () => {
     expect(s._('course.students', { count: 240 })).toBe('wanafunzi 240');
     expect(s._('course.episodes', { count: 1 })).toBe('kipindi 1');
     expect(s._('course.episodes', { count: 5 })).toBe('vipindi 5');
+    expect(s._('reviews.stars', { count: 4 })).toBe('nyota 4');
   });
 
   it('make the pseudo-locale at least a third longer than English', async () => {
@@ -118,7 +119,7 @@ describe('the studio and admin catalogues', () => {
 
   it('load with the page, and into the same instance on a navigation to the other area', async () => {
     const i18n = await createI18n('sw', ['studio']);
-    expect(i18n._('studio.dashboard.title')).toBe('Dashibodi ya Mtayarishaji');
+    expect(i18n._('studio.dashboard.title')).toBe('Dashibodi ya Mkufunzi');
     expect(i18n._('admin.title')).toBe('admin.title');
     await loadArea(i18n, 'admin');
     expect(i18n._('admin.title')).toBe('Dashibodi ya Msimamizi');

@@ -1,4 +1,5 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import type { MetaDescriptor } from 'react-router';
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import type { Translate } from './useT.ts';
 
@@ -32,4 +33,19 @@ export function metaT(matches: readonly ({ id: string; loaderData?: unknown } | 
   }
   const bound = i18n;
   return (id, values) => bound._(id, values);
+}
+
+/** The page's language, for a route's `meta`. */
+export function metaLocale(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): UiLocale {
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { meta?: MetaCatalogue } | undefined;
+  return root?.meta?.locale ?? 'en';
+}
+
+/** Open Graph's language of the page ("sw_KE") and the other one it exists in: the same URL in either. */
+export function openGraphLocale(locale: UiLocale): MetaDescriptor[] {
+  const [page, other] = locale === 'sw' ? ['sw_KE', 'en_KE'] : ['en_KE', 'sw_KE'];
+  return [
+    { property: 'og:locale', content: page },
+    { property: 'og:locale:alternate', content: other },
+  ];
 }

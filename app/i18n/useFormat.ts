@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatKes, formatNumber } from '#common/i18n/formatting.ts';
+import { formatDate, formatDateTime, formatKes, formatNumber, formatShortDay } from '#common/i18n/formatting.ts';
 import { useT } from './useT.ts';
 
 /** The page's translator plus its language's numbers, money and Nairobi times (common/i18n/formatting.ts). */
@@ -21,5 +21,6 @@ export function useFormat() {
       const h = Math.floor(minutes / 60);
       return h > 0 ? t('format.lengthHours', { h, m: minutes % 60 }) : t('format.lengthMinutes', { m: minutes });
     },
+    shortDay: (at: string | Date) => formatShortDay(at, locale),
   };
 }

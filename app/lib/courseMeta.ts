@@ -2,6 +2,8 @@ import type { MetaDescriptor } from 'react-router';
 import type { CoursePage } from '#app/server/catalog.server.ts';
 import { formatKes } from '#common/i18n/formatting.ts';
 import type { Translate } from '#app/i18n/useT.ts';
+import type { UiLocale } from '#common/i18n/uiLocale.ts';
+import { openGraphLocale } from '#app/i18n/metaText.ts';
 
 const DESCRIPTION_MAX = 200;
 
@@ -9,7 +11,7 @@ const DESCRIPTION_MAX = 200;
  * Title, description and Open Graph / Twitter card tags, so a course link pasted into WhatsApp, X or
  * Facebook shows its picture, title and price. Link previews need absolute URLs.
  */
-export function courseMeta(course: CoursePage, publicUrl: string, t: Translate): MetaDescriptor[] {
+export function courseMeta(course: CoursePage, publicUrl: string, t: Translate, locale: UiLocale): MetaDescriptor[] {
   const url = `${publicUrl}/course/${course.id}`;
   const text =
     course.description.length > DESCRIPTION_MAX
@@ -27,6 +29,7 @@ export function courseMeta(course: CoursePage, publicUrl: string, t: Translate):
     { property: 'og:title', content: course.title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    ...openGraphLocale(locale),
     ...(image
       ? [
           { property: 'og:image', content: `${publicUrl}${image}` },

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import type { UiLocale } from '#common/i18n/uiLocale.ts';
+import { openGraphLocale } from '#app/i18n/metaText.ts';
 
 /**
  * Title, description, canonical link and the Open Graph card of a public list page (landing, category,
@@ -10,6 +12,7 @@ export function listMeta(p: {
   publicUrl: string;
   path: string;
   image: string | null;
+  locale: UiLocale;
 }): MetaDescriptor[] {
   const url = `${p.publicUrl}${p.path}`;
   return [
@@ -21,6 +24,7 @@ export function listMeta(p: {
     { property: 'og:title', content: p.title },
     { property: 'og:description', content: p.description },
     { property: 'og:url', content: url },
+    ...openGraphLocale(p.locale),
     ...(p.image
       ? [
           { property: 'og:image', content: `${p.publicUrl}${p.image}` },

@@ -79,7 +79,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
           <td>
             <Link to={`/course/${c.id}`}>{c.title}</Link>
             <span className="sub">
-              {c.creatorName} · {c.category} · {formatStamp(c.createdAt, 'day')}
+              {c.creatorName} · {t(`category.${c.category}`)} · {formatStamp(c.createdAt, 'day')}
             </span>
           </td>
           <td>

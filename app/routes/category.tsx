@@ -5,7 +5,7 @@ import { PublicPager } from '../components/Pager.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import type { Route } from './+types/category';
-import { metaT } from '#app/i18n/metaText.ts';
+import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 export function loader(args: Route.LoaderArgs) {
@@ -22,6 +22,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     publicUrl: d.publicUrl,
     path: categoryPath(d.category) + (d.page > 1 ? `?page=${d.page}` : ''),
     image: d.ogImage,
+    locale: metaLocale(matches),
   });
 }
 

@@ -6,12 +6,12 @@ import '../styles/certificate.css';
 import type { Route } from './+types/certificate';
 import { formatDate } from '#common/i18n/formatting.ts';
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
-import { metaT } from '#app/i18n/metaText.ts';
+import { metaLocale, metaT, openGraphLocale } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-/** The completion day as the page's language says it (English keeps the server's words). */
-function completedOn(c: { date: string; issuedAt: string }, locale: UiLocale | undefined): string {
-  return locale === 'sw' ? formatDate(c.issuedAt, 'sw') : c.date;
+/** The completion day as the page's language says it. */
+function completedOn(c: { issuedAt: string }, locale: UiLocale | undefined): string {
+  return formatDate(c.issuedAt, locale);
 }
 
 export function loader(args: Route.LoaderArgs) {
@@ -22,12 +22,12 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
   const t = metaT(matches);
   if (!d) return [{ title: t('meta.certificate.notFound') }];
   const c = d.certificate;
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { meta?: { locale?: UiLocale } } | undefined;
+  const locale = metaLocale(matches);
   const title = t('meta.certificate.title', { learner: c.learnerName, course: c.courseTitle });
   const description = t('meta.certificate.description', {
     course: c.courseTitle,
     creator: c.creatorName,
-    date: completedOn(c, root?.meta?.locale),
+    date: completedOn(c, locale),
   });
   const url = `${d.publicUrl}/certificates/${c.code}`;
   return [
@@ -38,6 +38,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
+    ...openGraphLocale(locale),
     { name: 'twitter:card', content: 'summary' },
     { tagName: 'link', rel: 'canonical', href: url },
   ];

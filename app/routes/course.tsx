@@ -11,7 +11,7 @@ import { TopBar } from '../components/TopBar.tsx';
 import { courseMeta } from '../lib/courseMeta.ts';
 import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
 import type { Route } from './+types/course';
-import { metaT } from '#app/i18n/metaText.ts';
+import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 export function loader(args: Route.LoaderArgs) {
@@ -20,7 +20,9 @@ export function loader(args: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaT(matches);
-  return loaderData ? courseMeta(loaderData.course, loaderData.publicUrl, t) : [{ title: t('meta.notFound') }];
+  return loaderData
+    ? courseMeta(loaderData.course, loaderData.publicUrl, t, metaLocale(matches))
+    : [{ title: t('meta.notFound') }];
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { UChart } from '../components/charts/UChart.tsx';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
 import { useLingui } from '@lingui/react';
-import { formatKes, formatNumber } from '#common/i18n/formatting.ts';
+import { formatDate, formatKes, formatNumber } from '#common/i18n/formatting.ts';
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import '../styles/admin.css';
 import type { Route } from './+types/creatorAnalytics';
@@ -47,7 +47,7 @@ function useCharts(a: CourseAnalytics) {
     const t = (id: string) => i18n._(id);
     // Noon of each Nairobi day, so the axis never slips a day in any actor's time zone.
     const x = a.days.map((d) => (Date.parse(`${d.day}T12:00:00+03:00`) / DAY_MS) * 86_400);
-    const days = a.days.map((d) => d.day);
+    const days = a.days.map((d) => formatDate(`${d.day}T12:00:00+03:00`, i18n.locale as UiLocale));
     const eps = a.episodes.map((e) => e.position);
     const epLabels = a.episodes.map((e) => i18n._('studio.analytics.ep', { n: e.position }));
     return {

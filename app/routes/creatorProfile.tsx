@@ -7,7 +7,7 @@ import { Rating } from '../components/Rating.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import type { Route } from './+types/creatorProfile';
-import { metaT } from '#app/i18n/metaText.ts';
+import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 const DESCRIPTION_MAX = 200;
@@ -25,6 +25,7 @@ export function meta({ loaderData: d, matches }: Route.MetaArgs) {
     publicUrl: d.publicUrl,
     path: creatorPath(d.id) + (d.page > 1 ? `?page=${d.page}` : ''),
     image: d.ogImage,
+    locale: metaLocale(matches),
   });
 }
 

@@ -6,7 +6,7 @@ import { TopBar } from '../components/TopBar.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import { useMyList } from '../lib/myList.ts';
 import type { Route } from './+types/home';
-import { metaT } from '#app/i18n/metaText.ts';
+import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { type Translate, useT } from '#app/i18n/useT.ts';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -17,6 +17,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     publicUrl: loaderData?.publicUrl ?? '',
     path: '/',
     image: loaderData?.hero?.ogImage ?? null,
+    locale: metaLocale(matches),
   });
 }
 

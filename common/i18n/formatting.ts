@@ -26,12 +26,24 @@ export function formatKes(amount: number, locale: UiLocale = 'en'): string {
   return `KES ${formatNumber(amount, locale)}`;
 }
 
-/** "5 Mar 2026, 08:03" / "5 Mac 2026, 08:03", Nairobi time. */
+/**
+ * "5 March 2026 at 08:03" / "5 Machi 2026 saa 08:03", Nairobi time. The month in full: Kiswahili's short
+ * months ("5 Mac", "27 Nov") read as English on a receipt.
+ */
 export function formatDateTime(at: string | Date, locale: UiLocale = 'en'): string {
   const tag = intlTag(locale);
   return cached(
     `dt ${tag}`,
-    () => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: NAIROBI }),
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: NAIROBI,
+      }),
   ).format(new Date(at));
 }
 
@@ -41,6 +53,15 @@ export function formatDate(at: string | Date, locale: UiLocale = 'en'): string {
   return cached(`d ${tag}`, () => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: NAIROBI })).format(
     new Date(at),
   );
+}
+
+/** "5 Mar" / "5 Mac", Nairobi's calendar day: where room is short (a chart's axis), beside the full date. */
+export function formatShortDay(at: string | Date, locale: UiLocale = 'en'): string {
+  const tag = intlTag(locale);
+  return cached(
+    `sd ${tag}`,
+    () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: NAIROBI }),
+  ).format(new Date(at));
 }
 
 /** "2026-03-05 08:03" (or to the second, or the day only), Nairobi time: compact and sortable, for tables. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatKes, formatStamp } from './formatting.ts';
+import { formatDate, formatDateTime, formatKes, formatShortDay, formatStamp } from './formatting.ts';
 import { acceptedLocale, cookieLocale, pickLocale } from './uiLocale.ts';
 
 describe('the page language', () => {
@@ -41,10 +41,20 @@ describe('numbers, money and times', () => {
   });
 
   it('shows Nairobi time whatever the machine’s zone (05:03 UTC is 08:03 in Nairobi)', () => {
-    expect(formatDateTime('2026-03-05T05:03:00Z', 'en')).toBe('5 Mar 2026, 08:03');
-    expect(formatDateTime('2026-03-05T05:03:00Z', 'sw')).toBe('5 Mac 2026, 08:03');
+    expect(formatDateTime('2026-03-05T05:03:00Z', 'en')).toBe('5 March 2026 at 08:03');
+    expect(formatDateTime('2026-03-05T05:03:00Z', 'sw')).toBe('5 Machi 2026 saa 08:03');
     // 22:30 UTC is already the next day in Nairobi.
     expect(formatDate('2026-03-05T22:30:00Z', 'sw')).toBe('6 Machi 2026');
+  });
+
+  it('writes the month in full in Kiswahili, where the short form reads as English ("27 Nov")', () => {
+    expect(formatDate('2026-11-27T10:00:00Z', 'sw')).toBe('27 Novemba 2026');
+    expect(formatDate('2026-11-27T10:00:00Z', 'en')).toBe('27 November 2026');
+    expect(formatDateTime('2026-11-27T10:03:00Z', 'sw')).toBe('27 Novemba 2026 saa 13:03');
+    expect(formatDate('2026-11-27T10:00:00Z', 'pseudo')).toBe('27 November 2026');
+    // A chart's axis, where room is short; 21:30 UTC is the next day in Nairobi.
+    expect(formatShortDay('2026-03-05T21:30:00Z', 'sw')).toBe('6 Mac');
+    expect(formatShortDay('2026-03-05T21:30:00Z', 'en')).toBe('6 Mar');
   });
 
   it('stamps admin tables in Nairobi time too (the receipt and the admin list agree)', () => {

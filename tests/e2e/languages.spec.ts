@@ -26,7 +26,7 @@ async function signUpInSwahili(page: Page) {
   await expect(page.getByRole('heading', { name: 'Weka msimbo' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(`Tumetuma msimbo wa tarakimu 6 kwa ${email}`);
   await expect(page.getByRole('button', { name: 'Badilisha barua pepe' })).toBeVisible();
-  await expect.poll(() => newestEmailTo(page.url(), email) ?? '').toContain('Nambari yako ya kujisajili Darasa');
+  await expect.poll(() => newestEmailTo(page.url(), email) ?? '').toContain('Msimbo wako wa kujisajili Darasa');
   await enterSignUpCode(page, email, 'Fungua Akaunti');
   await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
 }
@@ -45,7 +45,7 @@ test.describe('a visitor whose browser asks for Kiswahili', () => {
   }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
-    await expect(page).toHaveTitle('Darasa — jifunze kutoka kwa watayarishaji wa Kiafrika');
+    await expect(page).toHaveTitle('Darasa — jifunze kutoka kwa wakufunzi wa Kiafrika');
     await expect(page.getByRole('heading', { level: 2, name: 'Zinazovuma Sasa' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Biashara' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tazama Kozi' })).toBeVisible();
@@ -53,8 +53,8 @@ test.describe('a visitor whose browser asks for Kiswahili', () => {
 
     await openDemoCourse(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Vipindi' })).toBeVisible();
-    await expect(page.getByText('Malipo ya mara moja • Uipate milele')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Onyesho' })).toBeVisible();
+    await expect(page.getByText('Malipo ya mara moja • Ni yako milele')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tazama bure' })).toBeVisible();
     await expect(page.getByText(/^vipindi \d+$/)).toBeVisible();
     await expect(page.getByText('KES 2,000', { exact: true })).toBeVisible();
     const coursePath = new URL(page.url()).pathname;
@@ -66,7 +66,7 @@ test.describe('a visitor whose browser asks for Kiswahili', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Nunua Kozi' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Malipo ya mara moja • Uipate milele')).toBeVisible();
+    await expect(dialog.getByText('Malipo ya mara moja • Ni yako milele')).toBeVisible();
     await dialog.getByLabel('Nambari ya simu ya M-Pesa').fill('0708 374 149');
     await dialog.getByRole('button', { name: 'Lipa kwa M-Pesa' }).click();
     await expect(dialog.getByRole('heading', { name: 'Angalia simu yako' })).toBeVisible();

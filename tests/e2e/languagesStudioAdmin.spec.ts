@@ -66,10 +66,10 @@ test('a creator sees the studio in Kiswahili, also after a client-side navigatio
   await hydrated(page);
   await page.locator('.topbar-user').click();
   await expect(page).toHaveURL(/\/creator$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashibodi ya Mtayarishaji' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashibodi ya Mkufunzi' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Kozi zako' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Hariri Kozi' }).first()).toBeVisible();
-  await expect(page).toHaveTitle('Dashibodi ya Mtayarishaji — Darasa');
+  await expect(page).toHaveTitle('Dashibodi ya Mkufunzi — Darasa');
 
   // Server-rendered in Kiswahili too.
   await page.goto('/creator/earnings');

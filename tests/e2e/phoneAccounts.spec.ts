@@ -59,7 +59,7 @@ test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS re
   await expect(codeField).toHaveAttribute('inputmode', 'numeric');
   await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
 
-  const code = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, /ni nambari yako ya Darasa/))![0];
+  const code = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, /ni msimbo wako wa Darasa/))![0];
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText(PHONE_TEXT.codeWrong).first()).toBeVisible();

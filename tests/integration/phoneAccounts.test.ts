@@ -48,7 +48,7 @@ describe('sign-up by phone', () => {
     });
     expect(res.status).toBe(201);
     const sms = (await outbox(app.running)).find((m) => m.to === '+254712300001')!;
-    expect(sms.message).toMatch(/^\d{6} ni nambari yako ya Darasa/);
+    expect(sms.message).toMatch(/^\d{6} ni msimbo wako wa Darasa/);
     const reg = await c.post('/api/account/phone/register', {
       challengeId: body.challengeId,
       code: await lastCode(app.running, '+254712300001'),

@@ -38,7 +38,7 @@ export function newestMessageTo(app: App, email: string): string {
 
 /** The code in a sign-up code e-mail (English or Kiswahili), or null for any other message. */
 export function signUpCodeIn(message: string): string | null {
-  if (!/Subject: (Your Darasa sign-up code|Nambari yako ya kujisajili Darasa)/.test(message)) return null;
+  if (!/Subject: (Your Darasa sign-up code|Msimbo wako wa kujisajili Darasa)/.test(message)) return null;
   return /(?:code is|Darasa ni) (\d{6})\b/.exec(message)?.[1] ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { formatDate, formatShortDay } from '#common/i18n/formatting.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 export interface ChartSeries {
@@ -29,7 +30,9 @@ export function UChart({
   bars?: boolean;
   format?: (v: number) => string;
 }) {
-  const { t } = useT();
+  const { t, locale } = useT();
+  // uPlot's own words for the x values ("Time", "Nov 27") are English: the page's are given instead.
+  const xName = bars ? t('studio.chart.episode') : t('studio.chart.day');
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -60,7 +63,12 @@ export function UChart({
                     values: (_u: uPlot, ticks: number[]) =>
                       ticks.map((t) => (Number.isInteger(t) ? (xLabels[t - 1] ?? '') : '')),
                   }
-                : {}),
+                : {
+                    // Whole days only: the points are days, and a tick between two would repeat a label.
+                    incrs: [1, 2, 7, 14, 30, 61, 91].map((d) => d * 86_400),
+                    values: (_u: uPlot, ticks: number[]) =>
+                      ticks.map((s) => formatShortDay(new Date(s * 1000), locale)),
+                  }),
             },
             {
               stroke: '#b3b3b3',
@@ -70,7 +78,11 @@ export function UChart({
             },
           ],
           series: [
-            {},
+            {
+              label: xName,
+              value: (_u: uPlot, v: number | null) =>
+                v === null ? '—' : bars ? (xLabels[v - 1] ?? '') : formatDate(new Date(v * 1000), locale),
+            },
             ...series.map((s) => ({
               label: s.label,
               stroke: s.color,
@@ -91,7 +103,7 @@ export function UChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [x, xLabels, series, bars, format]);
+  }, [x, xLabels, series, bars, format, locale, xName]);
 
   return (
     <figure className="chart-card">

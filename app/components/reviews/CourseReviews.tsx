@@ -6,7 +6,7 @@ import { ReportButton } from './ReportButton.tsx';
 import { ReviewReply } from './ReviewReply.tsx';
 import { reviewsApi } from './reviewsApi.ts';
 import '../../styles/reviews.css';
-import { useT } from '#app/i18n/useT.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 
 interface Props {
   courseId: string;
@@ -21,10 +21,6 @@ interface Props {
   canReply: boolean;
 }
 
-// "5 Mar 2026" / "5 Mac 2026", Nairobi's calendar day.
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' };
-const days = { en: new Intl.DateTimeFormat('en-GB', DAY), sw: new Intl.DateTimeFormat('sw-KE', DAY) };
-
 /** The course page's reviews: the average, stars 5→1 with counts, then comments newest first ("Show more"). */
 export function CourseReviews({
   courseId,
@@ -36,8 +32,7 @@ export function CourseReviews({
   viewerId,
   canReply,
 }: Props) {
-  const { t, locale } = useT();
-  const day = locale === 'sw' ? days.sw : days.en;
+  const { t, date } = useFormat();
   const [items, setItems] = useState(initial.items);
   const [next, setNext] = useState(initial.next);
   const [loading, setLoading] = useState(false);
@@ -84,7 +79,7 @@ export function CourseReviews({
                 <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
                 <span className="sr-only">{t('reviews.rated', { rating: r.rating })}</span>
               </span>
-              <time dateTime={r.createdAt}>{day.format(new Date(r.createdAt))}</time>
+              <time dateTime={r.createdAt}>{date(r.createdAt)}</time>
             </p>
             {r.comment ? <p className="review-text">{r.comment}</p> : null}
             <div className="review-actions">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
 
 interface Suggestion {
   id: string;
@@ -21,6 +22,7 @@ export default function SearchSuggest({ input }: { input: HTMLInputElement }) {
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  const { t } = useT();
   const state = useRef({ items, active, open });
   state.current = { items, active, open };
 
@@ -89,16 +91,27 @@ export default function SearchSuggest({ input }: { input: HTMLInputElement }) {
   }, [input, navigate]);
 
   const shown = open && items.length > 0;
+  // The box names the list only while the list is in the page (the server's HTML has neither), so the
+  // reference never points at nothing.
+  useEffect(() => {
+    input.setAttribute('aria-controls', SUGGEST_LIST_ID);
+    return () => input.removeAttribute('aria-controls');
+  }, [input]);
   useEffect(() => {
     input.setAttribute('aria-expanded', String(shown));
     if (shown && active >= 0) input.setAttribute('aria-activedescendant', `${SUGGEST_LIST_ID}-${active}`);
     else input.removeAttribute('aria-activedescendant');
   }, [input, shown, active]);
 
-  if (!shown) return null;
   return (
-    <div id={SUGGEST_LIST_ID} role="listbox" aria-label="Suggestions" className="search-suggest">
-      {items.map((s, i) => (
+    <div
+      id={SUGGEST_LIST_ID}
+      role="listbox"
+      aria-label={t('search.suggestions')}
+      className="search-suggest"
+      hidden={!shown}
+    >
+      {(shown ? items : []).map((s, i) => (
         <div
           key={s.id}
           tabIndex={-1}

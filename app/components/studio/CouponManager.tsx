@@ -78,7 +78,7 @@ export function CouponManager({ courseId }: { courseId: string }) {
             <div>
               <h3>{c.code}</h3>
               <p className="studio-episode-meta">
-                {couponDiscount(c, t, locale)} · {couponExpiry(c, t)} · {couponUses(c, t)} ·{' '}
+                {couponDiscount(c, t, locale)} · {couponExpiry(c, t, locale)} · {couponUses(c, t)} ·{' '}
                 {c.active ? t('studio.coupons.active') : t('studio.coupons.inactive')}
               </p>
             </div>

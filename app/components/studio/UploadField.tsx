@@ -16,8 +16,6 @@ interface Props {
   onUploadState?(label: string, state: UploadState): void;
 }
 
-const FORMATS: Record<UploadKind, string> = { image: 'PNG, JPG, JPEG or WebP', video: 'MP4, MOV, AVI or WebM' };
-
 /** A file picker that uploads at once (resumably), shows its progress, then a preview and a remove button. */
 export function UploadField({ kind, label, value, onChange, required, onUploadState }: Props) {
   const { t } = useT();
@@ -100,7 +98,7 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
           />
           <label className="upload-drop" htmlFor={id}>
             <span>{t(kind === 'image' ? 'studio.upload.chooseImage' : 'studio.upload.chooseVideo')}</span>
-            <small>{t('studio.upload.hint', { formats: FORMATS[kind], mb: UPLOAD_LIMITS[kind].maxMb })}</small>
+            <small>{t(`studio.upload.hint.${kind}`, { mb: UPLOAD_LIMITS[kind].maxMb })}</small>
           </label>
           {state.phase === 'failed' ? (
             <p className="form-error" role="alert">

@@ -1,5 +1,5 @@
 import type { CouponView } from '#app/server/coupons.server.ts';
-import { formatKes } from '#common/i18n/formatting.ts';
+import { formatDate, formatKes } from '#common/i18n/formatting.ts';
 import type { UiLocale } from '#common/i18n/uiLocale.ts';
 import type { Translate } from '#app/i18n/useT.ts';
 
@@ -16,12 +16,8 @@ export const couponUses = (c: Pick<CouponView, 'uses' | 'maxUses'>, t: Translate
     : t('studio.coupons.usedOf', { uses: c.uses, max: c.maxUses });
 
 /** The expiry's day as the creator picked it (Nairobi), or "No expiry". */
-export const couponExpiry = (c: Pick<CouponView, 'expiresAt'>, t: Translate) =>
-  c.expiresAt
-    ? t('studio.coupons.expires', {
-        day: new Date(c.expiresAt).toLocaleDateString('en-CA', { timeZone: 'Africa/Nairobi' }),
-      })
-    : t('studio.coupons.noExpiry');
+export const couponExpiry = (c: Pick<CouponView, 'expiresAt'>, t: Translate, locale: UiLocale) =>
+  c.expiresAt ? t('studio.coupons.expires', { day: formatDate(c.expiresAt, locale) }) : t('studio.coupons.noExpiry');
 
 /** A date input's day as the end of that day in Nairobi (UTC+3 all year), so the code works all day long. */
 export const endOfNairobiDay = (day: string) => `${day}T23:59:59+03:00`;

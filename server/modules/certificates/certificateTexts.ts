@@ -1,7 +1,6 @@
 import type { Locale } from '#common/accounts/locale.ts';
 
-// The certificate PDF's words in the reader's language. Kiswahili needs no letter outside the standard PDF
-// fonts' Windows-1252, so both languages print whole.
+// The certificate PDF's words in the reader's language (printed in DejaVu Sans: renderCertificatePdf.ts).
 export const CERTIFICATE_TEXTS: Record<
   Locale,
   {

@@ -1,3 +1,4 @@
+import { formatDate } from '#common/i18n/formatting.ts';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { toIso } from '#server/db/values.ts';
@@ -13,13 +14,6 @@ export interface CertificateView {
   /** "23 November 2026", the day it was issued in Nairobi. */
   date: string;
 }
-
-const nairobiDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 const CODE_SHAPE = new RegExp(`^[0-9A-Z]{${CODE_LENGTH}}$`);
 
@@ -45,6 +39,6 @@ export async function getCertificate(
     courseTitle: c.courseTitle,
     creatorName: c.creatorName,
     issuedAt,
-    date: nairobiDate.format(new Date(issuedAt)),
+    date: formatDate(issuedAt, 'en'),
   };
 }

@@ -1,4 +1,7 @@
-import { type PDFFont, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { type PDFFont, PDFDocument, rgb } from 'pdf-lib';
 import type { Locale } from '#common/accounts/locale.ts';
 import { formatDate } from '#common/i18n/formatting.ts';
 import { CERTIFICATE_TEXTS } from './certificateTexts.ts';
@@ -8,26 +11,44 @@ const BRAND = rgb(0.7, 0.05, 0.09);
 const INK = rgb(0.12, 0.12, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.38);
 
-/**
- * The standard PDF fonts only know Windows-1252: letters outside it (e.g. "ũ" in Kikuyu names) lose their
- * accent rather than break the certificate; anything else left unencodable becomes "?".
- */
-function printable(font: PDFFont, text: string): string {
-  const chars = [...text].map((ch) => {
-    try {
-      font.encodeText(ch);
-      return ch;
-    } catch {
+interface CertificateFont {
+  bytes: Uint8Array;
+  /** The code points the font draws. */
+  covers: Set<number>;
+}
+
+// DejaVu Sans covers Latin Extended (and Greek and Cyrillic), so a name such as "Wanjikũ Njeri Ōtieno"
+// prints as typed; the standard PDF fonts know only Windows-1252. Read once per process (about 1.4 MB
+// for both weights); each PDF embeds only the glyphs it uses.
+const FONT_FILES = ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'] as const;
+let loading: Promise<[CertificateFont, CertificateFont]> | undefined;
+function certificateFonts(): Promise<[CertificateFont, CertificateFont]> {
+  const resolve = createRequire(import.meta.url).resolve;
+  loading ??= Promise.all(
+    FONT_FILES.map(async (file) => {
+      const bytes = new Uint8Array(await readFile(resolve(file)));
+      return { bytes, covers: new Set(fontkit.create(bytes).characterSet) };
+    }),
+  ).then(
+    ([regular, bold]) => [regular!, bold!] as [CertificateFont, CertificateFont],
+    (error: unknown) => {
+      loading = undefined; // a failed read is tried again by the next certificate
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** A letter the font lacks (a script beyond DejaVu's) loses its accent if that helps, else becomes "?". */
+function printable(covers: Set<number>, text: string): string {
+  const has = (ch: string) => covers.has(ch.codePointAt(0)!);
+  return [...text]
+    .map((ch) => {
+      if (has(ch)) return ch;
       const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      try {
-        font.encodeText(base);
-        return base;
-      } catch {
-        return '?';
-      }
-    }
-  });
-  return chars.join('');
+      return base && [...base].every(has) ? base : '?';
+    })
+    .join('');
 }
 
 /** The certificate of completion as a one-page landscape A4 PDF, in the reader's language. */
@@ -37,19 +58,25 @@ export async function renderCertificatePdf(
   locale: Locale = 'en',
 ): Promise<Uint8Array> {
   const words = CERTIFICATE_TEXTS[locale];
-  const date = locale === 'en' ? c.date : formatDate(c.issuedAt, locale);
+  const date = formatDate(c.issuedAt, locale);
   const doc = await PDFDocument.create();
   doc.setTitle(`${words.title} — ${c.learnerName} — ${c.courseTitle}`);
   doc.setAuthor('Darasa');
   doc.setSubject(words.code(c.code));
   const page = doc.addPage([842, 595]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.registerFontkit(fontkit);
+  const [regular, bold] = await Promise.all(
+    (await certificateFonts()).map(async (f) => ({
+      pdf: await doc.embedFont(f.bytes, { subset: true }),
+      covers: f.covers,
+    })),
+  );
   const { width, height } = page.getSize();
 
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: BRAND, borderWidth: 3 });
-  const centred = (text: string, y: number, size: number, font: PDFFont, color = INK) => {
-    let s = printable(font, text);
+  const centred = (text: string, y: number, size: number, f: typeof regular, color = INK) => {
+    const font: PDFFont = f!.pdf;
+    let s = printable(f!.covers, text);
     // Long course titles shrink to fit the page rather than run off it.
     while (font.widthOfTextAtSize(s, size) > width - 120 && size > 10) size -= 1;
     if (font.widthOfTextAtSize(s, size) > width - 120) s = `${s.slice(0, 80)}…`;

@@ -8,7 +8,7 @@ export const SMS_TEXTS = {
     en: (code: string, minutes: number) =>
       `${code} is your Darasa code. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.`,
     sw: (code: string, minutes: number) =>
-      `${code} ni nambari yako ya Darasa. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.`,
+      `${code} ni msimbo wako wa Darasa. Unatumika kwa dakika ${minutes}. Usimpe mtu yeyote.`,
   },
   receipt: {
     en: (r: ReceiptFacts) =>
@@ -44,7 +44,7 @@ export const SMS_TEXTS = {
     en: (r: RefundFacts) =>
       `Your refund is complete.\n\nCourse: ${r.course}\nAmount: ${r.amount}\n\nM-Pesa has returned the money to the number you paid from. Your access to the course has ended.\n`,
     sw: (r: RefundFacts) =>
-      `Pesa zako zimerejeshwa.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\n\nM-Pesa imerudisha pesa kwenye nambari uliyolipia. Hutaweza tena kuifikia kozi hii.\n`,
+      `Pesa zako zimerejeshwa.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\n\nM-Pesa imerudisha pesa kwenye nambari ya simu uliyolipia. Hutaweza tena kuifikia kozi hii.\n`,
   },
   refundFailedEmail: {
     en: (r: RefundFacts) =>
@@ -64,23 +64,23 @@ export const SMS_TEXTS = {
   },
   codeEmailSubject: {
     en: () => 'Your Darasa sign-in code',
-    sw: () => 'Nambari yako ya kuingia Darasa',
+    sw: () => 'Msimbo wako wa kuingia Darasa',
   },
   codeEmailBody: {
     en: (code: string, minutes: number) =>
       `Your Darasa code is ${code}. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.\n\nIf you did not just sign in, someone knows your password: change it now.\n`,
     sw: (code: string, minutes: number) =>
-      `Nambari yako ya Darasa ni ${code}. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kuingia sasa hivi, kuna mtu anayejua nenosiri lako: libadilishe sasa.\n`,
+      `Msimbo wako wa Darasa ni ${code}. Unatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kuingia sasa hivi, kuna mtu anayejua nenosiri lako: libadilishe sasa.\n`,
   },
   signUpCodeEmailSubject: {
     en: () => 'Your Darasa sign-up code',
-    sw: () => 'Nambari yako ya kujisajili Darasa',
+    sw: () => 'Msimbo wako wa kujisajili Darasa',
   },
   signUpCodeEmailBody: {
     en: (code: string, minutes: number) =>
       `Your Darasa code is ${code}. Enter it on the sign-up page to create your account. It works for ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it with anyone.\n\nIf you did not just sign up, you can ignore this e-mail: no account is made without the code.\n`,
     sw: (code: string, minutes: number) =>
-      `Nambari yako ya Darasa ni ${code}. Iandike kwenye ukurasa wa kujisajili ili kufungua akaunti yako. Inatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kujisajili sasa hivi, puuza barua pepe hii: hakuna akaunti inayofunguliwa bila nambari hii.\n`,
+      `Msimbo wako wa Darasa ni ${code}. Uandike kwenye ukurasa wa kujisajili ili kufungua akaunti yako. Unatumika kwa dakika ${minutes}. Usimpe mtu yeyote.\n\nKama hujajaribu kujisajili sasa hivi, puuza barua pepe hii: hakuna akaunti inayofunguliwa bila msimbo huu.\n`,
   },
   accountExistsEmailSubject: {
     en: () => 'Someone tried to sign up with your e-mail',

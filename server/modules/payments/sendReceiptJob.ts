@@ -2,6 +2,7 @@
 // with backoff and never holds up the payment, which is already settled when the job runs. It is queued to
 // run RECEIPT_WAIT_MS after settlement; M-Pesa's answer about the receipt number usually comes within
 // seconds and runs it at once (handleReceiptResult), so the receipt quotes the confirmed number.
+import { formatKes } from '#common/i18n/formatting.ts';
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
 import { SMS_TEXTS } from '../messaging/smsTexts.ts';
@@ -49,7 +50,7 @@ export const sendReceiptJob = defineJob({
       channel,
       payer: row,
       facts: {
-        amount: `KES ${row.amount.toLocaleString('en-KE')}`,
+        amount: formatKes(row.amount),
         course: row.title,
         ref: row.mpesaReceipt ?? paymentId,
         link: `${services.config.publicUrl}/learn/${row.courseId}/1`,

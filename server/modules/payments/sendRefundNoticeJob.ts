@@ -1,5 +1,6 @@
 // Tells the payer what became of their refund, once M-Pesa's Transaction Status settled it: the money is
 // back, or the reversal failed and we are on it. One durable job per channel, like the receipt.
+import { formatKes } from '#common/i18n/formatting.ts';
 import { z } from 'zod';
 import { defineJob } from '#server/jobs/defineJob.ts';
 import { SMS_TEXTS } from '../messaging/smsTexts.ts';
@@ -35,7 +36,7 @@ export const sendRefundNoticeJob = defineJob({
       what: 'refund',
       channel,
       payer: row,
-      facts: { amount: `KES ${Number(row.amount).toLocaleString('en-KE')}`, course: row.title },
+      facts: { amount: formatKes(Number(row.amount)), course: row.title },
       texts: {
         emailSubject: SMS_TEXTS.refundEmailSubject,
         email: done ? SMS_TEXTS.refundDoneEmail : SMS_TEXTS.refundFailedEmail,
