@@ -54,14 +54,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const sent = actionData && 'validMinutes' in actionData ? actionData : null;
   // The code form stays up after a wrong code (the refusal carries its challenge back).
   const challengeId = actionData?.challengeId || null;
+  // Only what the account has: a phone-only account has no e-mail, an e-mail one may have no phone.
+  const contact = loaderData.email || (loaderData.phone ? displayPhone(loaderData.phone) : '');
   return (
     <>
       <TopBar />
       <main className="account-page">
         <h1>{t('account.title')}</h1>
         <p>
-          {t('account.signedInAs')} <strong>{loaderData.name}</strong> (
-          {loaderData.email ?? displayPhone(loaderData.phone.slice(1))}).
+          {t('account.signedInAs')} <strong>{loaderData.name}</strong>
+          {contact ? ` (${contact})` : null}.
         </p>
         <section aria-labelledby="account-data">
           <h2 id="account-data">{t('account.data.title')}</h2>
@@ -87,7 +89,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <p>
                 {sent
                   ? t('phone.codeSentTo', {
-                      phone: displayPhone(loaderData.phone.slice(1)).replaceAll(' ', '\u00a0'),
+                      phone: displayPhone(loaderData.phone).replaceAll(' ', '\u00a0'),
                       minutes: sent.validMinutes,
                     })
                   : null}
