@@ -2,6 +2,7 @@
 // only): each takes the loader's or action's arguments and runs its operation with the request's services.
 import type { RouterContextProvider } from 'react-router';
 import { clearSessionCookie } from '#server/edge/clearSessionCookie.ts';
+import { isNewAccount } from '#server/modules/accounts/isNewAccount.ts';
 import { listCustomerGrid, type CustomerTab } from '#server/modules/accounts/listCustomerGrid.ts';
 import { deleteMyAccount } from '#server/modules/accounts/personalData/deleteMyAccount.ts';
 import { getAccountSettings } from '#server/modules/accounts/personalData/getAccountSettings.ts';
@@ -66,9 +67,11 @@ export function resetPasswordWithLink(args: Args, input: { token: unknown; passw
 export async function loadCustomerHome(args: Args & { request: Request }, { tab }: { tab: CustomerTab }) {
   const actor = requireArea(args, 'customer');
   const { services } = serverContext(args.context);
+  const newAccount = await isNewAccount(services, actor);
   if (tab === 'mine')
     return {
       name: actor.name,
+      newAccount,
       tab,
       courses: [],
       owned: await listMyCourses(services, actor),
@@ -76,7 +79,7 @@ export async function loadCustomerHome(args: Args & { request: Request }, { tab 
     };
   const courses = await listCustomerGrid(services, { tab });
   const purchase = await getPurchaseState(services, actor, { courseIds: courses.map((c) => c.id) });
-  return { name: actor.name, tab, courses, owned: [], purchase };
+  return { name: actor.name, newAccount, tab, courses, owned: [], purchase };
 }
 
 /** /register by e-mail, first step: the form, then the code step (a code, or the owner's notice, by e-mail). */
