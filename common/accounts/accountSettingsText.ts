@@ -2,7 +2,6 @@
 // translate them by these sentences (decision 0030, "server messages").
 export const ACCOUNT_TEXT = {
   nameSaved: 'Your name was saved.',
-  languageSaved: 'Your language was saved.',
   passwordChanged: 'Your password was changed. Your other devices were signed out.',
   currentPasswordNeeded: 'Enter your current password.',
   currentPasswordWrong: 'That password is not right. Your password was not changed.',
