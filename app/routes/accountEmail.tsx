@@ -6,6 +6,7 @@ import { AuthFormMessage } from '#app/components/auth/AuthForm.tsx';
 import { ACCOUNT_TEXT } from '#common/accounts/accountSettingsText.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import '../styles/auth.css';
+import '../styles/account.css';
 import type { Route } from './+types/accountEmail';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -43,7 +44,7 @@ export default function AccountEmail({ loaderData, actionData }: Route.Component
           <div className="auth-card">
             <h1>{t('account.emailConfirm.title')}</h1>
             <AuthFormMessage notice={ACCOUNT_TEXT.emailChanged} />
-            <p>{actionData.email}</p>
+            <p className="account-wrap">{actionData.email}</p>
             <Link className="btn btn-primary auth-submit" to="/account">
               {t('account.emailConfirm.back')}
             </Link>
