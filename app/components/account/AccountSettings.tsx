@@ -89,7 +89,6 @@ export function AccountSettings({
         {settings.confirmBy === 'password' ? (
           <Form method="post">
             <input type="hidden" name="intent" value="password" />
-            <input type="hidden" name="username" autoComplete="username" value={settings.email ?? settings.phone} />
             <label htmlFor="account-pw-current">{t('account.pw.current')}</label>
             <input
               id="account-pw-current"

@@ -25,7 +25,7 @@ export function WelcomeDialog({
   locale: Locale;
 }) {
   const navigate = useNavigate();
-  const { locale: pageLocale } = useT();
+  const { t, locale: pageLocale } = useT();
   const button = useRef<HTMLAnchorElement>(null);
   const goOn = useCallback(() => {
     if (locale === pageLocale) navigate(to, { replace: true });
@@ -62,7 +62,7 @@ export function WelcomeDialog({
             goOn();
           }}
         >
-          Continue
+          {t('Continue')}
         </a>
       </div>
     </div>
