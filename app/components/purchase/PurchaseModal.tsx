@@ -322,7 +322,9 @@ function Outcome({
       {paid ? (
         <>
           <p>
-            {payment.receipt ? t('purchase.receipt', { receipt: payment.receipt }) : t('purchases.receiptPending')}{' '}
+            <span>
+              {payment.receipt ? t('purchase.receipt', { receipt: payment.receipt }) : t('purchases.receiptPending')}
+            </span>{' '}
             <Link to={`/customer/purchases/${payment.id}/receipt`}>{t('receipt.view')}</Link>
           </p>
           <Link className="btn btn-primary" to={playPath(courseId)} state={PLAY_INTENT}>
