@@ -10,12 +10,14 @@ export default [
   route('creators/:creatorId', 'routes/creatorProfile.tsx'),
   route('certificates/:code', 'routes/certificate.tsx'),
   route('customer/purchases', 'routes/customerPurchases.tsx'),
+  route('customer/purchases/:paymentId/receipt', 'routes/purchaseReceipt.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('forgot-password', 'routes/forgotPassword.tsx'),
   route('reset-password', 'routes/resetPassword.tsx'),
   route('customer', 'routes/customer.tsx'),
   route('account', 'routes/account.tsx'),
+  route('account/email', 'routes/accountEmail.tsx'),
   // The studio and the admin load catalogues of their own (decision 0030).
   layout('routes/studio.tsx', [
     route('creator', 'routes/creator.tsx'),

@@ -1,6 +1,12 @@
 import { readForm } from '#app/server/readForm.server.ts';
 import { Form, redirect, useNavigation } from 'react-router';
-import { deleteMyAccountAndSignOut, loadAccountPage, sendDeletionCode } from '#app/server/accounts.server.ts';
+import {
+  changeAccountSetting,
+  deleteMyAccountAndSignOut,
+  loadAccountPage,
+  sendDeletionCode,
+} from '#app/server/accounts.server.ts';
+import { AccountSettings, type SettingResult } from '../components/account/AccountSettings.tsx';
 import { displayPhone } from '#common/phone.ts';
 import { refusalData, serverContext } from '#app/server/context.server.ts';
 import { loginPathFor } from '#app/lib/authRedirect.ts';
@@ -24,6 +30,19 @@ type ActionData = { error: string; challengeId?: string } | { challengeId: strin
 export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const field = (k: string) => String(form.get(k) ?? '');
+  const intent = field('intent');
+  if (intent !== 'send-code' && intent !== 'delete') {
+    const input: Record<string, string> = {};
+    for (const [k, v] of form) if (typeof v === 'string') input[k] = v;
+    try {
+      const result = await changeAccountSetting(args, intent, input);
+      if (result) return { setting: { intent, ...result } satisfies SettingResult };
+    } catch (err) {
+      // The form comes back as it was filled, passwords left out.
+      const values = Object.fromEntries(Object.entries(input).filter(([k]) => !/password/i.test(k)));
+      return refusalData(err, (e) => ({ setting: { intent, error: e.message, values } satisfies SettingResult }));
+    }
+  }
   // Phone-only accounts: first the code to their phone, then the deletion with it.
   if (field('intent') === 'send-code') {
     try {
@@ -50,19 +69,24 @@ export async function action(args: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   const { t } = useT();
-  const refusal = actionData && 'error' in actionData ? actionData.error : null;
-  const sent = actionData && 'validMinutes' in actionData ? actionData : null;
+  const setting = actionData && 'setting' in actionData ? (actionData.setting ?? null) : null;
+  const deletion = actionData && !('setting' in actionData) ? (actionData as ActionData) : null;
+  const refusal = deletion && 'error' in deletion ? deletion.error : null;
+  const sent = deletion && 'validMinutes' in deletion ? deletion : null;
   // The code form stays up after a wrong code (the refusal carries its challenge back).
-  const challengeId = actionData?.challengeId || null;
+  const challengeId = deletion?.challengeId || null;
+  // Only what the account has: a phone-only account has no e-mail, an e-mail one may have no phone.
+  const contact = loaderData.email || (loaderData.phone ? displayPhone(loaderData.phone) : '');
   return (
     <>
       <TopBar />
       <main className="account-page">
         <h1>{t('account.title')}</h1>
         <p>
-          {t('account.signedInAs')} <strong>{loaderData.name}</strong> (
-          {loaderData.email ?? displayPhone(loaderData.phone.slice(1))}).
+          {t('account.signedInAs')} <strong>{loaderData.name}</strong>
+          {contact ? ` (${contact})` : null}.
         </p>
+        <AccountSettings settings={loaderData} result={setting} busy={busy} />
         <section aria-labelledby="account-data">
           <h2 id="account-data">{t('account.data.title')}</h2>
           <p>{t('account.data.text')}</p>
@@ -75,6 +99,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <p>{t('account.delete.text')}</p>
           {loaderData.confirmBy === 'password' ? (
             <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
               <label htmlFor="account-password">{t('account.password')}</label>
               <input id="account-password" name="password" type="password" autoComplete="current-password" required />
               <Refusal error={refusal} />
@@ -87,11 +112,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <p>
                 {sent
                   ? t('phone.codeSentTo', {
-                      phone: displayPhone(loaderData.phone.slice(1)).replaceAll(' ', '\u00a0'),
+                      phone: displayPhone(loaderData.phone).replaceAll(' ', '\u00a0'),
                       minutes: sent.validMinutes,
                     })
                   : null}
               </p>
+              <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="challengeId" value={challengeId} />
               <label htmlFor="account-code">{t('account.delete.code')}</label>
               <input

@@ -31,7 +31,7 @@ const EMPTY: Record<CustomerTab, string> = {
 };
 
 export default function CustomerHome({ loaderData }: Route.ComponentProps) {
-  const { name, tab, courses, owned, purchase } = loaderData;
+  const { name, newAccount, tab, courses, owned, purchase } = loaderData;
   const empty = tab === 'mine' ? owned.length === 0 : courses.length === 0;
   const { t } = useT();
   return (
@@ -39,7 +39,7 @@ export default function CustomerHome({ loaderData }: Route.ComponentProps) {
       <TopBar />
       <main className="customer-home">
         <section className="welcome-banner">
-          <h1>{t('auth.welcomeBack', { name })}</h1>
+          <h1>{t(newAccount ? 'auth.welcomeNew' : 'auth.welcomeBack', { name })}</h1>
           <p>{t('customer.pickUp')}</p>
           <p>
             <Link to="/customer/purchases">{t('customer.purchasesLink')}</Link>

@@ -55,6 +55,9 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                   <dt>{t('purchases.paidFrom')}</dt>
                   <dd>{displayPhone(p.phone)}</dd>
                 </dl>
+                <Link className="receipt-link" to={`/customer/purchases/${p.paymentId}/receipt`}>
+                  {t('receipt.view')}
+                </Link>
                 {p.status === 'refunded' ? <p className="receipt-refunded">{t('purchases.refunded')}</p> : null}
                 {p.refund ? (
                   <p className="receipt-refunded">

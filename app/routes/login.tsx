@@ -141,7 +141,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </main>
       {done ? (
-        <WelcomeDialog title={t('auth.welcomeBack', { name: done.name })} message={t('auth.signedIn')} to={done.to} />
+        <WelcomeDialog
+          title={t('auth.welcomeBack', { name: done.name })}
+          message={t('auth.signedIn')}
+          to={done.to}
+          locale={done.locale}
+        />
       ) : null}
     </>
   );

@@ -205,7 +205,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </div>
       </main>
       {done ? (
-        <WelcomeDialog title={t('auth.created')} message={t('auth.welcome', { name: done.name })} to={done.to} />
+        <WelcomeDialog
+          title={t('auth.created')}
+          message={t('auth.welcome', { name: done.name })}
+          to={done.to}
+          locale={done.locale}
+        />
       ) : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { readForm } from './readForm.server.ts';
 import { data, redirect, type RouterContextProvider } from 'react-router';
+import type { Locale } from '#common/accounts/locale.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { httpStatus, refusalHeaders } from '#server/edge/errorStatus.ts';
@@ -13,7 +14,7 @@ import { sameOriginPath } from '#common/sameOriginPath.ts';
 import { serverContext } from './context.server.ts';
 
 export type AuthActionData =
-  | { ok: true; name: string; to: string; myList: SavedCourse[] }
+  | { ok: true; name: string; to: string; locale: Locale; myList: SavedCourse[] }
   | { ok: false; error: string; fields: Record<string, string>; values: Record<string, string> };
 
 /** A sign-in past the account-wide limit, or an e-mail sign-up: the code step, sent to the account's phone
@@ -54,7 +55,7 @@ export async function runAuthAction(
     const headers = new Headers();
     for (const cookie of setCookies) headers.append('set-cookie', cookie);
     const to = sameOriginPath(input.redirectTo) ?? homePathFor(actor.role);
-    return data<AuthActionData>({ ok: true, name: actor.name, to, myList }, { headers });
+    return data<AuthActionData>({ ok: true, name: actor.name, to, locale: actor.locale, myList }, { headers });
   } catch (err) {
     if (err instanceof DomainError)
       return data<AuthActionData>(

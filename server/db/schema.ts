@@ -75,6 +75,16 @@ export interface OtpChallengeTable {
   createdAt: Timestamp;
 }
 
+export interface EmailChangeTable {
+  id: string;
+  userId: string;
+  newEmail: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
 export interface SmsMessageTable {
   id: string;
   providerMessageId: string | null;
@@ -330,6 +340,7 @@ export interface DB {
   account: AccountTable;
   verification: VerificationTable;
   otpChallenge: OtpChallengeTable;
+  emailChange: EmailChangeTable;
   smsMessage: SmsMessageTable;
   smsDeliveryReport: SmsDeliveryReportTable;
   counter: CounterTable;

@@ -10,6 +10,8 @@ export type { SessionUser, Services };
 export interface RequestContext {
   services: Services;
   actor: SessionUser | null;
+  /** The signed-in person's current session (null for visitors): "this device" on the settings page. */
+  sessionId: string | null;
   /** The client's address (the last X-Forwarded-For hop when TRUST_PROXY), for per-IP rate limits. */
   clientIp: string;
   /** The language pages render in (pickLocale: the person's setting, cookie, Accept-Language, English). */

@@ -18,6 +18,15 @@ import { registerByPhone } from '../modules/accounts/phone/registerByPhone.ts';
 import { requestPhoneCode } from '../modules/accounts/phone/requestPhoneCode.ts';
 import { resetPasswordByPhone } from '../modules/accounts/phone/resetPasswordByPhone.ts';
 import { signInWithPhone } from '../modules/accounts/phone/signInWithPhone.ts';
+import { changeMyName } from '../modules/accounts/settings/changeMyName.ts';
+import { changeMyPassword } from '../modules/accounts/settings/changeMyPassword.ts';
+import { confirmEmailChange } from '../modules/accounts/settings/confirmEmailChange.ts';
+import { confirmPhoneChange } from '../modules/accounts/settings/confirmPhoneChange.ts';
+import { listMySessions } from '../modules/accounts/settings/listMySessions.ts';
+import { requestEmailChange } from '../modules/accounts/settings/requestEmailChange.ts';
+import { requestPasswordCode } from '../modules/accounts/settings/requestPasswordCode.ts';
+import { requestPhoneChange } from '../modules/accounts/settings/requestPhoneChange.ts';
+import { signOutOtherSessions } from '../modules/accounts/settings/signOutOtherSessions.ts';
 
 /**
  * The account operations over JSON (or form posts) for API clients: the same operations the /register
@@ -76,6 +85,43 @@ export function mountAccountRoutes(app: Hono<AppEnv>, services: Services): void 
   app.post('/api/account/sessions/revoke', limit, accountBody, async (c) => {
     await revokeMySession(services, c.var.ctx.actor, c.req.valid('json'));
     return c.json({ ok: true });
+  });
+  // Account settings (decision 0048): name, password, sessions, and e-mail and phone changes confirmed on
+  // the new address or number. The /account page's actions call the same operations.
+  app.post('/api/account/name', limit, accountBody, async (c) => {
+    return c.json(await changeMyName(services, c.var.ctx.actor, c.req.valid('json')));
+  });
+  app.post('/api/account/password/code', async (c) => {
+    return c.json(await requestPasswordCode(services, c.var.ctx.actor, { clientIp: c.var.ctx.clientIp }), 201);
+  });
+  app.post('/api/account/password', limit, accountBody, async (c) => {
+    const { actor, sessionId } = c.var.ctx;
+    await changeMyPassword(services, actor, { form: c.req.valid('json'), sessionId });
+    return c.json({ ok: true });
+  });
+  app.get('/api/account/sessions', async (c) => {
+    c.header('cache-control', 'no-store');
+    const { actor, sessionId } = c.var.ctx;
+    return c.json({ sessions: await listMySessions(services, actor, { sessionId }) });
+  });
+  app.post('/api/account/sessions/sign-out-others', async (c) => {
+    const { actor, sessionId } = c.var.ctx;
+    return c.json(await signOutOtherSessions(services, actor, { sessionId }));
+  });
+  app.post('/api/account/email', limit, accountBody, async (c) => {
+    const { actor, clientIp } = c.var.ctx;
+    await requestEmailChange(services, actor, { form: c.req.valid('json'), clientIp });
+    return c.json({ ok: true }, 202);
+  });
+  app.post('/api/account/email/confirm', limit, accountBody, async (c) => {
+    return c.json(await confirmEmailChange(services, c.req.valid('json')));
+  });
+  app.post('/api/account/phone-number', limit, accountBody, async (c) => {
+    const { actor, clientIp } = c.var.ctx;
+    return c.json(await requestPhoneChange(services, actor, { form: c.req.valid('json'), clientIp }), 201);
+  });
+  app.post('/api/account/phone-number/confirm', limit, accountBody, async (c) => {
+    return c.json(await confirmPhoneChange(services, c.var.ctx.actor, c.req.valid('json')));
   });
   // Personal data: the signed-in person's own data as a download, and deleting their account.
   app.get('/api/account/data', async (c) => {

@@ -12,6 +12,9 @@ import { handleStkCallback } from '../modules/payments/handleStkCallback.ts';
 import { startPayment } from '../modules/payments/startPayment.ts';
 import { confirmPaybillPayment } from '../modules/payments/confirmPaybillPayment.ts';
 import { validatePaybillPayment } from '../modules/payments/validatePaybillPayment.ts';
+import { getReceipt } from '../modules/payments/getReceipt.ts';
+import { renderReceiptPdf } from '../modules/payments/renderReceiptPdf.ts';
+import { toLocale } from '#common/accounts/locale.ts';
 import { DARAJA_ACCEPTED } from './darajaAccepted.ts';
 
 const limit = bodyLimit({
@@ -33,6 +36,18 @@ export function paymentRoutes(services: Services) {
   app.get('/api/payments/:id', async (c) => {
     c.header('cache-control', 'no-store');
     return c.json({ payment: await getPaymentForPayer(services, c.var.ctx.actor, { paymentId: c.req.param('id') }) });
+  });
+
+  // A purchase's receipt as a PDF (its buyer and admins), in the reader's language.
+  app.get('/api/payments/:id/receipt.pdf', async (c) => {
+    const { actor, locale } = c.var.ctx;
+    const receipt = await getReceipt(services, actor, { paymentId: c.req.param('id') });
+    const pdf = await renderReceiptPdf(receipt, toLocale(locale));
+    return c.body(new Uint8Array(pdf), 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="darasa-receipt-${receipt.paymentId}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   });
 
   app.post('/api/mpesa/callback/:secret', limit, callbackBody, async (c) => {

@@ -28,13 +28,13 @@ export function sessionMiddleware(services: Services): MiddlewareHandler<AppEnv>
   return async (c, next) => {
     const clientIp = clientIpOf(c, services.config.TRUST_PROXY);
     if (!hasSessionCookie(c.req.header('cookie')) || c.req.path.startsWith(TOKEN_MEDIA)) {
-      c.set('ctx', { services, actor: null, clientIp, locale: requestLocale(c, null) });
+      c.set('ctx', { services, actor: null, sessionId: null, clientIp, locale: requestLocale(c, null) });
       await next();
       if (!c.req.path.startsWith(TOKEN_MEDIA)) syncUserKeyCookie(c);
       return;
     }
-    const { actor, setCookies } = await resolveActor(services, { headers: c.req.raw.headers });
-    c.set('ctx', { services, actor, clientIp, locale: requestLocale(c, actor) });
+    const { actor, sessionId, setCookies } = await resolveActor(services, { headers: c.req.raw.headers });
+    c.set('ctx', { services, actor, sessionId, clientIp, locale: requestLocale(c, actor) });
     await next();
     // A session extended on this request (or found expired) gets its cookie renewed (or cleared).
     for (const cookie of setCookies) c.res.headers.append('set-cookie', cookie);

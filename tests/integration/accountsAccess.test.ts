@@ -62,6 +62,7 @@ async function open(loader: Loader, path: string, params: Record<string, string>
   context.set(requestContext, {
     services: app.running.services,
     actor: viewers[who],
+    sessionId: null,
     clientIp: '127.0.0.1',
     locale: 'en',
   });

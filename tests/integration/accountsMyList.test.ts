@@ -35,7 +35,13 @@ it('merges the browser list at sign-in and follows the user across devices', asy
   const form = new URLSearchParams({ email: reg.email, password: reg.password, redirectTo: `/course/${b.id}` });
   form.set('myList', JSON.stringify([b.id, c.id, a.id, draft.id, '../etc', 42]));
   const context = new RouterContextProvider();
-  context.set(requestContext, { services: app.running.services, actor: null, clientIp: '127.0.0.1', locale: 'en' });
+  context.set(requestContext, {
+    services: app.running.services,
+    actor: null,
+    sessionId: null,
+    clientIp: '127.0.0.1',
+    locale: 'en',
+  });
   const request = new Request(`${app.url}/login`, { method: 'POST', body: form });
   const result = (await login.action({ request, context, params: {} } as never)) as {
     data: { ok: boolean; to: string; myList: { id: string }[] };
@@ -66,7 +72,13 @@ it('refuses an open redirect after sign-in', async () => {
   expect((await new Client(app.url).register(reg)).status).toBe(201);
   for (const target of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
     const context = new RouterContextProvider();
-    context.set(requestContext, { services: app.running.services, actor: null, clientIp: '127.0.0.1', locale: 'en' });
+    context.set(requestContext, {
+      services: app.running.services,
+      actor: null,
+      sessionId: null,
+      clientIp: '127.0.0.1',
+      locale: 'en',
+    });
     const body = new URLSearchParams({ email: reg.email, password: reg.password, redirectTo: target });
     const result = (await login.action({
       request: new Request(`${app.url}/login`, { method: 'POST', body }),

@@ -24,7 +24,7 @@ afterEach(async () => {
 async function shownTitles(): Promise<string[]> {
   const context = new RouterContextProvider();
   const learner = { userId: 'u1', role: 'customer' as const, name: 'L', email: 'l@example.com', locale: 'en' as const };
-  context.set(requestContext, { services, actor: learner, clientIp: '127.0.0.1', locale: 'en' });
+  context.set(requestContext, { services, actor: learner, sessionId: null, clientIp: '127.0.0.1', locale: 'en' });
   const landing = await loadLanding({ context });
   return landing.rows.flatMap((r) => r.courses.map((c) => c.title));
 }

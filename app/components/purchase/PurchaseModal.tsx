@@ -33,6 +33,8 @@ const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.ex
  * no prompt: the modal shows its Paybill numbers at once and follows it the same way.
  */
 const PAYABLE_ELSEWHERE = (p: PaymentView) => p.status === 'expired' && p.paybillOffered;
+/** Paid, and M-Pesa's receipt number not confirmed yet. */
+const AWAITING_RECEIPT = (p: PaymentView) => p.status === 'paid' && !p.receipt;
 /** Still to be paid by Paybill: a Paybill-only purchase keeps its waiting screen after it expired. */
 const OPEN = (p: PaymentView) =>
   p.status === 'pending' || p.status === 'created' || (p.method === 'paybill' && PAYABLE_ELSEWHERE(p));
@@ -64,14 +66,19 @@ export function PurchaseModal({
     return () => d?.close();
   }, []);
 
-  // Live status while the prompt is open, and after a timeout while Paybill may still pay; stops once settled.
+  // Live status while the prompt is open, after a timeout while Paybill may still pay, and once paid until
+  // M-Pesa's receipt number is confirmed (it can come after the payment: decision 0038); then it stops.
   const followedId =
-    stage.kind === 'waiting' || (stage.kind === 'done' && PAYABLE_ELSEWHERE(stage.payment)) ? stage.payment.id : null;
+    stage.kind === 'waiting' ||
+    (stage.kind === 'done' && (PAYABLE_ELSEWHERE(stage.payment) || AWAITING_RECEIPT(stage.payment)))
+      ? stage.payment.id
+      : null;
   // An effect event: the revalidator changes identity every render, and only a new payment restarts polling.
   const polled = useEffectEvent((p: PaymentView) => {
+    const wasPaid = 'payment' in stage && stage.payment.status === 'paid';
     setStage({ kind: OPEN(p) ? 'waiting' : 'done', payment: p });
-    // The page behind shows "Purchased" / "Play" without a reload.
-    if (p.status === 'paid') void revalidator.revalidate();
+    // The page behind shows "Purchased" / "Play" without a reload (once, not on every wait for the receipt).
+    if (p.status === 'paid' && !wasPaid) void revalidator.revalidate();
   });
   useEffect(() => {
     if (!followedId) return;
@@ -314,7 +321,12 @@ function Outcome({
       <h3>{t(`payment.title.${reason}`)}</h3>
       {paid ? (
         <>
-          {payment.receipt ? <p>{t('purchase.receipt', { receipt: payment.receipt })}</p> : null}
+          <p>
+            <span>
+              {payment.receipt ? t('purchase.receipt', { receipt: payment.receipt }) : t('purchases.receiptPending')}
+            </span>{' '}
+            <Link to={`/customer/purchases/${payment.id}/receipt`}>{t('receipt.view')}</Link>
+          </p>
           <Link className="btn btn-primary" to={playPath(courseId)} state={PLAY_INTENT}>
             {t('purchase.startWatching')}
           </Link>

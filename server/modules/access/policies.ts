@@ -82,6 +82,10 @@ export const isOnSale = (course: { creatorStatus: string }): boolean => course.c
 /** A payment's status and details are the payer's alone. */
 export const canViewPayment = (a: Actor, payment: { userId: string }): boolean => !!a && a.userId === payment.userId;
 
+/** A purchase's receipt (page and PDF): its buyer, and admins answering a learner or an auditor. */
+export const canSeeReceipt = (a: Actor, payment: { userId: string }): boolean =>
+  canViewPayment(a, payment) || isAdmin(a);
+
 /** Which dashboard a role lands on; also where a user of the wrong role is sent. */
 export function homePathFor(role: Role): string {
   return `/${role}`;

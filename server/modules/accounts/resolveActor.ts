@@ -7,6 +7,8 @@ import { actorFromUser } from './actorFromUser.ts';
 
 export interface ResolvedActor {
   actor: SessionUser | null;
+  /** The id of the session the cookie names (the settings page marks "this device" and keeps it). */
+  sessionId: string | null;
   /** Set when better-auth renewed (or cleared) the cookie: to be sent with the response. */
   setCookies: string[];
 }
@@ -26,19 +28,29 @@ export async function resolveActor(services: Services, { headers }: { headers: H
   // plain http, so one arriving there was planted (and the plain name over https is not ours either).
   const name = services.config.publicUrl.startsWith('https://') ? `__Secure-${SESSION_COOKIE}` : SESSION_COOKIE;
   const token = signedToken(headers.get('cookie') ?? '', name, (await auth.$context).secret);
-  if (!token) return { actor: null, setCookies: [] };
+  if (!token) return { actor: null, sessionId: null, setCookies: [] };
   const row = await services.database.db
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
-    .select(['session.expiresAt', 'user.id', 'user.name', 'user.email', 'user.role', 'user.status', 'user.locale'])
+    .select([
+      'session.id as sessionId',
+      'session.expiresAt',
+      'user.id',
+      'user.name',
+      'user.email',
+      'user.role',
+      'user.status',
+      'user.locale',
+    ])
     .where('session.token', '=', token)
     .executeTakeFirst();
-  if (!row) return { actor: null, setCookies: [] };
+  if (!row) return { actor: null, sessionId: null, setCookies: [] };
   const expiresAt = Date.parse(toIso(row.expiresAt));
   const refreshAt = expiresAt - (SESSION_SECONDS - SESSION_REFRESH_SECONDS) * 1000;
-  if (Date.now() < refreshAt) return { actor: actorFromUser(row), setCookies: [] };
+  if (Date.now() < refreshAt) return { actor: actorFromUser(row), sessionId: row.sessionId, setCookies: [] };
   const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
-  return { actor: actorFromUser(response?.user), setCookies: out.getSetCookie() };
+  const actor = actorFromUser(response?.user);
+  return { actor, sessionId: actor ? (response?.session.id ?? null) : null, setCookies: out.getSetCookie() };
 }
 
 /** The session token of a correctly signed session cookie, else null. */

@@ -101,6 +101,40 @@ export const SMS_TEXTS = {
       `Darasa: someone tried to sign up with this number. You already have an account. Sign in: ${link}`,
     sw: (link: string) => `Darasa: mtu amejaribu kujisajili kwa nambari hii. Tayari una akaunti. Ingia: ${link}`,
   },
+  emailChangeLinkSubject: {
+    en: () => 'Confirm your new Darasa e-mail',
+    sw: () => 'Thibitisha barua pepe yako mpya ya Darasa',
+  },
+  emailChangeLinkBody: {
+    en: (r: ResetFacts) =>
+      `Hello ${r.name},\n\nTo use this address for your Darasa account, open this link within ${r.minutes} minutes:\n\n${r.link}\n\nIt works once. Nothing changes until it is opened. If you did not ask for this, ignore this e-mail.\n`,
+    sw: (r: ResetFacts) =>
+      `Habari ${r.name},\n\nIli utumie anwani hii kwa akaunti yako ya Darasa, fungua kiungo hiki ndani ya dakika ${r.minutes}:\n\n${r.link}\n\nKinafanya kazi mara moja tu. Hakuna kinachobadilika mpaka kifunguliwe. Kama hukuomba hili, puuza barua pepe hii.\n`,
+  },
+  emailChangeTakenSubject: {
+    en: () => 'Someone tried to use your e-mail on Darasa',
+    sw: () => 'Mtu amejaribu kutumia barua pepe yako kwenye Darasa',
+  },
+  emailChangeTakenBody: {
+    en: (name: string) =>
+      `Hello ${name},\n\nSomeone asked to move another Darasa account to this e-mail address. It already belongs to your account, so nothing was changed.\n\nIf it was not you, you can ignore this e-mail.\n`,
+    sw: (name: string) =>
+      `Habari ${name},\n\nMtu ameomba kuhamisha akaunti nyingine ya Darasa kwenda kwa barua pepe hii. Tayari ni ya akaunti yako, kwa hiyo hakuna kilichobadilishwa.\n\nKama si wewe, puuza barua pepe hii.\n`,
+  },
+  emailChangeNoticeSubject: {
+    en: () => 'A change of your Darasa e-mail was asked for',
+    sw: () => 'Imeombwa kubadilisha barua pepe yako ya Darasa',
+  },
+  emailChangeNoticeBody: {
+    en: (name: string, newEmail: string) =>
+      `Hello ${name},\n\nSomeone signed in to your Darasa account asked to change its e-mail to ${newEmail}. It changes only when the link we sent there is opened.\n\nIf it was not you, change your password now and sign out your other devices on the account page.\n`,
+    sw: (name: string, newEmail: string) =>
+      `Habari ${name},\n\nMtu aliyeingia kwenye akaunti yako ya Darasa ameomba kubadilisha barua pepe yake iwe ${newEmail}. Itabadilika tu kiungo tulichotuma huko kikifunguliwa.\n\nKama si wewe, badilisha nenosiri lako sasa na uondoe vifaa vingine kwenye ukurasa wa akaunti.\n`,
+  },
+  phoneTakenSms: {
+    en: () => 'Darasa: someone asked to move an account to this number. It already has an account, so nothing changed.',
+    sw: () => 'Darasa: mtu ameomba kuhamisha akaunti kwenda nambari hii. Tayari ina akaunti, hakuna kilichobadilika.',
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {

@@ -52,6 +52,7 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     await trx.deleteFrom('session').where('userId', '=', userId).execute();
     await trx.deleteFrom('account').where('userId', '=', userId).execute();
     await trx.deleteFrom('myList').where('userId', '=', userId).execute();
+    await trx.deleteFrom('emailChange').where('userId', '=', userId).execute();
     await trx.deleteFrom('progress').where('userId', '=', userId).execute();
     await recordAuditInTx(trx, {
       actorId: userId,

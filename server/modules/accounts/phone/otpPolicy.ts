@@ -21,4 +21,12 @@ export const OTP = {
 
 /** `sign-in-step`: the code a correct password needs past the account-wide sign-in limit; `delete`: deleting a
  * phone-only account; `sign-up-email`: the code e-mailed to a new address before its account is made. */
-export type OtpPurpose = 'sign-in' | 'sign-up' | 'reset' | 'sign-in-step' | 'delete' | 'sign-up-email';
+export type OtpPurpose =
+  | 'sign-in'
+  | 'sign-up'
+  | 'reset'
+  | 'sign-in-step'
+  | 'delete'
+  | 'sign-up-email'
+  | 'set-password'
+  | 'phone-change';
