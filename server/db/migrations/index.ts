@@ -25,6 +25,7 @@ import { moneyIn } from './0027_money_in.ts';
 import { payoutHolds } from './0028_payout_holds.ts';
 import { paymentMethod } from './0029_payment_method.ts';
 import { postgresSearchWords } from './0030_postgres_search_words.ts';
+import { searchSynonyms } from './0032_search_synonyms.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0028_payout_holds': payoutHolds,
   '0029_payment_method': paymentMethod,
   '0030_postgres_search_words': postgresSearchWords,
+  '0032_search_synonyms': searchSynonyms,
 };
