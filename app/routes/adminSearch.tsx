@@ -60,7 +60,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
           <p className="empty-hint">{t('admin.search.none')}</p>
         ) : (
           <AdminTable
-            columns={[t('admin.search.term'), t('admin.search.means'), t('admin.search.added'), t('admin.actions')]}
+            columns={[t('admin.search.term'), t('admin.search.meaning'), t('admin.search.added'), t('admin.actions')]}
             items={added}
             row={(s) => (
               <tr key={s.id}>
@@ -78,7 +78,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
       <section className="admin-section" aria-labelledby="builtin-h">
         <h2 id="builtin-h">{t('admin.search.builtIn')}</h2>
         <AdminTable
-          columns={[t('admin.search.term'), t('admin.search.means')]}
+          columns={[t('admin.search.term'), t('admin.search.meaning')]}
           items={[...builtIn]}
           row={(s) => (
             <tr key={s.term}>

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '#server/db/connect.ts';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
@@ -24,10 +24,6 @@ const VOCABULARY_CANDIDATES = 100;
 const FUZZY_MIN = 0.6;
 
 type ScoredRow = CardRow & { score: number };
-
-/** The card's columns, read from the `hit` subquery of `mostEnrolledScored`. */
-const hitColumns = cardColumns.map((c) => c.replace('course.', 'hit.') as `hit.${ColumnOf<typeof c>}`);
-type ColumnOf<C> = C extends `course.${infer Name}` ? Name : never;
 
 /**
  * Finds published courses for a search: full-text prefix matches (FTS5 / tsvector, index 0003) of every
@@ -63,19 +59,21 @@ export async function findCoursesInTx(
 }
 
 function filtered(db: Kysely<DB>, q: SearchQuery) {
-  return db
-    .selectFrom('course')
-    .$call(publishedCards)
-    .$call((qb) => {
-      let b = qb;
-      if (q.category) b = b.where('course.category', '=', q.category);
-      if (q.price === 'free') b = b.where('course.price', '=', 0);
-      if (q.price === 'paid') b = b.where('course.price', '>', 0);
-      if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
-      if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
-      if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
-      return b;
-    });
+  return db.selectFrom('course').$call(publishedCards).$call(underFilters(q));
+}
+
+/** The query's filters as conditions on `course`. */
+function underFilters(q: SearchQuery) {
+  return <O>(qb: SelectQueryBuilder<DB, 'course', O>) => {
+    let b = qb;
+    if (q.category) b = b.where('course.category', '=', q.category);
+    if (q.price === 'free') b = b.where('course.price', '=', 0);
+    if (q.price === 'paid') b = b.where('course.price', '>', 0);
+    if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
+    if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
+    if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
+    return b;
+  };
 }
 
 function sortOrder(q: SearchQuery) {
@@ -150,7 +148,9 @@ async function postgresMatches(
 /**
  * The published courses matching `where` under the query's filters, the most enrolled first (at most
  * CANDIDATES), each with every concept's `word_similarity` to its search key (the best of its scoring
- * words). The similarities are computed outside the limited subquery, so only the kept rows pay for them.
+ * words). The limited subquery reads only what the covering index `course_pub_enrolled_search` holds
+ * (migration 0032), so a condition on the key is checked without visiting the table; the kept rows' cards
+ * and similarities are read after it.
  */
 async function mostEnrolledPostgres(
   db: Kysely<DB>,
@@ -158,8 +158,11 @@ async function mostEnrolledPostgres(
   concepts: SearchConcept[],
   where: RawBuilder<boolean>,
 ): Promise<(CardRow & { closeness: number[] })[]> {
-  const hits = filtered(db, query)
-    .select(sql<string>`"course"."searchKey"`.as('searchKey'))
+  const hits = db
+    .selectFrom('course')
+    .select(['course.id', sql<string>`"course"."searchKey"`.as('searchKey')])
+    .where('course.published', '=', true)
+    .$call(underFilters(query))
     .where(where)
     .orderBy('course.enrolledCount', 'desc')
     .limit(CANDIDATES)
@@ -171,7 +174,8 @@ async function mostEnrolledPostgres(
   );
   const rows = await db
     .selectFrom(hits)
-    .select(hitColumns)
+    .innerJoin('course', 'course.id', 'hit.id')
+    .select(cardColumns)
     .select(sql<number[]>`array[${similarities}]`.as('closeness'))
     .execute();
   return rows.map((r) => ({ ...r, closeness: r.closeness.map(Number) }));
