@@ -1,4 +1,5 @@
 import { loadSearch } from '#app/server/catalog.server.ts';
+import { CategorySuggestions } from '../components/CategorySuggestions.tsx';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { SearchFilters } from '../components/SearchFilters.tsx';
 import { TopBar } from '../components/TopBar.tsx';
@@ -19,7 +20,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { query, results, categories } = loaderData;
   const { q } = query;
   const filtered = query.category || query.price || query.min !== undefined || query.max !== undefined;
   const { t } = useT();
@@ -40,6 +41,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                   : t('search.noneFiltered')
                 : t('search.found', { count: results.length })}
             </p>
+            <CategorySuggestions categories={categories} />
             <div className="grid">
               {results.map((c) => (
                 <CourseCard key={c.id} course={c} />

@@ -14,3 +14,6 @@ export { retryPayout } from '#server/modules/payouts/retryPayout.ts';
 export { holdPayouts } from '#server/modules/payouts/holdPayouts.ts';
 export { settleHeldPayout } from '#server/modules/payouts/settleHeldPayout.ts';
 export { adjustBalance } from '#server/modules/payouts/adjustBalance.ts';
+export { listSearchSynonyms } from '#server/modules/admin/listSearchSynonyms.ts';
+export { addSearchSynonym } from '#server/modules/admin/addSearchSynonym.ts';
+export { removeSearchSynonym } from '#server/modules/admin/removeSearchSynonym.ts';

@@ -242,6 +242,15 @@ export interface AuditLogTable {
   createdAt: Timestamp;
 }
 
+/** A search synonym added by an admin (migration 0032); `means` is a JSON array of words or phrases. */
+export interface SearchSynonymTable {
+  id: string;
+  term: string;
+  means: string;
+  createdBy: string;
+  createdAt: Timestamp;
+}
+
 export interface ViewEventTable {
   courseId: string;
   episodeId: string | null;
@@ -354,6 +363,7 @@ export interface DB {
   job: JobTable;
   periodicTask: PeriodicTaskTable;
   auditLog: AuditLogTable;
+  searchSynonym: SearchSynonymTable;
   viewEvent: ViewEventTable;
   refund: RefundTable;
   mpesaIncoming: MpesaIncomingTable;

@@ -14,6 +14,10 @@ import { recordReversalResult } from '../modules/admin/recordReversalResult.ts';
 import { refundPurchase } from '../modules/admin/refundPurchase.ts';
 import { requireAdmin } from '../modules/access/requireAdmin.ts';
 import { retryFailedJob } from '../modules/admin/retryFailedJob.ts';
+import { addSearchSynonym } from '../modules/admin/addSearchSynonym.ts';
+import { listSearchSynonyms } from '../modules/admin/listSearchSynonyms.ts';
+import { removeSearchSynonym } from '../modules/admin/removeSearchSynonym.ts';
+import { searchSynonymBody } from '#common/catalog/searchSynonymSchema.ts';
 import { listReportedReviews } from '../modules/reviews/listReportedReviews.ts';
 import { moderateReview } from '../modules/reviews/moderateReview.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
@@ -65,6 +69,7 @@ export function adminRoutes() {
   app.get('/audit', list(listAuditLog));
   app.get('/jobs', async (c) => c.json({ items: await listFailedJobs(services(c), c.var.ctx.actor) }));
   app.get('/reviews', list(listReportedReviews));
+  app.get('/search-synonyms', async (c) => c.json(await listSearchSynonyms(services(c), c.var.ctx.actor)));
 
   app.post('/courses/:id/:action', limit, moderation, async (c) => {
     const action = actionOf(courseAction, c.req.param('action'));
@@ -87,6 +92,13 @@ export function adminRoutes() {
   app.post('/jobs/:id/retry', limit, async (c) => {
     await retryFailedJob(services(c), c.var.ctx.actor, { jobId: c.req.param('id') });
     return c.json({ status: 'queued' });
+  });
+  app.post('/search-synonyms', limit, jsonBody(searchSynonymBody), async (c) =>
+    c.json(await addSearchSynonym(services(c), c.var.ctx.actor, c.req.valid('json')), 201),
+  );
+  app.delete('/search-synonyms/:id', async (c) => {
+    await removeSearchSynonym(services(c), c.var.ctx.actor, { synonymId: c.req.param('id') });
+    return c.json({ status: 'removed' });
   });
   return app;
 }

@@ -52,7 +52,8 @@ function random(seed: number) {
 
 // Category weights: technology and business are the bigger shelves.
 const CATEGORY_WEIGHTS = [0.22, 0.25, 0.15, 0.13, 0.15, 0.1];
-const SUBJECTS: Record<string, string[]> = {
+/** Title subjects by category (also what the search synonyms are checked against). */
+export const SUBJECTS: Record<string, string[]> = {
   business: ['Bookkeeping', 'M-Pesa Payments', 'Retail', 'Marketing', 'Agribusiness', 'Import Trade', 'Sales'],
   technology: ['React', 'Python', 'Android', 'Data Analysis', 'Cloud Hosting', 'Cybersecurity', 'Excel'],
   'creative arts': ['Photography', 'Afrobeats Production', 'Fashion Design', 'Spoken Word', 'Film Editing', 'Painting'],

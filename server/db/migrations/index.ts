@@ -26,6 +26,7 @@ import { payoutHolds } from './0028_payout_holds.ts';
 import { paymentMethod } from './0029_payment_method.ts';
 import { postgresSearchWords } from './0030_postgres_search_words.ts';
 import { emailChanges } from './0031_email_changes.ts';
+import { searchSynonyms } from './0032_search_synonyms.ts';
 import { courseFacts } from './0035_course_facts.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -57,5 +58,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0029_payment_method': paymentMethod,
   '0030_postgres_search_words': postgresSearchWords,
   '0031_email_changes': emailChanges,
+  '0032_search_synonyms': searchSynonyms,
   '0035_course_facts': courseFacts,
 };

@@ -22,13 +22,15 @@ export type AuditAction =
   | 'ledger.adjust'
   | 'account.deleted'
   | 'review.hide'
-  | 'review.restore';
+  | 'review.restore'
+  | 'synonym.add'
+  | 'synonym.remove';
 
 export interface AuditEntry {
   /** The admin's user id, 'mpesa' for what M-Pesa reported, or the person deleting their own account. */
   actorId: string;
   action: AuditAction;
-  targetType: 'course' | 'user' | 'payment' | 'job' | 'payout' | 'review';
+  targetType: 'course' | 'user' | 'payment' | 'job' | 'payout' | 'review' | 'synonym';
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -1,12 +1,19 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectName } from '#server/db/connect.ts';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import { searchWords, type SearchQuery } from '#common/catalog/searchQuery.ts';
+import {
+  fts5Query,
+  scoringWords,
+  searchConcepts,
+  tsQuery,
+  type SearchConcept,
+  type SynonymIndex,
+} from './searchConcepts.ts';
 import { cardColumns, publishedCards, toCard, type CardRow, type CourseCard } from '../courseCard.ts';
 import { innerTrigrams, trigramScorer } from './trigramScore.ts';
 
-const MAX_TERMS = 8;
 /** Text matches considered before sorting: the best this many by relevance. */
 const CANDIDATES = 200;
 /** Up to this many fuzzy matches are fetched by rowid; more are found through the enrolled-count index. */
@@ -18,22 +25,23 @@ const FUZZY_MIN = 0.6;
 
 type ScoredRow = CardRow & { score: number };
 
-/** The card's columns, read from the `hit` subquery of `mostEnrolledScored`. */
-const hitColumns = cardColumns.map((c) => c.replace('course.', 'hit.') as `hit.${ColumnOf<typeof c>}`);
-type ColumnOf<C> = C extends `course.${infer Name}` ? Name : never;
-
 /**
- * Finds published courses for a search: full-text prefix matches (FTS5 / tsvector, index 0003) and,
- * next to them, near spellings by trigram similarity (index 0018), under the query's filters, sorted.
- * Full-text matches rank above fuzzy ones. Words are reduced to letters and digits first, so operators in
- * the input are just text.
+ * Finds published courses for a search: full-text prefix matches (FTS5 / tsvector, index 0003) of every
+ * word or any of its other spellings and synonyms (decision 0049) and, next to them, near spellings by
+ * trigram similarity (index 0018), under the query's filters, sorted. Full-text matches rank above fuzzy
+ * ones. Words are reduced to letters and digits first, so operators in the input are just text.
  */
 export async function findCoursesInTx(
   trx: Kysely<DB>,
-  { dialect, query, limit }: { dialect: DialectName; query: SearchQuery; limit: number },
+  {
+    dialect,
+    query,
+    limit,
+    synonyms,
+  }: { dialect: DialectName; query: SearchQuery; limit: number; synonyms: SynonymIndex },
 ): Promise<CourseCard[]> {
-  const words = [...new Set(searchWords(query.q).map((w) => w.slice(0, 40)))].slice(0, MAX_TERMS);
-  if (words.length === 0) {
+  const concepts = searchConcepts(query.q, synonyms);
+  if (concepts.length === 0) {
     const [first, second] = sortOrder(query);
     const rows = await filtered(trx, query)
       .orderBy(first, query.sort === 'price' ? 'asc' : 'desc')
@@ -45,25 +53,27 @@ export async function findCoursesInTx(
   }
   const rows =
     dialect === 'postgres'
-      ? await postgresMatches(trx, query, words, limit)
-      : await sqliteMatches(trx, query, words, limit);
+      ? await postgresMatches(trx, query, concepts, limit)
+      : await sqliteMatches(trx, query, concepts, limit);
   return sortRows(rows, query).slice(0, limit).map(toCard);
 }
 
 function filtered(db: Kysely<DB>, q: SearchQuery) {
-  return db
-    .selectFrom('course')
-    .$call(publishedCards)
-    .$call((qb) => {
-      let b = qb;
-      if (q.category) b = b.where('course.category', '=', q.category);
-      if (q.price === 'free') b = b.where('course.price', '=', 0);
-      if (q.price === 'paid') b = b.where('course.price', '>', 0);
-      if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
-      if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
-      if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
-      return b;
-    });
+  return db.selectFrom('course').$call(publishedCards).$call(underFilters(q));
+}
+
+/** The query's filters as conditions on `course`. */
+function underFilters(q: SearchQuery) {
+  return <O>(qb: SelectQueryBuilder<DB, 'course', O>) => {
+    let b = qb;
+    if (q.category) b = b.where('course.category', '=', q.category);
+    if (q.price === 'free') b = b.where('course.price', '=', 0);
+    if (q.price === 'paid') b = b.where('course.price', '>', 0);
+    if (q.min !== undefined) b = b.where('course.price', '>=', q.min);
+    if (q.max !== undefined) b = b.where('course.price', '<=', q.max);
+    if (q.rating !== undefined) b = b.where('course.ratingAvg', '>=', q.rating);
+    return b;
+  };
 }
 
 function sortOrder(q: SearchQuery) {
@@ -83,16 +93,6 @@ function sortRows(rows: ScoredRow[], q: SearchQuery): ScoredRow[] {
   return [...rows].sort(by[q.sort]);
 }
 
-/** Terms for the full-text index as it tokenised the text: lower case, split on anything else. */
-function fullTextTerms(q: string): string[] {
-  const terms =
-    q
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(terms.map((t) => t.slice(0, 40)))].slice(0, MAX_TERMS);
-}
-
 /**
  * PostgreSQL (decision 0046), in the same steps as SQLite (decision 0028): candidates are picked through the
  * indexes, the most enrolled first and at most CANDIDATES at a time, and only they are scored with
@@ -104,25 +104,24 @@ function fullTextTerms(q: string): string[] {
 async function postgresMatches(
   db: Kysely<DB>,
   query: SearchQuery,
-  words: string[],
+  concepts: SearchConcept[],
   limit: number,
 ): Promise<ScoredRow[]> {
   const byId = new Map<string, ScoredRow>();
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const terms = fullTextTerms(query.q);
-  if (terms.length) {
-    const tsquery = (weights: string) => terms.map((t) => `${t}:*${weights}`).join(' & ');
-    const inKey = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsquery('AB')})`;
-    const anywhere = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsquery('')})`;
-    const rows = await mostEnrolledPostgres(db, query, words, inKey);
-    if (rows.length < CANDIDATES)
-      rows.push(...(await mostEnrolledPostgres(db, query, words, sql`${anywhere} and not ${inKey}`)));
-    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + mean(r.closeness) });
-  }
+  const inKey = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsQuery(concepts, 'AB')})`;
+  const anywhere = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsQuery(concepts, '')})`;
+  const rows = await mostEnrolledPostgres(db, query, concepts, inKey);
+  if (rows.length < CANDIDATES)
+    rows.push(...(await mostEnrolledPostgres(db, query, concepts, sql`${anywhere} and not ${inKey}`)));
+  for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + mean(r.closeness) });
   // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
   // In another order they could, but with CANDIDATES words spelt as typed they would only be noise.
   if (byId.size >= (query.sort === 'relevance' ? limit : CANDIDATES)) return [...byId.values()];
-  const near = await nearSpellingsPostgres(db, words);
+  const near = await nearSpellingsPostgres(
+    db,
+    concepts.map((c) => c.word),
+  );
   if (near) {
     // The courses whose key holds, for every query word, one of its near words (a substring: the key's
     // trigram index finds it and `like` checks it cheaply), the most enrolled first; each query word must
@@ -138,7 +137,7 @@ async function postgresMatches(
       sql` and `,
     );
     const checked = near.map(({ index }) => index);
-    for (const r of await mostEnrolledPostgres(db, query, words, sql<boolean>`${holds}`)) {
+    for (const r of await mostEnrolledPostgres(db, query, concepts, sql<boolean>`${holds}`)) {
       if (checked.every((i) => r.closeness[i]! >= FUZZY_MIN) && !byId.has(r.id))
         byId.set(r.id, { ...r, score: mean(r.closeness) });
     }
@@ -148,25 +147,35 @@ async function postgresMatches(
 
 /**
  * The published courses matching `where` under the query's filters, the most enrolled first (at most
- * CANDIDATES), each with every query word's `word_similarity` to its search key. The similarities are
- * computed outside the limited subquery, so only the kept rows pay for them.
+ * CANDIDATES), each with every concept's `word_similarity` to its search key (the best of its scoring
+ * words). The limited subquery reads only what the covering index `course_pub_enrolled_search` holds
+ * (migration 0032), so a condition on the key is checked without visiting the table; the kept rows' cards
+ * and similarities are read after it.
  */
 async function mostEnrolledPostgres(
   db: Kysely<DB>,
   query: SearchQuery,
-  words: string[],
+  concepts: SearchConcept[],
   where: RawBuilder<boolean>,
 ): Promise<(CardRow & { closeness: number[] })[]> {
-  const hits = filtered(db, query)
-    .select(sql<string>`"course"."searchKey"`.as('searchKey'))
+  const hits = db
+    .selectFrom('course')
+    .select(['course.id', sql<string>`"course"."searchKey"`.as('searchKey')])
+    .where('course.published', '=', true)
+    .$call(underFilters(query))
     .where(where)
     .orderBy('course.enrolledCount', 'desc')
     .limit(CANDIDATES)
     .as('hit');
-  const similarities = sql.join(words.map((w) => sql`word_similarity(${w}, "hit"."searchKey")`));
+  const similarities = sql.join(
+    concepts.map(
+      (c) => sql`greatest(${sql.join(scoringWords(c).map((w) => sql`word_similarity(${w}, "hit"."searchKey")`))})`,
+    ),
+  );
   const rows = await db
     .selectFrom(hits)
-    .select(hitColumns)
+    .innerJoin('course', 'course.id', 'hit.id')
+    .select(cardColumns)
     .select(sql<number[]>`array[${similarities}]`.as('closeness'))
     .execute();
   return rows.map((r) => ({ ...r, closeness: r.closeness.map(Number) }));
@@ -195,24 +204,32 @@ async function nearSpellingsPostgres(
   return out.every(({ close }) => close.length > 0) ? out : null;
 }
 
-async function sqliteMatches(db: Kysely<DB>, query: SearchQuery, words: string[], limit: number): Promise<ScoredRow[]> {
+async function sqliteMatches(
+  db: Kysely<DB>,
+  query: SearchQuery,
+  concepts: SearchConcept[],
+  limit: number,
+): Promise<ScoredRow[]> {
   const byId = new Map<string, ScoredRow>();
-  const score = trigramScorer(words);
-  const similarity = (r: CardRow) => score(searchWords(`${r.title} ${r.creatorName} ${r.category}`));
-  const terms = fullTextTerms(query.q);
-  if (terms.length) {
-    // Each term quoted, so FTS5 reads it as a string, with * for prefix matching. Matches in the title,
-    // creator or category come first; description-only ones fill up to CANDIDATES.
-    const match = terms.map((t) => `"${t}"*`).join(' ');
-    const inKey = await mostEnrolledMatching(db, query, 'courseFts', `{title creatorName category} : (${match})`);
-    const rows =
-      inKey.length < CANDIDATES ? [...inKey, ...(await mostEnrolledMatching(db, query, 'courseFts', match))] : inKey;
-    for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + similarity(r) });
-  }
+  // As on PostgreSQL: each concept scores its best scoring word, averaged over the concepts.
+  const scorers = concepts.map((c) => scoringWords(c).map((w) => trigramScorer([w])));
+  const similarity = (r: CardRow) => {
+    const keyWords = searchWords(`${r.title} ${r.creatorName} ${r.category}`);
+    return scorers.reduce((sum, s) => sum + Math.max(...s.map((score) => score(keyWords))), 0) / scorers.length;
+  };
+  // Matches in the title, creator or category come first; description-only ones fill up to CANDIDATES.
+  const match = fts5Query(concepts);
+  const inKey = await mostEnrolledMatching(db, query, 'courseFts', `{title creatorName category} : (${match})`);
+  const rows =
+    inKey.length < CANDIDATES ? [...inKey, ...(await mostEnrolledMatching(db, query, 'courseFts', match))] : inKey;
+  for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, { ...r, score: 1 + similarity(r) });
   // By relevance, near spellings rank below every full-text match: with enough of those they cannot show.
   // In another order they could, but with CANDIDATES words spelt as typed they would only be noise.
   if (byId.size >= (query.sort === 'relevance' ? limit : CANDIDATES)) return [...byId.values()];
-  const near = await nearSpellings(db, words);
+  const near = await nearSpellings(
+    db,
+    concepts.map((c) => c.word),
+  );
   if (near) {
     // The spelling step found, for every query word, words of the catalog close to it: the courses whose
     // key holds one of each (phrases in the trigram index are substrings), the most enrolled first.

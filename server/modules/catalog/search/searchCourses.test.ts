@@ -67,6 +67,64 @@ describe('search relevance', () => {
   });
 });
 
+describe('words the catalogue spells otherwise (synonyms, plurals, brands, Kiswahili)', () => {
+  const added: string[] = [];
+  beforeAll(async () => {
+    const njoroge = await make.user(t.db, { name: 'Peter Njoroge' });
+    const c = async (title: string, category: CourseOptions['category']) =>
+      added.push((await make.course(t.db, { creator: njoroge, title, description: 'A course.', category })).id);
+    await c('KCSE Mathematics Revision', 'education');
+    await c('Kenyan Cooking for Families', 'lifestyle');
+    await c('Agribusiness: Poultry Farming', 'business');
+    await c('M PESA Agent Float Basics', 'business');
+    await c('Writing Short Stories', 'creative arts');
+  });
+  // The other describes count the first courses only.
+  afterAll(async () => {
+    await t.db.updateTable('course').set({ published: false }).where('id', 'in', added).execute();
+  });
+
+  it('finds Mathematics for "maths", "math", "kcse maths" and the Kiswahili "hesabu"', async () => {
+    for (const q of ['maths', 'math', 'kcse maths', 'KCSE Maths', 'hesabu', 'hisabati'])
+      expect(await titles({ q }), q).toEqual(['KCSE Mathematics Revision']);
+  });
+
+  it('treats mpesa, M-Pesa, M-PESA and M Pesa as one name', async () => {
+    const all = ['M PESA Agent Float Basics', 'M-Pesa for Small Business', 'Selling on M-Pesa Till Numbers'];
+    for (const q of ['mpesa', 'M-Pesa', 'M-PESA', 'M Pesa', 'Mpesa'])
+      expect((await titles({ q })).sort(), q).toEqual(all);
+  });
+
+  it('finds a plural by its singular and the other way round', async () => {
+    expect(await titles({ q: 'short story' })).toEqual(['Writing Short Stories']);
+    expect(await titles({ q: 'stories' })).toEqual(['Writing Short Stories']);
+    expect(await titles({ q: 'revisions' })).toEqual(['KCSE Mathematics Revision']);
+  });
+
+  it('maps Kiswahili subject words to categories and title words', async () => {
+    expect(await titles({ q: 'upishi' })).toEqual(['Kenyan Cooking for Families']);
+    expect(await titles({ q: 'kilimo' })).toEqual(['Agribusiness: Poultry Farming']);
+    const business = await titles({ q: 'biashara' });
+    expect(business).toEqual(expect.arrayContaining(['M-Pesa for Small Business', 'Agribusiness: Poultry Farming']));
+    expect(business).not.toContain('Kenyan Cooking for Families');
+    expect(await titles({ q: 'biashara', category: 'lifestyle' })).toEqual([]);
+  });
+});
+
+describe('no results', () => {
+  it('offers the categories nearest to the words, by name, Kiswahili name or spelling; every one when none is near', async () => {
+    const categories = async (input: Record<string, unknown>) =>
+      (await searchCourses(services, null, input)).categories;
+    expect(await categories({ q: 'biashra' })).toEqual(['business']);
+    expect(await categories({ q: 'teknologi' })).toEqual(['technology']);
+    expect(await categories({ q: 'sanaa', price: 'free' })).toEqual(['creative arts']);
+    expect(await categories({ q: 'helth tips' })).toEqual(['health']);
+    expect(await categories({ q: 'quantum' })).toHaveLength(6);
+    expect(await categories({ q: 'python' })).toEqual([]);
+    expect(await categories({ category: 'health' })).toEqual([]);
+  });
+});
+
 describe('search index upkeep', () => {
   it('finds a renamed course by a misspelling of its new title, and odd characters in a title do no harm', async () => {
     const creator = await make.user(t.db, { name: 'Kevin Mwangi' });

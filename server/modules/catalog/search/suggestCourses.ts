@@ -3,6 +3,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { searchQuery } from '#common/catalog/searchQuery.ts';
 import { findCoursesInTx } from './findCoursesInTx.ts';
+import { readSynonymsInTx } from './readSynonymsInTx.ts';
 
 const SUGGESTIONS = 6;
 
@@ -17,6 +18,7 @@ export async function suggestCourses(services: Services, actor: Actor, input: un
   const { q } = parseInput(searchQuery.pick({ q: true }), input);
   if (q.length < 2) return [];
   const { db, dialect } = services.database;
-  const found = await findCoursesInTx(db, { dialect, query: { q, sort: 'relevance' }, limit: SUGGESTIONS });
+  const synonyms = await readSynonymsInTx(db);
+  const found = await findCoursesInTx(db, { dialect, query: { q, sort: 'relevance' }, limit: SUGGESTIONS, synonyms });
   return found.map(({ id, title, creatorName }) => ({ id, title, creatorName }));
 }
