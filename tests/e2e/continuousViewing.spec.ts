@@ -57,12 +57,14 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Resuming at 0:03')).toBeVisible();
     // No second tap: it plays, from the saved position on, and its clock moves.
     const video = player(page).locator('video');
-    const from = await playingPast(video, 3);
+    // The first moment it is seen playing is already past the saved 3 s: it did not start from 0.
+    const from = await playingPast(video, 0);
+    expect(from).toBeGreaterThanOrEqual(3);
     await playingPast(video, from + 0.5);
-    await expect(player(page).locator('.player-time')).toHaveText(/^0:0\d \/ 0:0\d$/);
+    await player(page).getByRole('button', { name: 'Pause', exact: true }).tap();
+    await expect(player(page).locator('.player-time')).toHaveText(/^0:0[3-9] \/ 0:\d\d$/);
 
     // Half a second saved is no place to come back to: the page says nothing and the video starts at 0.
-    await player(page).getByRole('button', { name: 'Pause', exact: true }).tap();
     await savePosition(page, episodeId, 0.5);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: /^2\. / })).toBeVisible();
@@ -83,7 +85,7 @@ test.describe('on a phone', () => {
     // Cancel: the countdown goes, the page stays, Play is offered again.
     await nearTheEnd(video);
     const countdown = player(page).getByRole('region', { name: 'Up next' });
-    await expect(countdown.getByText(`Next: ${nextTitle} in`)).toBeVisible();
+    await expect(countdown.getByText(new RegExp(`^Next: ${nextTitle} in \\d$`))).toBeVisible();
     await page.screenshot({ path: info.outputPath('countdown-390-en.png') });
     await countdown.getByRole('button', { name: 'Cancel' }).tap();
     await expect(countdown).toHaveCount(0);
@@ -131,14 +133,14 @@ test.describe('on a phone', () => {
         }
         await page.goto(`/learn/${courseId}/1`);
         await hydrated(page);
-        const bar = player(page).locator('.player-controls');
+        const bar = page.locator('.player .player-controls');
         await bar.locator('button').first().tap();
-        const video = player(page).locator('video');
+        const video = page.locator('.player video');
         await playingPast(video, 0.2);
         await bar.locator('button').first().tap(); // pause
         // Settings: every field inside the panel, the panel inside the player.
         await bar.locator('button[aria-controls]').tap();
-        const panel = player(page).locator('.player-panel');
+        const panel = page.locator('.player .player-panel');
         for (const field of await panel.locator('select, button').all()) {
           await field.scrollIntoViewIfNeeded();
           const box = (await field.boundingBox())!;
@@ -152,7 +154,7 @@ test.describe('on a phone', () => {
         await bar.locator('button').first().tap(); // play
         await playingPast(video, 0.2);
         await nearTheEnd(video);
-        await expect(player(page).locator('.player-next')).toBeVisible();
+        await expect(page.locator('.player .player-next')).toBeVisible();
         await expectNoSidewaysScroll(page);
         await page.screenshot({ path: info.outputPath(`countdown-${width}-${lang}.png`) });
       });

@@ -7,7 +7,7 @@ import { DEMO_URL } from './urls.ts';
 import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
 import { PASSWORD, registerLearner, signedIn, signIn } from '#tests/e2e/people.ts';
 import { playingPast } from '#tests/e2e/playback.ts';
-import { PHONE } from '#tests/e2e/screens.ts';
+import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 
 /** Buys the first paid course of the customer grid and opens its page; returns its id. */
 async function buyAndOpenFirstPaidCourse(page: Page): Promise<string> {
@@ -100,6 +100,10 @@ test.describe('on a phone', () => {
     // A tap on the episode plays the stored copy right here, with no connection.
     await again.getByRole('button', { name: /^Play 2\. / }).tap();
     await playingPast(again.locator('.downloads-player video'), 1.5);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-390-en.png') });
+    await again.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(again);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-360-en.png') });
 
     // Its learning page, kept for offline use, plays it too.
     await again.goto(`/learn/${courseId}/2`);
@@ -120,6 +124,7 @@ test.describe('on a phone', () => {
     await again.goto('/search?q=anything');
     await expect(again.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     const stored = again.getByRole('link', { name: /· 2\. / });
+    await again.screenshot({ path: test.info().outputPath('offline-page-360-en.png') });
     await expect(stored).toContainText(/240p · [\d.]+ MB · Expires \d{1,2} [A-Z][a-z]+ \d{4}/);
     // Tapped, it opens the downloads page playing that episode.
     await stored.tap();
