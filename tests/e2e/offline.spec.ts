@@ -140,6 +140,18 @@ test.describe('on a phone', () => {
       await again.reload();
       await expect(again.getByText(/Resuming at 0:0[1-9]/)).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
+
+    // In Kiswahili the rows read the same, the date in Kiswahili ("Itaisha 27 Desemba 2026").
+    await again.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).tap();
+    await expect(again.locator('html')).toHaveAttribute('lang', 'sw');
+    await again.goto('/downloads');
+    await expect(again.getByText(/Imepakuliwa • 240p • [\d.]+ MB • Itaisha \d{1,2} \p{L}+ \d{4}/u)).toBeVisible();
+    await again.getByRole('button', { name: /^Cheza 2\. / }).tap();
+    await playingPast(again.locator('.downloads-player video'), 0.5);
+    await expectNoSidewaysScroll(again);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-360-sw.png') });
+    await again.setViewportSize({ width: 390, height: 844 });
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-390-sw.png') });
   });
 });
 
