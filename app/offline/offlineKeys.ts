@@ -11,6 +11,19 @@ export const DOWNLOADS_CHANGED = 'darasa:downloads-changed';
 /** The flag that tells every page load this browser holds downloads (so the sync code is worth loading). */
 export const HAS_OFFLINE_FLAG = 'darasa.offline';
 
+/** How long a copy plays without the server confirming it may be kept (public/sw.js refuses it after). */
+export const OFFLINE_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The address the player asks for to play a stored copy. The service worker answers any token media URL
+ * of an asset with a complete copy from Cache Storage, so this token (which no server would accept) only
+ * ever reaches the copy: online and offline alike, without spending data.
+ */
+export const storedCopySource = (assetId: string) => `/media/s/offline/${assetId}/master.m3u8`;
+
+/** The downloads page opened to play one episode (the offline page links here: public/offline.html). */
+export const PLAY_HASH = '#play=';
+
 /** The signed-in account's user key, or null (signed out, or cookies unreadable). */
 export function currentUserKey(): string | null {
   const found = document.cookie.split('; ').find((c) => c.startsWith(`${USER_COOKIE}=`));

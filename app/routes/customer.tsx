@@ -5,6 +5,7 @@ import type { MyCourse } from '#app/server/learning.server.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
 import { TopBar } from '../components/TopBar.tsx';
+import { PLAY_INTENT } from '../lib/playIntent.ts';
 import '../styles/auth.css';
 import type { Route } from './+types/customer';
 import { metaT } from '#app/i18n/metaText.ts';
@@ -135,7 +136,8 @@ function OwnedCourse({ course }: { course: MyCourse }) {
           </p>
         </div>
       </Link>
-      <Link className="btn btn-primary" to={course.continueUrl}>
+      {/* The tap is the gesture: the learning page starts playing at the saved position. */}
+      <Link className="btn btn-primary" to={course.continueUrl} state={PLAY_INTENT}>
         {t('customer.continue')}
       </Link>
       {course.certificateCode ? <CertificateLinks code={course.certificateCode} courseTitle={course.title} /> : null}

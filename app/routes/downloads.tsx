@@ -1,11 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TopBar } from '../components/TopBar.tsx';
+import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
+import { PlayerIcon } from '../components/player/PlayerIcon.tsx';
 import type { DownloadMeta } from '../offline/downloadStore.ts';
 import { formatBytes, qualityLabel } from '../offline/formatBytes.ts';
-import { currentUserKey, DOWNLOADS_CHANGED } from '../offline/offlineKeys.ts';
+import {
+  currentUserKey,
+  DOWNLOADS_CHANGED,
+  OFFLINE_DAYS_MS,
+  PLAY_HASH,
+  storedCopySource,
+} from '../offline/offlineKeys.ts';
+import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import '../styles/offline.css';
 import { metaT } from '#app/i18n/metaText.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 import { useT } from '#app/i18n/useT.ts';
 import type { Route } from './+types/downloads';
 
@@ -14,6 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 type Listing = { signedIn: false } | { signedIn: true; items: (DownloadMeta & { stored: number })[] };
+type Item = Extract<Listing, { signedIn: true }>['items'][number];
 
 /** What this browser holds for the signed-in account, read from Cache Storage (works offline). */
 async function readListing(): Promise<Listing> {
@@ -52,15 +63,43 @@ function Storage() {
   );
 }
 
-export default function Downloads() {
+/** A finished download playing from the stored copy, its progress saved (or queued offline) as on the learning page. */
+function StoredEpisodePlayer({ item }: { item: Item }) {
   const { t } = useT();
+  const { onTime, flush } = useProgressSaver(item.episodeId);
+  const onState = useCallback(
+    (s: string) => {
+      if (s === 'paused') flush();
+    },
+    [flush],
+  );
+  return (
+    <div className="downloads-player">
+      <LazyVideoPlayer
+        src={storedCopySource(item.assetId)}
+        label={t('learn.playerLabel', { order: item.order, title: item.title })}
+        autoPlay
+        onTimeUpdate={onTime}
+        onStateChange={onState}
+      />
+    </div>
+  );
+}
+
+export default function Downloads() {
+  const { t, date } = useFormat();
   const [listing, setListing] = useState<Listing | null>(null);
   const [error, setError] = useState(false);
   const [version, setVersion] = useState(0);
+  // The episode playing here: tapped, or named by the offline page's link (`#play=<episodeId>`).
+  const [playing, setPlaying] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-reads the list after a deletion.
   useEffect(() => {
     readListing().then(setListing, () => setError(true));
   }, [version]);
+  useEffect(() => {
+    if (location.hash.startsWith(PLAY_HASH)) setPlaying(decodeURIComponent(location.hash.slice(PLAY_HASH.length)));
+  }, []);
   // The entitlement check may remove downloads while the page is open (a refund).
   useEffect(() => {
     const again = () => setVersion((v) => v + 1);
@@ -74,7 +113,7 @@ export default function Downloads() {
     setVersion((v) => v + 1);
   };
 
-  const courses = new Map<string, { title: string; items: Extract<Listing, { signedIn: true }>['items'] }>();
+  const courses = new Map<string, { title: string; items: Item[] }>();
   if (listing?.signedIn)
     for (const m of listing.items) {
       const c = courses.get(m.courseId) ?? { title: m.courseTitle, items: [] };
@@ -110,9 +149,26 @@ export default function Downloads() {
               <ul className="downloads-list">
                 {c.items.map((m) => (
                   <li key={m.episodeId} className="downloads-item">
-                    <a href={`/learn/${m.courseId}/${m.order}`}>
-                      {m.order}. {m.title}
-                    </a>
+                    {m.state === 'done' ? (
+                      // The stored copy plays right here, with or without a connection.
+                      <button
+                        type="button"
+                        className="downloads-play"
+                        aria-expanded={playing === m.episodeId}
+                        aria-label={t('downloads.playLabel', { title: `${m.order}. ${m.title}` })}
+                        onClick={() => setPlaying((p) => (p === m.episodeId ? null : m.episodeId))}
+                      >
+                        <PlayerIcon name="play" />
+                        <span>
+                          {m.order}. {m.title}
+                        </span>
+                      </button>
+                    ) : (
+                      <a href={`/learn/${m.courseId}/${m.order}`}>
+                        {m.order}. {m.title}
+                      </a>
+                    )}
+                    {playing === m.episodeId && m.state === 'done' ? <StoredEpisodePlayer item={m} /> : null}
                     <div className="dl">
                       <span className={m.state === 'done' ? 'dl-status dl-done' : 'dl-status'}>
                         {t(
@@ -124,7 +180,7 @@ export default function Downloads() {
                         )}{' '}
                         • {qualityLabel(m.quality, t)} •{' '}
                         {m.state === 'done'
-                          ? formatBytes(m.bytes)
+                          ? `${formatBytes(m.bytes)} • ${t('downloads.expires', { date: date(new Date(m.checkedAt + OFFLINE_DAYS_MS)) })}`
                           : t('dl.partOf', { done: formatBytes(m.stored), total: formatBytes(m.bytes) })}
                       </span>
                       <button

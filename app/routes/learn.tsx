@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { preload } from 'react-dom';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
@@ -31,6 +31,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   // Arriving from "Play" (or the next/previous episode) starts the video: that click was the gesture.
   const autoPlay = wantsAutoplay(useLocation().state);
+  const navigate = useNavigate();
+  // The whole course is the learner's (this page needs access to all of it): the next episode follows on.
+  const nextEpisode = page.next === null ? undefined : episodes.find((e) => e.order === page.next);
+  const nextPath = nextEpisode ? `/learn/${course.id}/${nextEpisode.order}` : null;
+  const playNext = useCallback(() => {
+    if (nextPath) void navigate(nextPath, { state: PLAY_INTENT });
+  }, [navigate, nextPath]);
   const { onTime, flush } = useProgressSaver(current.id);
   const onPlayerState = useCallback(
     (s: string) => {
@@ -67,6 +74,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               onTimeUpdate={onTime}
               onStateChange={onPlayerState}
               tracking={{ courseId: course.id, episodeId: current.id }}
+              upNext={nextEpisode ? { title: nextEpisode.title, play: playNext } : undefined}
             />
           </div>
           <div className="learn-head">
@@ -87,8 +95,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                   {t('learn.previous')}
                 </Link>
               ) : null}
-              {page.next ? (
-                <Link className="btn btn-primary" to={`/learn/${course.id}/${page.next}`} state={PLAY_INTENT}>
+              {nextPath ? (
+                <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
                   {t('learn.next')}
                 </Link>
               ) : null}
@@ -127,7 +135,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                   : 0;
               return (
                 <li key={e.id} className={e.id === current.id ? 'current' : undefined}>
-                  <Link to={`/learn/${course.id}/${e.order}`} aria-current={e.id === current.id ? 'page' : undefined}>
+                  <Link
+                    to={`/learn/${course.id}/${e.order}`}
+                    state={PLAY_INTENT}
+                    aria-current={e.id === current.id ? 'page' : undefined}
+                  >
                     <span className="learn-ep-order">{e.order}</span>
                     <span className="learn-ep-text">
                       <span className="learn-ep-title">{e.title}</span>

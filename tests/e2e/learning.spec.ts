@@ -23,7 +23,7 @@ test('an enrolled learner plays episode 3, reloads, and resumes at the saved pos
   );
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   // Pause is pressed from inside the page as the clock passes 4 s: pressed from here, a busy machine could
-  // let playback run into the episode's last 5 s, which start over instead of resuming (getLearnPage.ts).
+  // let playback run into the episode's last 5 s, which start over instead of resuming (resumePosition.ts).
   await video.evaluate(
     (v: HTMLVideoElement) =>
       new Promise<void>((resolve) => {

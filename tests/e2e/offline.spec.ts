@@ -7,6 +7,7 @@ import { DEMO_URL } from './urls.ts';
 import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
 import { PASSWORD, registerLearner, signedIn, signIn } from '#tests/e2e/people.ts';
 import { playingPast } from '#tests/e2e/playback.ts';
+import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 
 /** Buys the first paid course of the customer grid and opens its page; returns its id. */
 async function buyAndOpenFirstPaidCourse(page: Page): Promise<string> {
@@ -72,53 +73,88 @@ test('Darasa is installable: manifest, icons, favicon and a service worker contr
   await controlled(page);
 });
 
-test('a learner downloads episode 2, watches it offline, and the progress reaches the server online', async ({
-  page,
-  context,
-}) => {
-  await registerLearner(page);
-  const courseId = await buyAndOpenFirstPaidCourse(page);
-  await controlled(page);
-  const row = await downloadEpisode(page, 2, /^240p/);
-  await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
+// On a learner's phone (390×844, DPR 3, touch), where offline viewing happens.
+test.describe('on a phone', () => {
+  test.use(PHONE);
 
-  // The browser is closed and reopened offline: a new page, no connection.
-  await page.close();
-  await offline(context, true);
-  const again = await context.newPage();
-  await again.goto('/downloads');
-  await expect(again.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
-  await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
-  await expect(again.getByText(/MB used/)).toBeVisible();
-  await again.getByRole('link', { name: /^2\. / }).click();
-  await expect(again).toHaveURL(new RegExp(`/learn/${courseId}/2$`));
-  await expect(again.getByRole('heading', { level: 1, name: /^2\. / })).toBeVisible();
-  // The page is live (hydrated) once its download control shows the stored copy.
-  await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
-  const video = again.locator('video');
-  await again.getByRole('button', { name: 'Play', exact: true }).click();
-  await playingPast(video, 1.5);
-  await again.getByRole('button', { name: 'Pause', exact: true }).click();
-  // Seeking works on the stored copy too.
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = 3;
+  test('a learner downloads episode 2, watches it offline, and the progress reaches the server online', async ({
+    page,
+    context,
+  }) => {
+    await registerLearner(page);
+    const courseId = await buyAndOpenFirstPaidCourse(page);
+    await controlled(page);
+    const row = await downloadEpisode(page, 2, /^240p/);
+    await expect(row.getByText(/Downloaded • 240p/)).toBeVisible({ timeout: 30_000 });
+
+    // The browser is closed and reopened offline: a new page, no connection.
+    await page.close();
+    await offline(context, true);
+    const again = await context.newPage();
+    await again.goto('/downloads');
+    await expect(again.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+    await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
+    await expect(again.getByText(/MB used/)).toBeVisible();
+    // Each row says what it is and until when it plays without the server: "Expires 27 December 2026".
+    await expect(again.getByText(/Downloaded • 240p • [\d.]+ MB • Expires \d{1,2} [A-Z][a-z]+ \d{4}/)).toBeVisible();
+    // A tap on the episode plays the stored copy right here, with no connection.
+    await again.getByRole('button', { name: /^Play 2\. / }).tap();
+    await playingPast(again.locator('.downloads-player video'), 1.5);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-390-en.png') });
+    await again.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(again);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-360-en.png') });
+
+    // Its learning page, kept for offline use, plays it too.
+    await again.goto(`/learn/${courseId}/2`);
+    await expect(again.getByRole('heading', { level: 1, name: /^2\. / })).toBeVisible();
+    // The page is live (hydrated) once its download control shows the stored copy.
+    await expect(again.getByText(/Downloaded • 240p/)).toBeVisible();
+    const video = again.locator('video');
+    await again.getByRole('button', { name: 'Play', exact: true }).click();
+    await playingPast(video, 1.5);
+    await again.getByRole('button', { name: 'Pause', exact: true }).click();
+    // Seeking works on the stored copy too.
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 3;
+    });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+
+    // A page never stored shows Darasa's offline page listing the download, not the browser's error.
+    await again.goto('/search?q=anything');
+    await expect(again.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    const stored = again.getByRole('link', { name: /· 2\. / });
+    await again.screenshot({ path: test.info().outputPath('offline-page-360-en.png') });
+    await expect(stored).toContainText(/240p · [\d.]+ MB · Expires \d{1,2} [A-Z][a-z]+ \d{4}/);
+    // Tapped, it opens the downloads page playing that episode.
+    await stored.tap();
+    await expect(again).toHaveURL(/\/downloads#play=/);
+    // Watched on to 1.5 s and paused: that position, recorded offline, is the latest the server will get.
+    await playingPast(again.locator('.downloads-player video'), 1.5);
+    await again.locator('.downloads-player').getByRole('button', { name: 'Pause', exact: true }).tap();
+
+    // Back online, the position made offline is sent and shows on the learning page.
+    await again.goto(`/learn/${courseId}/2`);
+    const sent = again.waitForResponse((r) => r.url().endsWith('/api/learning/progress') && r.status() === 200);
+    await offline(context, false);
+    await sent;
+    await expect(async () => {
+      await again.reload();
+      await expect(again.getByText(/Resuming at 0:0[1-9]/)).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
+
+    // In Kiswahili the rows read the same, the date in Kiswahili ("Itaisha 27 Desemba 2026").
+    await again.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).tap();
+    await expect(again.locator('html')).toHaveAttribute('lang', 'sw');
+    await again.goto('/downloads');
+    await expect(again.getByText(/Imepakuliwa • 240p • [\d.]+ MB • Itaisha \d{1,2} \p{L}+ \d{4}/u)).toBeVisible();
+    await again.getByRole('button', { name: /^Cheza 2\. / }).tap();
+    await playingPast(again.locator('.downloads-player video'), 0.5);
+    await expectNoSidewaysScroll(again);
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-360-sw.png') });
+    await again.setViewportSize({ width: 390, height: 844 });
+    await again.screenshot({ path: test.info().outputPath('downloads-playing-390-sw.png') });
   });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
-
-  // A page never stored shows Darasa's offline page listing the download, not the browser's error.
-  await again.goto('/search?q=anything');
-  await expect(again.getByRole('heading', { name: 'You are offline' })).toBeVisible();
-  await expect(again.getByRole('link', { name: /· 2\. / })).toBeVisible();
-
-  // Back online, the position made offline is sent and shows on the learning page.
-  await again.goto(`/learn/${courseId}/2`);
-  const sent = again.waitForResponse((r) => r.url().endsWith('/api/learning/progress') && r.status() === 200);
-  await offline(context, false);
-  await sent;
-  await expect(async () => {
-    await again.reload();
-    await expect(again.getByText(/Resuming at 0:0[1-9]/)).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
 });
 
 test('"Download all" keeps every episode, and each row shows its progress as it goes', async ({ page }) => {

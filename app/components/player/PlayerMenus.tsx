@@ -17,11 +17,18 @@ const LISTEN_ONLY = -2;
 
 type LockableOrientation = ScreenOrientation & { lock?: (o: 'landscape') => Promise<void>; unlock?: () => void };
 
+const orientation = () => globalThis.screen?.orientation as LockableOrientation | undefined;
+
+/** Lets the phone turn freely again; a browser without locking (or that throws) is left as it is. */
+function unlockOrientation(): void {
+  try {
+    orientation()?.unlock?.();
+  } catch {}
+}
+
 export function toggleFullscreen(container: HTMLElement | null): void {
   if (!container) return;
-  const orientation = globalThis.screen?.orientation as LockableOrientation | undefined;
   if (document.fullscreenElement) {
-    orientation?.unlock?.();
     void document.exitFullscreen().catch(() => {});
     return;
   }
@@ -30,7 +37,9 @@ export function toggleFullscreen(container: HTMLElement | null): void {
       // A landscape picture turns the phone sideways; browsers that do not allow it just stay upright.
       const video = container.querySelector('video');
       if (video && video.videoHeight > video.videoWidth) return;
-      void orientation?.lock?.('landscape')?.catch(() => {});
+      void orientation()
+        ?.lock?.('landscape')
+        ?.catch(() => {});
     },
     () => {},
   );
@@ -54,7 +63,11 @@ export function FullscreenButton({ videoRef }: { videoRef: RefObject<HTMLVideoEl
   const { t } = useT();
   const [fullscreen, setFullscreen] = useState(false);
   useEffect(() => {
-    const onFs = () => setFullscreen(!!document.fullscreenElement);
+    // However fullscreen ends (this button, F, Escape, the phone's Back), the lock goes with it.
+    const onFs = () => {
+      setFullscreen(!!document.fullscreenElement);
+      if (!document.fullscreenElement) unlockOrientation();
+    };
     document.addEventListener('fullscreenchange', onFs);
     return () => document.removeEventListener('fullscreenchange', onFs);
   }, []);
@@ -109,78 +122,81 @@ export function SettingsPanel(props: {
 
   return (
     <fieldset className="player-panel" id={id} aria-label="Player settings" hidden={!open}>
-      <label className="player-field">
-        <span>{t('player.speed')}</span>
-        <select
-          className="player-select"
-          aria-label={t('player.playbackSpeed')}
-          value={speed}
-          onChange={(e) => {
-            if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
-          }}
-        >
-          {SPEEDS.map((s) => (
-            <option key={s} value={s}>
-              {s === 1 ? t('player.normal') : `${s}×`}
-            </option>
-          ))}
-        </select>
-      </label>
-      {qualities.length || listenOnlyAvailable ? (
+      {/* The fields scroll inside the panel when the picture is shorter than they are (a 320 px phone). */}
+      <div className="player-panel-body">
         <label className="player-field">
-          <span>{t('player.quality')}</span>
+          <span>{t('player.speed')}</span>
           <select
             className="player-select"
-            aria-label={t('player.quality')}
-            value={listening ? LISTEN_ONLY : quality}
+            aria-label={t('player.playbackSpeed')}
+            value={speed}
             onChange={(e) => {
-              const i = Number(e.currentTarget.value);
-              storeListenOnly(i === LISTEN_ONLY);
-              control?.setListenOnly(i === LISTEN_ONLY);
-              if (i === LISTEN_ONLY) return;
-              setQuality(i);
-              control?.setQuality(i);
+              if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
             }}
           >
-            <option value={-1}>{t('player.auto')}</option>
-            {shown.map((q) => (
-              <option key={q.index} value={q.index}>
-                {q.height}p
-              </option>
-            ))}
-            {listenOnlyAvailable ? <option value={LISTEN_ONLY}>{t('player.listenOnly')}</option> : null}
-          </select>
-        </label>
-      ) : null}
-      {captions.length ? (
-        <label className="player-field">
-          <span>{t('player.captionsCC')}</span>
-          <select
-            className="player-select"
-            aria-label={t('player.captions')}
-            value={captions.some((c) => c.language === captionChoice) ? captionChoice : 'off'}
-            onChange={(e) => onCaptionChoice(e.currentTarget.value)}
-          >
-            <option value="off">{t('player.off')}</option>
-            {captions.map((c) => (
-              <option key={c.language} value={c.language}>
-                {c.label}
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s === 1 ? t('player.normal') : `${s}×`}
               </option>
             ))}
           </select>
         </label>
-      ) : null}
-      <p className="player-meter">{t('player.thisWeek', { amount: formatWeekly(weekly) })}</p>
-      <button
-        type="button"
-        className="player-btn player-saver"
-        aria-pressed={dataSaver}
-        aria-label={t('player.dataSaver')}
-        title={t('player.dataSaver')}
-        onClick={() => setDataSaver(!dataSaver)}
-      >
-        {dataSaver ? t('player.saverOn') : t('player.saverOff')}
-      </button>
+        {qualities.length || listenOnlyAvailable ? (
+          <label className="player-field">
+            <span>{t('player.quality')}</span>
+            <select
+              className="player-select"
+              aria-label={t('player.quality')}
+              value={listening ? LISTEN_ONLY : quality}
+              onChange={(e) => {
+                const i = Number(e.currentTarget.value);
+                storeListenOnly(i === LISTEN_ONLY);
+                control?.setListenOnly(i === LISTEN_ONLY);
+                if (i === LISTEN_ONLY) return;
+                setQuality(i);
+                control?.setQuality(i);
+              }}
+            >
+              <option value={-1}>{t('player.auto')}</option>
+              {shown.map((q) => (
+                <option key={q.index} value={q.index}>
+                  {q.height}p
+                </option>
+              ))}
+              {listenOnlyAvailable ? <option value={LISTEN_ONLY}>{t('player.listenOnly')}</option> : null}
+            </select>
+          </label>
+        ) : null}
+        {captions.length ? (
+          <label className="player-field">
+            <span>{t('player.captionsCC')}</span>
+            <select
+              className="player-select"
+              aria-label={t('player.captions')}
+              value={captions.some((c) => c.language === captionChoice) ? captionChoice : 'off'}
+              onChange={(e) => onCaptionChoice(e.currentTarget.value)}
+            >
+              <option value="off">{t('player.off')}</option>
+              {captions.map((c) => (
+                <option key={c.language} value={c.language}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <p className="player-meter">{t('player.thisWeek', { amount: formatWeekly(weekly) })}</p>
+        <button
+          type="button"
+          className="player-btn player-saver"
+          aria-pressed={dataSaver}
+          aria-label={t('player.dataSaver')}
+          title={t('player.dataSaver')}
+          onClick={() => setDataSaver(!dataSaver)}
+        >
+          {dataSaver ? t('player.saverOn') : t('player.saverOff')}
+        </button>
+      </div>
       <button
         type="button"
         className="player-btn player-panel-close"

@@ -13,6 +13,7 @@ import { useCaptions } from './useCaptions.ts';
 import type { CaptionTrack } from '#common/captions/captions.ts';
 import { useViewTracking, type ViewTracking } from './useViewTracking.ts';
 import { useHeldPressReplay } from '#app/lib/useHeldPressReplay.ts';
+import { NextCountdown } from './NextCountdown.tsx';
 
 export type PlayerState = 'loading' | 'paused' | 'playing' | 'error';
 
@@ -40,6 +41,8 @@ export interface VideoPlayerProps {
   tracking?: ViewTracking;
   /** Caption files (WebVTT), shown as the browser's text tracks when the learner turns them on. */
   captions?: CaptionTrack[] | undefined;
+  /** What follows when this video ends: a short countdown, then `play` (none after the last episode). */
+  upNext?: { title: string; play: () => void } | undefined;
   ref?: Ref<PlayerHandle>;
 }
 
@@ -55,6 +58,7 @@ export function VideoPlayer({
   onTimeUpdate,
   tracking,
   captions = NO_CAPTIONS,
+  upNext,
   ref,
 }: VideoPlayerProps) {
   const views = useViewTracking(tracking);
@@ -68,6 +72,7 @@ export function VideoPlayer({
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
+  const [ended, setEnded] = useState(false);
 
   // After usePlayback's source effect: a Play pressed while this code downloaded is pressed again on a ready player.
   const rootRef = useRef<HTMLDivElement>(null);
@@ -143,6 +148,8 @@ export function VideoPlayer({
           views.onPlaying();
         }}
         onPause={() => setState((s) => (s === 'error' ? s : 'paused'))}
+        onPlay={() => setEnded(false)}
+        onEnded={() => setEnded(true)}
         onWaiting={() => setState('loading')}
         onStalled={(e) => {
           // The download stalled and the picture is about to run out: show that we are waiting.
@@ -175,6 +182,9 @@ export function VideoPlayer({
         canRetry={!!src}
         onPlay={play}
       />
+      {ended && upNext ? (
+        <NextCountdown title={upNext.title} onPlayNow={upNext.play} onCancel={() => setEnded(false)} />
+      ) : null}
       <SettingsPanel
         id={settingsId}
         open={settingsOpen}

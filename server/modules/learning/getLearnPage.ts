@@ -6,6 +6,7 @@ import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
 import { videoSourceWithCaptions, type VideoSource } from '../playback/videoSource.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
+import { resumePosition } from './resumePosition.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -29,9 +30,6 @@ export interface LearnPage {
 }
 
 export type LearnPageResult = { status: 'ok'; page: LearnPage } | { status: 'not-found' } | { status: 'no-access' };
-
-/** Near the end, "resume" means start again. */
-const RESTART_WITHIN_S = 5;
 
 /** The learning page of one episode for a actor with access to the whole course. */
 export async function getLearnPage(
@@ -99,7 +97,7 @@ export async function getLearnPage(
   });
   const i = episodes.findIndex((e) => e.order === order);
   const { readyVideoId, ...current } = episodes[i]!;
-  const resumeAt = current.duration && current.position < current.duration - RESTART_WITHIN_S ? current.position : 0;
+  const resumeAt = resumePosition(current);
   return {
     status: 'ok',
     page: {
