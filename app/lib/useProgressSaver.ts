@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { rememberPosition } from '../offline/lastPosition.ts';
 import { HAS_OFFLINE_FLAG } from '../offline/offlineKeys.ts';
 
 /** While playing, the position is saved this often; leaving the page saves it once more at once. */
@@ -28,6 +29,7 @@ export function useProgressSaver(episodeId: string): { onTime: (seconds: number)
     const s = state.current;
     if (s.position < 0 || s.position === s.saved) return;
     s.saved = s.position;
+    rememberPosition(episodeId, s.position);
     if (!navigator.onLine) return keepForLater(episodeId, s.position);
     // text/plain keeps the beacon a simple request; the server reads the body as JSON regardless.
     navigator.sendBeacon(
@@ -58,6 +60,7 @@ export function useProgressSaver(episodeId: string): { onTime: (seconds: number)
       if (now - s.lastSent < SAVE_EVERY_MS || seconds === s.saved) return;
       s.lastSent = now;
       s.saved = seconds;
+      rememberPosition(episodeId, seconds);
       if (!navigator.onLine) return keepForLater(episodeId, seconds);
       void fetch(ENDPOINT, {
         method: 'POST',

@@ -13,6 +13,8 @@ import {
   storedCopySource,
 } from '../offline/offlineKeys.ts';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
+import { lastPosition } from '../offline/lastPosition.ts';
+import { resumePosition } from '#common/learning/resumePosition.ts';
 import '../styles/offline.css';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
@@ -79,6 +81,7 @@ function StoredEpisodePlayer({ item }: { item: Item }) {
         src={storedCopySource(item.assetId)}
         label={t('learn.playerLabel', { order: item.order, title: item.title })}
         autoPlay
+        startAt={resumePosition({ position: lastPosition(item.episodeId), duration: item.duration })}
         onTimeUpdate={onTime}
         onStateChange={onState}
       />

@@ -101,6 +101,14 @@ test.describe('on a phone', () => {
     await again.getByRole('button', { name: /^Play 2\. / }).tap();
     await playingPast(again.locator('.downloads-player video'), 1.5);
     await again.screenshot({ path: test.info().outputPath('downloads-playing-390-en.png') });
+    // Paused and opened again, it goes on from where this phone left it, not from 0 (which, saved, would
+    // overwrite the learner's place): the first stretch it plays starts there.
+    await again.locator('.downloads-player').getByRole('button', { name: 'Pause', exact: true }).tap();
+    await again.reload();
+    await again.getByRole('button', { name: /^Play 2\. / }).tap();
+    const resumed = again.locator('.downloads-player video');
+    await playingPast(resumed, 2);
+    expect(await resumed.evaluate((v: HTMLVideoElement) => v.played.start(0))).toBeGreaterThanOrEqual(1.4);
     await again.setViewportSize({ width: 360, height: 740 });
     await expectNoSidewaysScroll(again);
     await again.screenshot({ path: test.info().outputPath('downloads-playing-360-en.png') });

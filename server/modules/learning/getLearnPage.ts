@@ -6,7 +6,7 @@ import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
 import { videoSourceWithCaptions, type VideoSource } from '../playback/videoSource.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
-import { resumePosition } from './resumePosition.ts';
+import { resumePosition } from '#common/learning/resumePosition.ts';
 
 export interface LearnEpisode {
   id: string;
