@@ -69,7 +69,10 @@ async function checkPage(page: Page, path: string, shot: string, focus?: string)
   expect(await overflows(page), `${path} at ${page.viewportSize()?.width} px`).toEqual([]);
   await page.screenshot({ path: `test-results/layouts/${shot}.png` });
   if (focus) {
-    await page.locator(focus).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page
+      .locator(focus)
+      .first()
+      .evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: `test-results/layouts/${shot}-part.png` });
   }
 }
@@ -88,6 +91,30 @@ async function phoneAs(browser: Browser, width: (typeof SIZES)[number], state: s
   return page;
 }
 
+/** A page to check: its path, the screenshot's name, and optionally the part to photograph as well. */
+type PageToCheck = [path: string, shot: string, focus?: string];
+
+/**
+ * Every phone size in every language, as the person signed in on `setup` (closed here): each page checked
+ * and photographed, then `more` on the same phone.
+ */
+async function onEveryPhone(
+  browser: Browser,
+  setup: Page,
+  pages: PageToCheck[],
+  more: (page: Page, language: Language) => Promise<void>,
+) {
+  const state = JSON.stringify(await setup.context().storageState());
+  await setup.context().close();
+  for (const size of SIZES)
+    for (const language of LANGUAGES) {
+      const page = await phoneAs(browser, size, state, language);
+      for (const [path, shot, focus] of pages) await checkPage(page, path, `${shot}-${size.width}-${language}`, focus);
+      await more(page, language);
+      await page.context().close();
+    }
+}
+
 test.describe('small phones', () => {
   // 6 phones × several pages, each hydrated and photographed.
   test.describe.configure({ timeout: 240_000 });
@@ -96,9 +123,7 @@ test.describe('small phones', () => {
     const setup = await browser.newPage();
     await registerLearner(setup);
     const courseId = await enrollInFreeCourse(setup);
-    const state = JSON.stringify(await setup.context().storageState());
-    await setup.context().close();
-    const pages: [string, string, string?][] = [
+    const pages: PageToCheck[] = [
       ['/customer', 'customer', '.grid'],
       ['/customer?tab=featured', 'customer-featured'],
       ['/customer?tab=mine', 'my-courses', '.grid'],
@@ -108,18 +133,13 @@ test.describe('small phones', () => {
       [`/course/${courseId}`, 'course'],
       ['/account', 'account'],
     ];
-    for (const size of SIZES)
-      for (const language of LANGUAGES) {
-        const page = await phoneAs(browser, size, state, language);
-        for (const [path, shot, focus] of pages)
-          await checkPage(page, path, `${shot}-${size.width}-${language}`, focus);
-        // My Courses: "Continue watching" whole once scrolled to (nothing of it off the side).
-        await page.goto('/customer?tab=mine');
-        const resume = page.locator('.owned-card .btn-primary');
-        await resume.scrollIntoViewIfNeeded();
-        await expect(resume).toBeInViewport({ ratio: 1 });
-        await page.context().close();
-      }
+    await onEveryPhone(browser, setup, pages, async (page) => {
+      // My Courses: "Continue watching" whole once scrolled to (nothing of it off the side).
+      await page.goto('/customer?tab=mine');
+      const resume = page.locator('.owned-card .btn-primary');
+      await resume.scrollIntoViewIfNeeded();
+      await expect(resume).toBeInViewport({ ratio: 1 });
+    });
   });
 
   test('a creator’s pages hold from 320 px; every analytics period and the statement’s fee and net are on screen', async ({
@@ -140,35 +160,27 @@ test.describe('small phones', () => {
 
     const setup = await browser.newPage();
     await signIn(setup, DEMO_CREATORS.wanjiru.email);
-    const state = JSON.stringify(await setup.context().storageState());
-    await setup.context().close();
-    const pages: [string, string, string?][] = [
+    const pages: PageToCheck[] = [
       ['/creator', 'creator', '.studio-courses'],
       ['/creator/earnings', 'earnings'],
       ['/creator/earnings/statement', 'statement', '.statement-table'],
       [`/creator/course/${soldId}`, 'course-editor'],
       [`/creator/course/${soldId}/analytics`, 'analytics'],
     ];
-    for (const size of SIZES)
-      for (const language of LANGUAGES) {
-        const page = await phoneAs(browser, size, state, language);
-        for (const [path, shot, focus] of pages)
-          await checkPage(page, path, `${shot}-${size.width}-${language}`, focus);
+    await onEveryPhone(browser, setup, pages, async (page, language) => {
+      await page.goto(`/creator/course/${soldId}/analytics`);
+      const periods = page.locator('.period-nav a');
+      await expect(periods).toHaveCount(4);
+      for (const period of await periods.all()) await expect(period).toBeInViewport({ ratio: 1 });
 
-        await page.goto(`/creator/course/${soldId}/analytics`);
-        const periods = page.locator('.period-nav a');
-        await expect(periods).toHaveCount(4);
-        for (const period of await periods.all()) await expect(period).toBeInViewport({ ratio: 1 });
-
-        await page.goto('/creator/earnings/statement');
-        const sale = page.locator('.statement-table tbody tr').filter({ hasText: SOLD.title }).first();
-        await sale.scrollIntoViewIfNeeded();
-        await expect(sale.locator('td.fee')).toBeInViewport({ ratio: 1 });
-        await expect(sale.locator('td.net')).toBeInViewport({ ratio: 1 });
-        // Each figure under its column's name (the table's header is out of sight on a phone).
-        const label = await sale.locator('td.fee').evaluate((td) => getComputedStyle(td, '::before').content);
-        expect(label).toBe(language === 'sw' ? '"Ada"' : '"Fee"');
-        await page.context().close();
-      }
+      await page.goto('/creator/earnings/statement');
+      const sale = page.locator('.statement-table tbody tr').filter({ hasText: SOLD.title }).first();
+      await sale.scrollIntoViewIfNeeded();
+      await expect(sale.locator('td.fee')).toBeInViewport({ ratio: 1 });
+      await expect(sale.locator('td.net')).toBeInViewport({ ratio: 1 });
+      // Each figure under its column's name (the table's header is out of sight on a phone).
+      const label = await sale.locator('td.fee').evaluate((td) => getComputedStyle(td, '::before').content);
+      expect(label).toBe(language === 'sw' ? '"Ada"' : '"Fee"');
+    });
   });
 });

@@ -320,7 +320,7 @@ describe('getCreatorDashboard', () => {
 
   it('counts the same learners in the "Students" total as in its rows, each learner once in the total', async () => {
     // A seeded creator whose course counter says 241 (as the demo catalogue seeds it) while two learners
-    // are enrolled; one of them in her second course too, and a refunded learner no longer enrolled.
+    // are enrolled; one of them in her second course too.
     const creator = await make.user(t.db, { role: 'creator' });
     const popular = await make.course(t.db, { creator, enrolledCount: 241 });
     const second = await make.course(t.db, { creator, enrolledCount: 0 });
