@@ -57,6 +57,7 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
             <dd>{kes(totals.revenue)}</dd>
           </div>
         </dl>
+        <p className="studio-totals-note">{t('studio.dashboard.studentsNote')}</p>
         <h2>{t('studio.dashboard.yourCourses')}</h2>
         {courses.length === 0 ? (
           <p className="empty-hint">

@@ -107,7 +107,7 @@ export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
           ← {t('studio.analytics.back')}
         </Link>
         <h1>{t('studio.analytics.title', { title: a.course.title })}</h1>
-        <nav className="admin-nav" aria-label={t('studio.analytics.period')}>
+        <nav className="admin-nav period-nav" aria-label={t('studio.analytics.period')}>
           {RANGES.map((r) => (
             <Link
               key={r}

@@ -98,14 +98,21 @@ export default function CreatorStatement({ loaderData }: Route.ComponentProps) {
                     </tr>
                   </thead>
                   <tbody>
+                    {/* On a phone each line is a card (earnings.css): its figures carry their column's name. */}
                     {s.lines.map((l) => (
                       <tr key={l.id}>
-                        <td>{formatStamp(l.date, 'day')}</td>
-                        <td>{TYPES.has(l.kind) ? t(`studio.statement.type.${l.kind}`) : l.kind}</td>
-                        <td>{l.description}</td>
-                        <td className="num">{l.gross ? formatKes(l.gross) : ''}</td>
-                        <td className="num">{l.fee ? formatKes(l.fee) : ''}</td>
-                        <td className="num">{formatKes(l.net)}</td>
+                        <td className="date">{formatStamp(l.date, 'day')}</td>
+                        <td className="kind">{TYPES.has(l.kind) ? t(`studio.statement.type.${l.kind}`) : l.kind}</td>
+                        <td className="description">{l.description}</td>
+                        <td className="num gross" data-label={t('studio.statement.gross')}>
+                          {l.gross ? formatKes(l.gross) : ''}
+                        </td>
+                        <td className="num fee" data-label={t('studio.statement.fee')}>
+                          {l.fee ? formatKes(l.fee) : ''}
+                        </td>
+                        <td className="num net" data-label={t('studio.statement.net')}>
+                          {formatKes(l.net)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

@@ -62,7 +62,11 @@ test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS re
   const code = /\d{6}/.exec(await readSms(context, DEMO_SMS_URL, e164, /ni msimbo wako wa Darasa/))![0];
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(PHONE_TEXT.codeWrong).first()).toBeVisible();
+  // Said once: under the code field, which points to it, and announced.
+  await expect(page.getByText(PHONE_TEXT.codeWrong)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveText(PHONE_TEXT.codeWrong);
+  await expect(codeField).toHaveAccessibleDescription(PHONE_TEXT.codeWrong);
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
   await codeField.fill(code);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('heading', { name: 'Account created successfully!' })).toBeVisible();

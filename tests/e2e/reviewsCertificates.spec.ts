@@ -80,6 +80,10 @@ test('a learner completes a course, downloads the certificate and verifies it; a
   await expect(byReporter.getByText('Reported. Thank you.')).toBeVisible();
   await expect(reporter.getByRole('list', { name: 'Ratings by stars' })).toBeVisible();
   await shot(reporter, 'course-reviews-phone');
+  // Coming back, it is still reported: no "Report" to press again.
+  await reporter.reload();
+  await expect(byReporter.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(byReporter.getByRole('button', { name: 'Report' })).toHaveCount(0);
 
   // It is in the admin queue; hiding it takes it off the public page.
   const admin = await signedIn(browser, 'admin@darasa.test');

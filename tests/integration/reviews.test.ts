@@ -155,8 +155,19 @@ describe('reports and the moderation queue', () => {
     expect((await postJson(otherCreator, path)).status).toBe(200);
     expect((await postJson(second, `/api/reviews/${newId()}/report`)).status).toBe(404);
 
+    // Coming back (a reload), each reporter is told they reported it, and only they: visitor, author,
+    // the course's creator and an admin who did not report it see it unreported.
+    const reportedFor = async (c: Client) =>
+      (await getJson(c, `/api/reviews?courseId=${courseId}`)).body.items.find((r: { id: string }) => r.id === id)
+        .reported;
+    const everyone = [cast.visitor, cast.customer, second, otherCreator, cast.creator, cast.admin];
+    expect(await Promise.all(everyone.map(reportedFor))).toEqual([false, false, true, true, false, false]);
+    expect((await postJson(cast.admin, path)).status).toBe(200);
+    expect(await reportedFor(cast.admin)).toBe(true);
+    expect((await postJson(cast.admin, path)).status).toBe(409);
+
     const queue = await getJson(cast.admin, '/api/admin/reviews');
-    expect(queue.body.items.map((r: { id: string; reportCount: number }) => [r.id, r.reportCount])).toEqual([[id, 2]]);
+    expect(queue.body.items.map((r: { id: string; reportCount: number }) => [r.id, r.reportCount])).toEqual([[id, 3]]);
     expect((await getJson(cast.customer, '/api/admin/reviews')).status).toBe(403);
   });
 

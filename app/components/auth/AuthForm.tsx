@@ -28,16 +28,21 @@ export function AuthFormMessage({
   return null;
 }
 
-/** One labelled field with its own error underneath, tied together for screen readers. */
+/**
+ * One labelled field with its own error underneath, tied together for screen readers. `announce` also
+ * announces the error at once (role="alert"), for a form whose one field's error is the form's message.
+ */
 export function Field({
   id,
   label,
   error,
+  announce = false,
   children,
 }: {
   id: string;
   label: string;
   error?: string | undefined;
+  announce?: boolean;
   children: React.ReactNode;
 }) {
   const { t } = useT();
@@ -46,7 +51,7 @@ export function Field({
       <label htmlFor={id}>{t(label)}</label>
       {children}
       {error ? (
-        <p className="auth-field-error" id={`${id}-error`}>
+        <p className="auth-field-error" id={`${id}-error`} role={announce ? 'alert' : undefined}>
           {t(error)}
         </p>
       ) : null}

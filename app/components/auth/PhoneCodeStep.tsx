@@ -55,12 +55,15 @@ export function PhoneCodeStep({
   const left = useCountdown(sent.challengeId, sent.resendAfterS);
   const undelivered = useDeliveryProblem(followDelivery ? sent.challengeId : null);
   const { t } = useT();
+  // A wrong code comes back as the form's error and the code's: said once, under the code field, where
+  // the field points to it (aria-describedby) and it is announced.
+  const formError = error === fields.code ? undefined : error;
   return (
     <>
       <Form method="post" className="auth-card" noValidate onSubmit={onSubmit}>
         <h1>{t(PHONE_TEXT.enterCode)}</h1>
         <AuthFormMessage
-          error={undelivered ?? error}
+          error={undelivered ?? formError}
           notice={
             notice ??
             t('phone.codeSentTo', {
@@ -73,7 +76,7 @@ export function PhoneCodeStep({
         {Object.entries(hidden ?? {}).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <Field id="code" label={PHONE_TEXT.codeLabel} error={fields.code}>
+        <Field id="code" label={PHONE_TEXT.codeLabel} error={fields.code} announce>
           <input
             id="code"
             name="code"

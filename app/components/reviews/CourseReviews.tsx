@@ -89,7 +89,9 @@ export function CourseReviews({
                 initial={r.reply?.text ?? null}
                 canReply={canReply}
               />
-              {viewerId && viewerId !== r.authorId && !canReply ? <ReportButton reviewId={r.id} /> : null}
+              {viewerId && viewerId !== r.authorId && !canReply ? (
+                <ReportButton reviewId={r.id} reported={r.reported} />
+              ) : null}
             </div>
           </li>
         ))}

@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { reviewsApi } from './reviewsApi.ts';
 import { useT } from '#app/i18n/useT.ts';
 
-/** "Report": sends a review to the admins' moderation queue (once per person). */
-export function ReportButton({ reviewId }: { reviewId: string }) {
+/**
+ * "Report": sends a review to the admins' moderation queue (once per person). `reported`: this person
+ * reported it before (the server says so), shown as "Reported" instead of the button.
+ */
+export function ReportButton({ reviewId, reported }: { reviewId: string; reported: boolean }) {
   const { t } = useT();
-  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'error'; text?: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'done' | 'error'; text?: string }>(
+    reported ? { kind: 'done', text: t('reviews.reportedBefore') } : { kind: 'idle' },
+  );
   const report = async () => {
     if (!window.confirm(t('reviews.reportConfirm'))) return;
     setState({ kind: 'busy' });

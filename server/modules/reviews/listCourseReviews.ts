@@ -17,6 +17,8 @@ export interface ReviewItem {
   comment: string;
   createdAt: string;
   reply: { text: string; at: string } | null;
+  /** This actor reported it already (their own reports only: who reported what is never shown to others). */
+  reported: boolean;
 }
 
 export interface ReviewPage {
@@ -56,6 +58,18 @@ export async function listCourseReviews(
       'review.reply',
       'review.replyAt',
     ])
+    // The actor's own report only; a visitor ('', no user's id) has reported nothing.
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('reviewReport')
+            .select('reviewReport.reviewId')
+            .whereRef('reviewReport.reviewId', '=', 'review.id')
+            .where('reviewReport.userId', '=', actor?.userId ?? ''),
+        )
+        .as('reported'),
+    )
     .where('review.courseId', '=', courseId)
     .where('review.hidden', '=', false);
   if (after) {
@@ -81,6 +95,7 @@ export async function listCourseReviews(
     comment: r.comment,
     createdAt: toIso(r.createdAt),
     reply: r.reply ? { text: r.reply, at: toIso(r.replyAt) } : null,
+    reported: toBool(r.reported),
   }));
   const last = items.at(-1);
   return { items, next: rows.length > REVIEWS_PAGE_SIZE && last ? `${last.createdAt}~${last.id}` : null };

@@ -16,12 +16,14 @@ export interface DashboardCourse {
   /** Some of its media failed to process. */
   failed: boolean;
   lessonsCount: number;
+  /** Learners enrolled in it now (its enrollments): the people the dashboard's "Students" total counts once each. */
   enrolledCount: number;
   thumbnail: ImageRef | null;
   updatedAt: string;
 }
 
 export interface CreatorDashboard {
+  /** `students`: different learners across the creator's courses (one in two courses counts once). */
   totals: { courses: number; published: number; students: number; revenue: number };
   courses: DashboardCourse[];
 }
@@ -32,18 +34,7 @@ export async function getCreatorDashboard(services: Services, actor: Actor): Pro
   if (!actor || (actor.role !== 'creator' && actor.role !== 'admin')) throw forbidden();
   const rows = await db
     .selectFrom('course')
-    .select([
-      'id',
-      'title',
-      'price',
-      'category',
-      'published',
-      'lessonsCount',
-      'enrolledCount',
-      'thumbnailId',
-      'trailerId',
-      'updatedAt',
-    ])
+    .select(['id', 'title', 'price', 'category', 'published', 'lessonsCount', 'thumbnailId', 'trailerId', 'updatedAt'])
     .where('creatorId', '=', actor.userId)
     .orderBy('createdAt', 'desc')
     .execute();
@@ -88,7 +79,9 @@ export async function getCreatorDashboard(services: Services, actor: Actor): Pro
       processing: states.some((s) => s === 'uploaded' || s === 'processing'),
       failed: states.includes('failed'),
       lessonsCount: toNum(r.lessonsCount),
-      enrolledCount: toNum(r.enrolledCount),
+      // Not course.enrolledCount: that counter also ranks the public rows and the demo catalogue seeds it
+      // with made-up figures, which made a row say "241 students" beside a total of 1.
+      enrolledCount: sales.studentsByCourse.get(r.id) ?? 0,
       thumbnail: imageRef(r.thumbnailId),
       updatedAt: toIso(r.updatedAt),
     };

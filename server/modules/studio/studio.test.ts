@@ -318,6 +318,29 @@ describe('getCreatorDashboard', () => {
     expect(mine.courses.every((c) => typeof c.published === 'boolean')).toBe(true);
     await expectError(getCreatorDashboard(services, customer), 'forbidden');
   });
+
+  it('counts the same learners in the "Students" total as in its rows, each learner once in the total', async () => {
+    // A seeded creator whose course counter says 241 (as the demo catalogue seeds it) while two learners
+    // are enrolled; one of them in her second course too.
+    const creator = await make.user(t.db, { role: 'creator' });
+    const popular = await make.course(t.db, { creator, enrolledCount: 241 });
+    const second = await make.course(t.db, { creator, enrolledCount: 0 });
+    const [amani, baraka] = await Promise.all([
+      make.user(t.db, { role: 'customer' }),
+      make.user(t.db, { role: 'customer' }),
+    ]);
+    await make.enrollment(t.db, { userId: amani.id, courseId: popular.id });
+    await make.enrollment(t.db, { userId: baraka.id, courseId: popular.id });
+    await make.enrollment(t.db, { userId: amani.id, courseId: second.id });
+    // Someone else's course and learner count for nobody here.
+    const { course: elsewhere } = await make.creatorWithCourse(t.db);
+    await make.enrollment(t.db, { userId: (await make.user(t.db)).id, courseId: elsewhere.id });
+
+    const d = await getCreatorDashboard(services, { userId: creator.id, role: 'creator' });
+    const rows = Object.fromEntries(d.courses.map((c) => [c.id, c.enrolledCount]));
+    expect(rows).toEqual({ [popular.id]: 2, [second.id]: 1 });
+    expect(d.totals.students).toBe(2);
+  });
 });
 
 describe('course page facts', () => {
