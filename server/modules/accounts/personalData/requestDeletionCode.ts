@@ -1,12 +1,8 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { invalidInput, unauthenticated } from '#server/core/errors.ts';
-import { toLocale } from '#common/accounts/locale.ts';
-import { limitOtpSends } from '../phone/limitOtpSends.ts';
-import { OTP } from '../phone/otpPolicy.ts';
-import { sendOtpCode } from '../phone/sendOtpCode.ts';
+import { unauthenticated } from '#server/core/errors.ts';
 import type { CodeSent } from '../phone/requestPhoneCode.ts';
-import { passwordHashOf } from './passwordHashOf.ts';
+import { sendCodeToOwnPhone } from '../phone/sendCodeToOwnPhone.ts';
 
 export const NO_PHONE_FOR_CODE = 'This account has a password: enter it to delete the account.';
 
@@ -20,19 +16,10 @@ export async function requestDeletionCode(
   { clientIp }: { clientIp: string },
 ): Promise<CodeSent> {
   if (!actor) throw unauthenticated('Please sign in to delete your account.');
-  const user = await services.database.db
-    .selectFrom('user')
-    .select(['phone', 'locale'])
-    .where('id', '=', actor.userId)
-    .executeTakeFirstOrThrow();
-  if ((await passwordHashOf(services, { userId: actor.userId })) !== null || !user.phone)
-    throw invalidInput(NO_PHONE_FOR_CODE);
-  await limitOtpSends(services, { phone: user.phone, clientIp });
-  const { challengeId, validMinutes } = await sendOtpCode(services, {
-    to: { phone: user.phone },
+  return sendCodeToOwnPhone(services, {
+    userId: actor.userId,
     purpose: 'delete',
-    locale: toLocale(user.locale),
-    payload: { userId: actor.userId },
+    clientIp,
+    hasPassword: NO_PHONE_FOR_CODE,
   });
-  return { challengeId, phone: user.phone, resendAfterS: OTP.resendAfterS, validMinutes };
 }
