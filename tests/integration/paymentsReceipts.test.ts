@@ -17,6 +17,7 @@ import {
   worldForEachTest,
 } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
+import { transactionStatusResult } from '#tests/support/transactionStatusResult.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 const w = worldForEachTest();
@@ -35,28 +36,6 @@ const row = (id: string) => w.t.db.selectFrom('payment').selectAll().where('id',
 const statusQueries = () => w.sim.received.filter((r) => r.path === '/mpesa/transactionstatus/v1/query');
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** A Transaction Status result as Daraja documents it, about a customer's payment. */
-function statusResult(receipt: string, amount: number, phone: string) {
-  return {
-    Result: {
-      ResultType: 0,
-      ResultCode: 0,
-      ResultDesc: 'The service request has been accepted successsfully.',
-      OriginatorConversationID: 'f1e2-4b95-a71d-b30d3cdbb7a7942864',
-      ConversationID: 'AG_20260101_0000000000000000000',
-      TransactionID: receipt,
-      ResultParameters: {
-        ResultParameter: [
-          { Key: 'DebitPartyName', Value: `${phone} - Customer` },
-          { Key: 'TransactionStatus', Value: 'Completed' },
-          { Key: 'Amount', Value: amount },
-          { Key: 'ReceiptNo', Value: receipt },
-        ],
-      },
-    },
-  };
-}
 
 describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
   it('a callback with a forged receipt number never shows it, and the payment is flagged', async () => {
@@ -118,11 +97,11 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
     await confirmedReceipt(w, id);
     const before = await row(id);
     const url = receiptCheckUrl(w.running.services.config, id);
-    const same = statusResult(tx.receipt!, 1500, tx.phone);
+    const same = transactionStatusResult(tx.receipt!, 1500, tx.phone);
     const answers = await Promise.all([
       post(url, same),
       post(url, same),
-      post(url, statusResult('OTHER12345', 9, '254711111111')),
+      post(url, transactionStatusResult('OTHER12345', 9, '254711111111')),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(await row(id)).toEqual(before);
@@ -145,7 +124,7 @@ describe('M-Pesa receipt numbers confirmed by Transaction Status', () => {
         .execute();
     });
     const url = receiptCheckUrl(w.running.services.config, id);
-    expect((await post(url, statusResult(tx.receipt!, 1499, tx.phone))).status).toBe(200);
+    expect((await post(url, transactionStatusResult(tx.receipt!, 1499, tx.phone))).status).toBe(200);
     expect(await row(id)).toMatchObject({ receiptCheck: 'mismatch', mpesaReceipt: null });
   });
 });

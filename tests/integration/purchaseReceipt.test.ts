@@ -13,6 +13,7 @@ import { RECEIPT_WAIT_MS } from '#server/modules/payments/sendReceiptJob.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { createSmsSimulator, type SmsSimulator } from '#simulators/sms/createSmsSimulator.ts';
 import { eventually } from '#tests/support/eventually.ts';
+import { transactionStatusResult } from '#tests/support/transactionStatusResult.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -56,24 +57,7 @@ async function receiptConfirmed(s: Services, id: string) {
   const { confirmed } = await handleReceiptResult(s, {
     secret: s.config.mpesa.callbackSecret,
     paymentId: id,
-    body: {
-      Result: {
-        ResultType: 0,
-        ResultCode: 0,
-        ResultDesc: 'The service request has been accepted successsfully.',
-        OriginatorConversationID: 'f1e2-4b95-a71d-b30d3cdbb7a7942864',
-        ConversationID: 'AG_20260101_0000000000000000000',
-        TransactionID: 'SGR7Q2XK4M',
-        ResultParameters: {
-          ResultParameter: [
-            { Key: 'DebitPartyName', Value: '254799000111 - Customer' },
-            { Key: 'TransactionStatus', Value: 'Completed' },
-            { Key: 'Amount', Value: 1500 },
-            { Key: 'ReceiptNo', Value: 'SGR7Q2XK4M' },
-          ],
-        },
-      },
-    },
+    body: transactionStatusResult('SGR7Q2XK4M', 1500, '254799000111'),
   });
   expect(confirmed).toBe(true);
 }
