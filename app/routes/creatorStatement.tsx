@@ -103,7 +103,8 @@ export default function CreatorStatement({ loaderData }: Route.ComponentProps) {
                       <tr key={l.id}>
                         <td className="date">{formatStamp(l.date, 'day')}</td>
                         <td className="kind">{TYPES.has(l.kind) ? t(`studio.statement.type.${l.kind}`) : l.kind}</td>
-                        <td className="description">{l.description}</td>
+                        {/* The type column says what it is in the page's language; this says what about. */}
+                        <td className="description">{[l.course, l.memo].filter(Boolean).join(' · ')}</td>
                         <td className="num gross" data-label={t('studio.statement.gross')}>
                           {l.gross ? formatKes(l.gross) : ''}
                         </td>

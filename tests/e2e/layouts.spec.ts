@@ -181,6 +181,9 @@ test.describe('small phones', () => {
       // Each figure under its column's name (the table's header is out of sight on a phone).
       const label = await sale.locator('td.fee').evaluate((td) => getComputedStyle(td, '::before').content);
       expect(label).toBe(language === 'sw' ? '"Ada"' : '"Fee"');
+      // What the line is, in the page's language; what it is about, the course's own title.
+      await expect(sale.locator('td.kind')).toHaveText(language === 'sw' ? 'Mauzo' : 'Sale');
+      await expect(sale.locator('td.description')).toHaveText(SOLD.title);
     });
   });
 });

@@ -11,7 +11,11 @@ export interface StatementLine {
   id: string;
   date: string;
   kind: string;
+  /** In English, for the CSV: "Sale: <course>", "Adjustment by Darasa (<memo>)". */
   description: string;
+  /** The course the line is about, and an adjustment's note: the page puts its own words for `kind` beside them. */
+  course: string | null;
+  memo: string | null;
   /** What the buyer paid (sales, refunds). */
   gross: number;
   /** Darasa's fee (sales) or fee given back (refunds). */
@@ -68,6 +72,8 @@ export async function getStatement(services: Services, actor: Actor, input: unkn
         date: toIso(r.createdAt),
         kind,
         description: r.memo && kind === 'adjustment' ? `${what} (${r.memo})` : what,
+        course: r.title,
+        memo: kind === 'adjustment' ? r.memo : null,
         gross: 0,
         fee: 0,
         net: 0,
