@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { preload } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
@@ -12,6 +12,8 @@ import { formatDuration } from '../lib/format.ts';
 import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
+import { NotesPanel } from '../components/notes/NotesPanel.tsx';
+import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
 import '../styles/learn.css';
@@ -30,7 +32,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const [dataSaver, setDataSaver] = useDataSaver();
   const { t } = useT();
   // Arriving from "Play" (or the next/previous episode) starts the video: that click was the gesture.
-  const autoPlay = wantsAutoplay(useLocation().state);
+  const { state } = useLocation();
+  const autoPlay = wantsAutoplay(state);
+  // A note's time in another episode opens it there (router state, like the play intent).
+  const noteStart = (state as { startAt?: unknown } | null)?.startAt;
+  const startAt = typeof noteStart === 'number' && noteStart >= 0 ? noteStart : current.resumeAt;
   const navigate = useNavigate();
   // The whole course is the learner's (this page needs access to all of it): the next episode follows on.
   const nextEpisode = page.next === null ? undefined : episodes.find((e) => e.order === page.next);
@@ -38,7 +44,18 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const playNext = useCallback(() => {
     if (nextPath) void navigate(nextPath, { state: PLAY_INTENT });
   }, [navigate, nextPath]);
-  const { onTime, flush } = useProgressSaver(current.id);
+  const { onTime: saveProgress, flush } = useProgressSaver(current.id);
+  const player = useRef<PlayerHandle>(null);
+  // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
+  const position = useRef({ episodeId: current.id, seconds: startAt });
+  const onTime = useCallback(
+    (seconds: number) => {
+      position.current = { episodeId: current.id, seconds };
+      saveProgress(seconds);
+    },
+    [saveProgress, current.id],
+  );
+  const positionNow = () => (position.current.episodeId === current.id ? position.current.seconds : startAt);
   const onPlayerState = useCallback(
     (s: string) => {
       if (s === 'paused') flush();
@@ -69,8 +86,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               poster={current.source?.poster}
               captions={current.source?.captions}
               label={t('learn.playerLabel', { order: current.order, title: current.title })}
-              startAt={current.resumeAt}
+              startAt={startAt}
               autoPlay={autoPlay}
+              ref={player}
               onTimeUpdate={onTime}
               onStateChange={onPlayerState}
               tracking={{ courseId: course.id, episodeId: current.id }}
@@ -122,6 +140,15 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <CertificateLinks code={certificateCode} courseTitle={course.title} />
             </section>
           ) : null}
+          <NotesPanel
+            key={current.id}
+            courseId={course.id}
+            current={current}
+            episodes={episodes}
+            notes={page.notes}
+            positionNow={positionNow}
+            player={player}
+          />
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
         </div>
         <aside className="learn-episodes">

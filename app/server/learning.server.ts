@@ -7,6 +7,7 @@ import { requireArea } from './authGuard.server.ts';
 import { serverContext } from './context.server.ts';
 
 export type { MyCourse } from '#server/modules/learning/listMyCourses.ts';
+export type { NoteView } from '#server/modules/learning/notes/noteView.ts';
 
 /**
  * `/learn/<courseId>/<episodeNo>` for a signed-in learner: the episode with the course around it and their

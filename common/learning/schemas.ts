@@ -31,3 +31,21 @@ export const reviewInputSchema = z.object({
   comment: z.string().trim().max(2000, 'Please keep your comment under 2000 characters').default(''),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+/** Longest note: a paragraph, not a document. */
+export const NOTE_MAX_CHARS = 1000;
+
+/** "Add note": at a moment of an episode the learner may watch. */
+export const noteInputSchema = z.object({
+  episodeId: id,
+  position: z
+    .number({ error: 'Invalid position' })
+    .finite()
+    .min(0)
+    .max(24 * 60 * 60),
+  body: z
+    .string({ error: 'Please write your note.' })
+    .trim()
+    .min(1, 'Please write your note.')
+    .max(NOTE_MAX_CHARS, `A note can be at most ${NOTE_MAX_CHARS.toLocaleString('en-US')} characters.`),
+});

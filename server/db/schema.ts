@@ -343,6 +343,18 @@ export interface UploadLockTable {
   releaseAsked: Generated<number>;
 }
 
+/** A learner's private note at a moment of an episode. */
+export interface NoteTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  episodeId: string;
+  /** Seconds into the episode. */
+  position: number;
+  body: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -371,6 +383,7 @@ export interface DB {
   payment: PaymentTable;
   enrollment: EnrollmentTable;
   progress: ProgressTable;
+  note: NoteTable;
   review: ReviewTable;
   journalEntry: JournalEntryTable;
   journalLine: JournalLineTable;

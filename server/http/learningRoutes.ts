@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { saveProgress } from '../modules/learning/saveProgress.ts';
 import { saveReview } from '../modules/learning/saveReview.ts';
+import { addNote } from '../modules/learning/notes/addNote.ts';
+import { deleteNote } from '../modules/learning/notes/deleteNote.ts';
 import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
 import { objectBody } from './jsonBody.ts';
@@ -19,6 +21,15 @@ export function learningRoutes() {
   app.post('/progress', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
     return c.json(await saveProgress(services, actor, c.req.valid('json')));
+  });
+  app.post('/notes', small, objectBody, async (c) => {
+    const { services, actor } = c.var.ctx;
+    return c.json(await addNote(services, actor, c.req.valid('json')), 201);
+  });
+  app.delete('/notes/:noteId', async (c) => {
+    const { services, actor } = c.var.ctx;
+    await deleteNote(services, actor, { noteId: c.req.param('noteId') });
+    return c.body(null, 204);
   });
   app.post('/reviews', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;

@@ -23,6 +23,8 @@ export type PlayerErrorText = 'No video source provided' | 'Failed to load video
 export interface PlayerHandle {
   play(): void;
   pause(): void;
+  /** Plays from `seconds` (a note's moment). */
+  seek(seconds: number): void;
 }
 
 export interface VideoPlayerProps {

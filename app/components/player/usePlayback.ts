@@ -55,6 +55,8 @@ export function usePlayback(
     setState('error');
   }, []);
 
+  // A moment asked for before the stream is attached (a note tapped before Play): where it starts instead.
+  const seekBeforeStart = useRef<number | null>(null);
   const play = useCallback(() => {
     const v = videoRef.current;
     if (!v) return;
@@ -66,8 +68,10 @@ export function usePlayback(
     }
     failedRef.current = false;
     if (!detachRef.current) {
+      const from = seekBeforeStart.current ?? startAt;
+      seekBeforeStart.current = null;
       detachRef.current = attachSource(v, src, {
-        ...(startAt ? { startAt } : {}),
+        ...(from ? { startAt: from } : {}),
         listenOnly: readListenOnly(),
         onQualities: (list, audio) => {
           setQualities(list);
@@ -97,7 +101,17 @@ export function usePlayback(
   }, [videoRef, src, fail, startAt]);
 
   const pause = useCallback(() => videoRef.current?.pause(), [videoRef]);
-  useImperativeHandle(ref, () => ({ play, pause }), [play, pause]);
+  const seek = useCallback(
+    (seconds: number) => {
+      const v = videoRef.current;
+      if (!v) return;
+      if (detachRef.current) v.currentTime = seconds;
+      else seekBeforeStart.current = seconds;
+      play();
+    },
+    [videoRef, play],
+  );
+  useImperativeHandle(ref, () => ({ play, pause, seek }), [play, pause, seek]);
 
   useEffect(() => onStateChange?.(state), [state, onStateChange]);
   // The player is on screen: fetch the streaming code now rather than after Play is pressed.

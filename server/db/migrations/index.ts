@@ -28,6 +28,7 @@ import { postgresSearchWords } from './0030_postgres_search_words.ts';
 import { emailChanges } from './0031_email_changes.ts';
 import { searchSynonyms } from './0032_search_synonyms.ts';
 import { courseFacts } from './0035_course_facts.ts';
+import { notes } from './0036_notes.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0031_email_changes': emailChanges,
   '0032_search_synonyms': searchSynonyms,
   '0035_course_facts': courseFacts,
+  '0036_notes': notes,
 };

@@ -7,6 +7,8 @@ import type { Services } from '#server/core/services.ts';
 import { videoSourceWithCaptions, type VideoSource } from '../playback/videoSource.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
 import { resumePosition } from '#common/learning/resumePosition.ts';
+import { listCourseNotes } from './notes/listCourseNotes.ts';
+import type { NoteView } from './notes/noteView.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -27,6 +29,8 @@ export interface LearnPage {
   prev: number | null;
   next: number | null;
   review: { allowed: boolean; mine: { rating: number; comment: string } | null };
+  /** The learner's own notes in this course (every episode), in course order. */
+  notes: NoteView[];
 }
 
 export type LearnPageResult = { status: 'ok'; page: LearnPage } | { status: 'not-found' } | { status: 'no-access' };
@@ -41,7 +45,7 @@ export async function getLearnPage(
   const found = await findEpisodeForActor(services, actor, { courseId, position: order });
   if (!found) return { status: 'not-found' };
   if (!hasCourseAccess(actor, found.course, found.enrolled)) return { status: 'no-access' };
-  const [course, rows, progress, mine] = await Promise.all([
+  const [course, rows, progress, mine, notes] = await Promise.all([
     db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow(),
     db
       .selectFrom('episode')
@@ -77,6 +81,7 @@ export async function getLearnPage(
           .where('courseId', '=', courseId)
           .executeTakeFirst()
       : undefined,
+    listCourseNotes(services, actor, { courseId }),
   ]);
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
   const courseThumb = imageRef(course.thumbnailId);
@@ -122,6 +127,7 @@ export async function getLearnPage(
         allowed: canReviewCourse(actor, found.course, found.enrolled),
         mine: mine ? { rating: toNum(mine.rating), comment: mine.comment } : null,
       },
+      notes,
     },
   };
 }

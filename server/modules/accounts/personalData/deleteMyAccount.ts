@@ -54,6 +54,7 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     await trx.deleteFrom('myList').where('userId', '=', userId).execute();
     await trx.deleteFrom('emailChange').where('userId', '=', userId).execute();
     await trx.deleteFrom('progress').where('userId', '=', userId).execute();
+    await trx.deleteFrom('note').where('userId', '=', userId).execute();
     await recordAuditInTx(trx, {
       actorId: userId,
       action: 'account.deleted',

@@ -4,71 +4,88 @@ import { unauthenticated } from '#server/core/errors.ts';
 
 /**
  * Everything Darasa keeps about the signed-in person (Kenya's Data Protection Act, 2019, right of access),
- * as one JSON document: account, profiles, purchases and payments, courses owned, progress, reviews, saved
+ * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
  * courses, sign-in sessions and viewing events. Secrets (password hash, session tokens) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
   const { db } = services.database;
   const id = actor.userId;
-  const [account, customerProfile, creatorProfile, payments, enrollments, progress, reviews, myList, sessions, views] =
-    await Promise.all([
-      db
-        .selectFrom('user')
-        .select(['id', 'name', 'email', 'phone', 'role', 'createdAt'])
-        .where('id', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('customerProfile')
-        .select(['uniqueId', 'name', 'email', 'phone', 'createdAt'])
-        .where('userId', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('creatorProfile')
-        .select(['uniqueId', 'name', 'email', 'phone', 'createdAt'])
-        .where('userId', '=', id)
-        .executeTakeFirst(),
-      db
-        .selectFrom('payment')
-        .innerJoin('course', 'course.id', 'payment.courseId')
-        .select([
-          'payment.id',
-          'course.title as course',
-          'payment.amount',
-          'payment.currency',
-          'payment.phone',
-          'payment.status',
-          'payment.mpesaReceipt',
-          'payment.createdAt',
-          'payment.paidAt',
-        ])
-        .where('payment.userId', '=', id)
-        .orderBy('payment.createdAt')
-        .execute(),
-      db
-        .selectFrom('enrollment')
-        .innerJoin('course', 'course.id', 'enrollment.courseId')
-        .select(['course.title as course', 'enrollment.createdAt'])
-        .where('enrollment.userId', '=', id)
-        .execute(),
-      db
-        .selectFrom('progress')
-        .select(['courseId', 'episodeId', 'position', 'completed', 'updatedAt'])
-        .where('userId', '=', id)
-        .execute(),
-      db.selectFrom('review').select(['courseId', 'rating', 'comment', 'createdAt']).where('userId', '=', id).execute(),
-      db.selectFrom('myList').select(['courseId', 'createdAt']).where('userId', '=', id).execute(),
-      db
-        .selectFrom('session')
-        .select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent'])
-        .where('userId', '=', id)
-        .execute(),
-      db
-        .selectFrom('viewEvent')
-        .select(['courseId', 'episodeId', 'kind', 'seconds', 'createdAt'])
-        .where('userId', '=', id)
-        .execute(),
-    ]);
+  const [
+    account,
+    customerProfile,
+    creatorProfile,
+    payments,
+    enrollments,
+    progress,
+    notes,
+    reviews,
+    myList,
+    sessions,
+    views,
+  ] = await Promise.all([
+    db
+      .selectFrom('user')
+      .select(['id', 'name', 'email', 'phone', 'role', 'createdAt'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('customerProfile')
+      .select(['uniqueId', 'name', 'email', 'phone', 'createdAt'])
+      .where('userId', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('creatorProfile')
+      .select(['uniqueId', 'name', 'email', 'phone', 'createdAt'])
+      .where('userId', '=', id)
+      .executeTakeFirst(),
+    db
+      .selectFrom('payment')
+      .innerJoin('course', 'course.id', 'payment.courseId')
+      .select([
+        'payment.id',
+        'course.title as course',
+        'payment.amount',
+        'payment.currency',
+        'payment.phone',
+        'payment.status',
+        'payment.mpesaReceipt',
+        'payment.createdAt',
+        'payment.paidAt',
+      ])
+      .where('payment.userId', '=', id)
+      .orderBy('payment.createdAt')
+      .execute(),
+    db
+      .selectFrom('enrollment')
+      .innerJoin('course', 'course.id', 'enrollment.courseId')
+      .select(['course.title as course', 'enrollment.createdAt'])
+      .where('enrollment.userId', '=', id)
+      .execute(),
+    db
+      .selectFrom('progress')
+      .select(['courseId', 'episodeId', 'position', 'completed', 'updatedAt'])
+      .where('userId', '=', id)
+      .execute(),
+    db
+      .selectFrom('note')
+      .select(['courseId', 'episodeId', 'position', 'body', 'createdAt'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
+    db.selectFrom('review').select(['courseId', 'rating', 'comment', 'createdAt']).where('userId', '=', id).execute(),
+    db.selectFrom('myList').select(['courseId', 'createdAt']).where('userId', '=', id).execute(),
+    db
+      .selectFrom('session')
+      .select(['createdAt', 'expiresAt', 'ipAddress', 'userAgent'])
+      .where('userId', '=', id)
+      .execute(),
+    db
+      .selectFrom('viewEvent')
+      .select(['courseId', 'episodeId', 'kind', 'seconds', 'createdAt'])
+      .where('userId', '=', id)
+      .execute(),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -76,6 +93,7 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     payments,
     coursesOwned: enrollments,
     progress,
+    notes,
     reviews,
     savedCourses: myList,
     signInSessions: sessions,

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { useT } from '#app/i18n/useT.ts';
+import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
+import type { NoteView as Note } from '#app/server/learning.server.ts';
+import { formatDuration } from '../../lib/format.ts';
+import { PLAY_INTENT } from '../../lib/playIntent.ts';
+import type { PlayerHandle } from '../player/VideoPlayer.tsx';
+
+const FAILED = 'Could not save your note. Please try again.';
+
+/** The server's refusal in the page's language (its English sentence is the catalogue id). */
+async function refusal(res: Response, fallback: string): Promise<string> {
+  const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  return data?.error?.message ?? fallback;
+}
+
+/**
+ * "My notes": private notes at moments of the course's episodes. The note box takes the moment the learner
+ * starts writing (and pauses the video, as a phone's keyboard covers it); a note's time plays from there,
+ * in this episode or by opening its own.
+ */
+export function NotesPanel(props: {
+  courseId: string;
+  current: { id: string; order: number };
+  episodes: { order: number; title: string }[];
+  notes: Note[];
+  positionNow: () => number;
+  player: React.RefObject<PlayerHandle | null>;
+}) {
+  const { courseId, current, episodes, notes, positionNow, player } = props;
+  const { t } = useT();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [body, setBody] = useState('');
+  const [at, setAt] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const moment = at ?? 0;
+
+  const capture = () => {
+    if (at !== null) return;
+    setAt(positionNow());
+    player.current?.pause();
+  };
+
+  const add = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!body.trim()) return setStatus({ kind: 'error', text: t('Please write your note.') });
+    setBusy(true);
+    setStatus(null);
+    try {
+      const res = await fetch('/api/learning/notes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ episodeId: current.id, position: moment, body }),
+      });
+      if (!res.ok) throw new Error(await refusal(res, FAILED));
+      setBody('');
+      setAt(null);
+      setStatus({ kind: 'ok', text: t('notes.saved') });
+      await revalidator.revalidate();
+    } catch (err) {
+      setStatus({ kind: 'error', text: t(err instanceof Error ? err.message : FAILED) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (note: Note) => {
+    setStatus(null);
+    const res = await fetch(`/api/learning/notes/${note.id}`, { method: 'DELETE' }).catch(() => null);
+    if (!res?.ok && res?.status !== 404) return setStatus({ kind: 'error', text: t('notes.deleteFailed') });
+    setStatus({ kind: 'ok', text: t('notes.deleted') });
+    await revalidator.revalidate();
+  };
+
+  const playFrom = (note: Note) => {
+    if (note.episodeId === current.id) player.current?.seek(note.position);
+    else void navigate(`/learn/${courseId}/${note.order}`, { state: { ...PLAY_INTENT, startAt: note.position } });
+  };
+
+  const titles = new Map(episodes.map((e) => [e.order, e.title]));
+  const byEpisode = new Map<number, Note[]>();
+  for (const n of notes) byEpisode.set(n.order, [...(byEpisode.get(n.order) ?? []), n]);
+
+  return (
+    <section className="notes" aria-labelledby="notes-title">
+      <h2 id="notes-title">{t('notes.title')}</h2>
+      <form className="notes-form" onSubmit={add}>
+        <label htmlFor="note-body">
+          {at === null ? t('notes.addHint') : t('notes.addAt', { time: formatDuration(moment) })}
+        </label>
+        <textarea
+          id="note-body"
+          value={body}
+          rows={3}
+          maxLength={NOTE_MAX_CHARS}
+          onFocus={capture}
+          onChange={(e) => setBody(e.currentTarget.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t(busy ? 'notes.saving' : 'notes.save')}
+        </button>
+        {status ? (
+          <p role={status.kind === 'error' ? 'alert' : 'status'} className={`review-${status.kind}`}>
+            {status.text}
+          </p>
+        ) : null}
+      </form>
+      {notes.length === 0 ? (
+        <p className="notes-empty">{t('notes.empty')}</p>
+      ) : (
+        [...byEpisode].map(([order, list]) => (
+          <div key={order} className="notes-episode">
+            <h3>
+              {order}. {titles.get(order)}
+            </h3>
+            <ul>
+              {list.map((n) => {
+                const time = formatDuration(n.position);
+                return (
+                  <li key={n.id}>
+                    <button
+                      type="button"
+                      className="notes-time"
+                      aria-label={t('notes.playFrom', { time })}
+                      onClick={() => playFrom(n)}
+                    >
+                      {time}
+                    </button>
+                    <p className="notes-body">{n.body}</p>
+                    <button
+                      type="button"
+                      className="btn btn-ghost notes-delete"
+                      aria-label={t('notes.deleteAt', { time })}
+                      onClick={() => void remove(n)}
+                    >
+                      {t('notes.delete')}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
