@@ -7,13 +7,15 @@ import { FREE_COURSE, enrollInFreeCourse, openCourse } from '#tests/e2e/courses.
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { registerLearner, signIn } from '#tests/e2e/people.ts';
 import { DEMO_COURSES, DEMO_CREATORS } from '#server/seed/demoCatalog.ts';
+import { LANG_COOKIE } from '#common/i18n/uiLocale.ts';
 
 const SIZES = [
   { width: 320, height: 640 },
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ];
-const LANGUAGES = ['en', 'sw'] as const;
+// pseudo: English made ~40 % longer (decision 0030), for words longer than either language's.
+const LANGUAGES = ['en', 'sw', 'pseudo'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 const phone = (viewport: { width: number; height: number }): BrowserContextOptions => ({
@@ -77,12 +79,21 @@ async function checkPage(page: Page, path: string, shot: string, focus?: string)
   }
 }
 
-/** A phone of the given width, signed in with `state`, in `language` (the person's own setting). */
+/**
+ * A phone of the given width, signed in with `state`, in `language`: the person's own setting, or for the
+ * pseudo-locale its cookie (a layout tool that overrides the setting).
+ */
 async function phoneAs(browser: Browser, width: (typeof SIZES)[number], state: string, language: Language) {
   const context = await browser.newContext({ ...phone(width), storageState: JSON.parse(state) });
   const page = await context.newPage();
   await page.goto('/');
   const origin = new URL(page.url()).origin;
+  if (language === 'pseudo') {
+    await context.addCookies([{ name: LANG_COOKIE, value: 'pseudo', url: origin }]);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+    return page;
+  }
   const res = await page.request.post('/language', {
     form: { locale: language, redirectTo: '/' },
     headers: { origin },
@@ -95,95 +106,99 @@ async function phoneAs(browser: Browser, width: (typeof SIZES)[number], state: s
 type PageToCheck = [path: string, shot: string, focus?: string];
 
 /**
- * Every phone size in every language, as the person signed in on `setup` (closed here): each page checked
- * and photographed, then `more` on the same phone.
+ * Every phone size in `language`, as the person signed in on `setup` (closed here): each page checked and
+ * photographed, then `more` on the same phone.
  */
 async function onEveryPhone(
   browser: Browser,
   setup: Page,
+  language: Language,
   pages: PageToCheck[],
-  more: (page: Page, language: Language) => Promise<void>,
+  more: (page: Page) => Promise<void>,
 ) {
   const state = JSON.stringify(await setup.context().storageState());
   await setup.context().close();
-  for (const size of SIZES)
-    for (const language of LANGUAGES) {
-      const page = await phoneAs(browser, size, state, language);
-      for (const [path, shot, focus] of pages) await checkPage(page, path, `${shot}-${size.width}-${language}`, focus);
-      await more(page, language);
-      await page.context().close();
-    }
+  for (const size of SIZES) {
+    const page = await phoneAs(browser, size, state, language);
+    for (const [path, shot, focus] of pages) await checkPage(page, path, `${shot}-${size.width}-${language}`, focus);
+    await more(page);
+    await page.context().close();
+  }
 }
 
 test.describe('small phones', () => {
   // 6 phones × several pages, each hydrated and photographed.
   test.describe.configure({ timeout: 240_000 });
 
-  test('a learner’s pages hold from 320 px in English and Kiswahili', async ({ browser }) => {
-    const setup = await browser.newPage();
-    await registerLearner(setup);
-    const courseId = await enrollInFreeCourse(setup);
-    const pages: PageToCheck[] = [
-      ['/customer', 'customer', '.grid'],
-      ['/customer?tab=featured', 'customer-featured'],
-      ['/customer?tab=mine', 'my-courses', '.grid'],
-      ['/customer/purchases', 'purchases'],
-      ['/', 'home'],
-      [`/search?q=${encodeURIComponent(FREE_COURSE)}`, 'search'],
-      [`/course/${courseId}`, 'course'],
-      ['/account', 'account'],
-    ];
-    await onEveryPhone(browser, setup, pages, async (page) => {
-      // My Courses: "Continue watching" whole across the screen, nothing of it off the side.
-      await page.goto('/customer?tab=mine');
-      const box = await page.locator('.owned-card .btn-primary').boundingBox();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // One test per language: each is a few minutes of pages on a slow machine, and they run side by side.
+  for (const language of LANGUAGES) {
+    test(`a learner’s pages hold from 320 px (${language})`, async ({ browser }) => {
+      const setup = await browser.newPage();
+      await registerLearner(setup);
+      const courseId = await enrollInFreeCourse(setup);
+      const pages: PageToCheck[] = [
+        ['/customer', 'customer', '.grid'],
+        ['/customer?tab=featured', 'customer-featured'],
+        ['/customer?tab=mine', 'my-courses', '.grid'],
+        ['/customer/purchases', 'purchases'],
+        ['/', 'home'],
+        [`/search?q=${encodeURIComponent(FREE_COURSE)}`, 'search'],
+        [`/course/${courseId}`, 'course'],
+        ['/account', 'account'],
+      ];
+      await onEveryPhone(browser, setup, language, pages, async (page) => {
+        // My Courses: "Continue watching" whole across the screen, nothing of it off the side.
+        await page.goto('/customer?tab=mine');
+        const box = await page.locator('.owned-card .btn-primary').boundingBox();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      });
     });
-  });
 
-  test('a creator’s pages hold from 320 px; every analytics period and the statement’s fee and net are on screen', async ({
-    browser,
-  }) => {
-    // A sale of the demo creator's course, so her statement has a line with a fee.
-    const buyer = await browser.newPage();
-    await registerLearner(buyer);
-    await openCourse(buyer, SOLD.title);
-    await hydrated(buyer);
-    await buyer.locator('.hero-actions button.btn-primary').click();
-    const dialog = buyer.getByRole('dialog');
-    await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
-    await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
-    await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
-    const soldId = new URL(buyer.url()).pathname.split('/').pop()!;
-    await buyer.context().close();
+    test(`a creator’s pages hold from 320 px; every analytics period and the statement’s fee and net are on screen (${language})`, async ({
+      browser,
+    }) => {
+      // A sale of the demo creator's course, so her statement has a line with a fee.
+      const buyer = await browser.newPage();
+      await registerLearner(buyer);
+      await openCourse(buyer, SOLD.title);
+      await hydrated(buyer);
+      await buyer.locator('.hero-actions button.btn-primary').click();
+      const dialog = buyer.getByRole('dialog');
+      await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
+      await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+      await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 30_000 });
+      const soldId = new URL(buyer.url()).pathname.split('/').pop()!;
+      await buyer.context().close();
 
-    const setup = await browser.newPage();
-    await signIn(setup, DEMO_CREATORS.wanjiru.email);
-    const pages: PageToCheck[] = [
-      ['/creator', 'creator', '.studio-courses'],
-      ['/creator/earnings', 'earnings'],
-      ['/creator/earnings/statement', 'statement', '.statement-table'],
-      [`/creator/course/${soldId}`, 'course-editor'],
-      [`/creator/course/${soldId}/analytics`, 'analytics'],
-    ];
-    await onEveryPhone(browser, setup, pages, async (page, language) => {
-      await page.goto(`/creator/course/${soldId}/analytics`);
-      const periods = page.locator('.period-nav a');
-      await expect(periods).toHaveCount(4);
-      for (const period of await periods.all()) await expect(period).toBeInViewport({ ratio: 1 });
+      const setup = await browser.newPage();
+      await signIn(setup, DEMO_CREATORS.wanjiru.email);
+      const pages: PageToCheck[] = [
+        ['/creator', 'creator', '.studio-courses'],
+        ['/creator/earnings', 'earnings'],
+        ['/creator/earnings/statement', 'statement', '.statement-table'],
+        [`/creator/course/${soldId}`, 'course-editor'],
+        [`/creator/course/${soldId}/analytics`, 'analytics'],
+      ];
+      await onEveryPhone(browser, setup, language, pages, async (page) => {
+        await page.goto(`/creator/course/${soldId}/analytics`);
+        const periods = page.locator('.period-nav a');
+        await expect(periods).toHaveCount(4);
+        for (const period of await periods.all()) await expect(period).toBeInViewport({ ratio: 1 });
 
-      await page.goto('/creator/earnings/statement');
-      const sale = page.locator('.statement-table tbody tr').filter({ hasText: SOLD.title }).first();
-      await sale.scrollIntoViewIfNeeded();
-      await expect(sale.locator('td.fee')).toBeInViewport({ ratio: 1 });
-      await expect(sale.locator('td.net')).toBeInViewport({ ratio: 1 });
-      // Each figure under its column's name (the table's header is out of sight on a phone).
-      const label = await sale.locator('td.fee').evaluate((td) => getComputedStyle(td, '::before').content);
-      expect(label).toBe(language === 'sw' ? '"Ada"' : '"Fee"');
-      // What the line is, in the page's language; what it is about, the course's own title.
-      await expect(sale.locator('td.kind')).toHaveText(language === 'sw' ? 'Mauzo' : 'Sale');
-      await expect(sale.locator('td.description')).toHaveText(SOLD.title);
+        await page.goto('/creator/earnings/statement');
+        const sale = page.locator('.statement-table tbody tr').filter({ hasText: SOLD.title }).first();
+        await sale.scrollIntoViewIfNeeded();
+        await expect(sale.locator('td.fee')).toBeInViewport({ ratio: 1 });
+        await expect(sale.locator('td.net')).toBeInViewport({ ratio: 1 });
+        // Each figure under its column's name (the table's header is out of sight on a phone).
+        const label = await sale.locator('td.fee').evaluate((td) => getComputedStyle(td, '::before').content);
+        await expect(sale.locator('td.description')).toHaveText(SOLD.title);
+        if (language === 'pseudo') return; // its words are English made longer, not words to check
+        expect(label).toBe(language === 'sw' ? '"Ada"' : '"Fee"');
+        // What the line is, in the page's language; what it is about, the course's own title.
+        await expect(sale.locator('td.kind')).toHaveText(language === 'sw' ? 'Mauzo' : 'Sale');
+      });
     });
-  });
+  }
 });
