@@ -128,6 +128,9 @@ describe('a new course', () => {
     await description.fill('Start coding.');
     await price.fill('');
     await category.selectOptions('Creative Arts');
+    await screen
+      .getByRole('textbox', { name: 'What learners will learn (one per line)' })
+      .fill('Write a script\nRead a file');
     await save.click();
     await expect.element(screen.getByText('Editing the new course: Course saved successfully!')).toBeVisible();
     expect(calls).toEqual([
@@ -142,6 +145,9 @@ describe('a new course', () => {
           thumbnailId: null,
           trailerId: null,
           published: false,
+          // As typed: the server splits the lines (courseSchema.ts).
+          outcomes: 'Write a script\nRead a file',
+          requirements: '',
         },
       },
     ]);
