@@ -51,7 +51,8 @@ test('register as a customer, sign out, then sign in again after a wrong passwor
   await register(page, { name, email, role: 'Learn (Customer)' });
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` })).toBeVisible();
+  // A brand-new account is welcomed, not welcomed back (decision 0048).
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${name}!` })).toBeVisible();
   for (const tab of ['All Courses', 'Featured', 'My Courses'])
     await expect(page.getByRole('link', { name: tab })).toBeVisible();
   await page.getByRole('link', { name: 'My Courses' }).click();
@@ -170,6 +171,6 @@ test.describe('without JavaScript', () => {
       page.getByRole('dialog').getByRole('heading', { name: 'Account created successfully!' }),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/customer$/, { timeout: 10_000 });
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${name}!` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${name}!` })).toBeVisible();
   });
 });

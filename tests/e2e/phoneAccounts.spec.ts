@@ -78,11 +78,13 @@ test('a learner signs up by phone, buys a course with M-Pesa and gets the SMS re
     .filter({ hasNot: page.getByText('KES 0', { exact: true }) })
     .first();
   const title = (await card.locator('.card-title').textContent())!;
-  await card.getByRole('button', { name: 'Purchase Course' }).click();
+  // The sign-up chose Kiswahili: the pages after it are in Kiswahili at once (decision 0048).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  await card.getByRole('button', { name: 'Nunua Kozi' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('M-Pesa phone number').fill('0708 374 149');
-  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 });
+  await dialog.getByLabel('Nambari ya simu ya M-Pesa').fill('0708 374 149');
+  await dialog.getByRole('button', { name: 'Lipa kwa M-Pesa' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Malipo yamepokelewa' })).toBeVisible({ timeout: 20_000 });
 
   const receipt = await readSms(context, DEMO_SMS_URL, e164, /malipo yamepokelewa/);
   expect(receipt).toContain(title.length > 40 ? title.slice(0, 39) : title);
