@@ -37,11 +37,7 @@ beforeAll(async () => {
         videoId: await makeReadyVideo(db, dataDir, owner.id),
       })
     ).id;
-  for (const userId of [cast.customer.id, classmate.id])
-    await db
-      .insertInto('enrollment')
-      .values({ id: newId(), userId, courseId, paymentId: null, createdAt: new Date() })
-      .execute();
+  for (const userId of [cast.customer.id, classmate.id]) await make.enrollment(db, { userId, courseId });
 }, 120_000);
 afterAll(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -113,10 +109,7 @@ describe('notes', () => {
 
   it('keeps at most a bounded number of notes per course', async () => {
     const who = await signedIn(cast.app, 'customer');
-    await cast.app.t.db
-      .insertInto('enrollment')
-      .values({ id: newId(), userId: who.id, courseId, paymentId: null, createdAt: new Date() })
-      .execute();
+    await make.enrollment(cast.app.t.db, { userId: who.id, courseId });
     await cast.app.t.db
       .insertInto('note')
       .values(
@@ -138,10 +131,7 @@ describe('notes', () => {
 
   it('are in "Download my data", and go with the account and with their episode', async () => {
     const who = await signedIn(cast.app, 'customer');
-    await cast.app.t.db
-      .insertInto('enrollment')
-      .values({ id: newId(), userId: who.id, courseId, paymentId: null, createdAt: new Date() })
-      .execute();
+    await make.enrollment(cast.app.t.db, { userId: who.id, courseId });
     await postJson(who, '/api/learning/notes', { episodeId: ep[3], position: 7, body: 'Export me' });
     const data = (await (await who.request('/api/account/data')).json()) as { notes: { body: string }[] };
     expect(data.notes.map((n) => n.body)).toEqual(['Export me']);
