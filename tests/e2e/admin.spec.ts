@@ -1,20 +1,22 @@
 // The admin console in the browser: only admins get in; an admin suspends a user, who is signed out at
 // once; an admin unpublishes a course, which leaves the landing page at once (its creator republishes it
 // afterwards, so the demo catalog is as before for the other specs).
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signedIn, signUpByApi, unique } from '#tests/e2e/people.ts';
 
 const PAGES = ['/admin', '/admin/users', '/admin/courses', '/admin/purchases', '/admin/jobs', '/admin/audit'];
 
-test('only admins get into the admin pages; others are sent to sign in or to their own dashboard', async ({
-  browser,
-  page,
-}) => {
-  const admin = await signedIn(browser, 'admin@darasa.test');
-  const amina = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as {
+/** Amina's account, whose status the refused suspensions below must leave alone. */
+async function aminaStatus(admin: Page): Promise<{ id: string; status: string }> {
+  const found = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as {
     items: { id: string; status: string }[];
   };
-  const target = amina.items[0]!;
+  return found.items[0]!;
+}
+
+test('a visitor is sent to sign in from every admin page, and may not suspend anyone', async ({ browser, page }) => {
+  const admin = await signedIn(browser, 'admin@darasa.test');
+  const target = await aminaStatus(admin);
   expect(target.status).toBe('active');
   for (const path of PAGES) {
     await page.goto(path);
@@ -22,10 +24,17 @@ test('only admins get into the admin pages; others are sent to sign in or to the
   }
   const visitorPost = await page.request.post('/admin/users', { form: { intent: 'suspend', id: target.id } });
   expect(new URL(visitorPost.url()).pathname).toBe('/login');
-  for (const [email, home] of [
-    ['learner@darasa.test', '/customer'],
-    ['creator@darasa.test', '/creator'],
-  ] as const) {
+  expect((await aminaStatus(admin)).status).toBe('active');
+  await admin.context().close();
+});
+
+for (const [email, home] of [
+  ['learner@darasa.test', '/customer'],
+  ['creator@darasa.test', '/creator'],
+] as const) {
+  test(`${email} is sent to ${home} from every admin page, and may not suspend anyone`, async ({ browser }) => {
+    const admin = await signedIn(browser, 'admin@darasa.test');
+    const target = await aminaStatus(admin);
     const p = await signedIn(browser, email);
     for (const path of PAGES) {
       await p.goto(path);
@@ -34,12 +43,14 @@ test('only admins get into the admin pages; others are sent to sign in or to the
     // The page's moderation action refuses them the same way, and changes nothing.
     const post = await p.request.post('/admin/users', { form: { intent: 'suspend', id: target.id } });
     expect(new URL(post.url()).pathname).toBe(home);
+    expect((await aminaStatus(admin)).status).toBe('active');
     await p.context().close();
-  }
-  const after = (await (await admin.request.get('/api/admin/users?q=amina%40darasa.test')).json()) as {
-    items: { status: string }[];
-  };
-  expect(after.items[0]!.status).toBe('active');
+    await admin.context().close();
+  });
+}
+
+test('an admin opens every admin page; a mistyped list address explains itself', async ({ browser }) => {
+  const admin = await signedIn(browser, 'admin@darasa.test');
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(admin.getByText('Published', { exact: true })).toBeVisible();
@@ -53,7 +64,6 @@ test('only admins get into the admin pages; others are sent to sign in or to the
     await admin.goto(path);
     await expect(admin.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
-  // A mistyped list address explains itself instead of failing.
   await admin.goto('/admin/users?size=5000');
   await expect(admin.getByRole('alert')).toContainText('Invalid list parameter "size"');
   await admin.context().close();

@@ -47,7 +47,10 @@ test.describe('on a phone', () => {
     const courseId = await enrollInFreeCourse(page);
     await page.goto(`/learn/${courseId}/2`);
     const episodeId = await startPlaying(page);
+    // Pausing saves the position it paused at: let that report go first, so the 3 s saved after it is newer.
+    const pauseReport = page.waitForRequest((r) => r.url().endsWith('/api/learning/progress') && r.method() === 'POST');
     await player(page).getByRole('button', { name: 'Pause', exact: true }).tap();
+    await pauseReport;
     await savePosition(page, episodeId, 3);
 
     await page.goto('/customer?tab=mine');
