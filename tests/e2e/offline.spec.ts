@@ -81,6 +81,9 @@ test.describe('on a phone', () => {
     page,
     context,
   }) => {
+    // One learner's whole offline journey, in order (buy, download, play, replay, go back online, switch
+    // language): about 40 s of real playback and page loads, more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     await registerLearner(page);
     const courseId = await buyAndOpenFirstPaidCourse(page);
     await controlled(page);
