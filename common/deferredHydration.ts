@@ -22,7 +22,7 @@ export const AWAITS_CODE = 'data-awaits-code';
  * Inline in every page's <head>: a button pressed before React is attached (scripts still loading, or
  * parked until the page is read, or a region still waiting for its code) is held and pressed again once it
  * is (app/lib/replayEarlyPress.ts), so an early "Play" or "Preview" is not lost. A form's submit button is
- * left to the browser: the form works without scripts. Inside a hydrated page the held press also stops
- * there, so React never half-handles it.
+ * left to the browser: the form works without scripts. The held press also stops there: React, hydrating,
+ * replays by itself a press it saw in a region not yet hydrated, so a press let through was handled twice.
  */
-export const HOLD_EARLY_PRESS = `addEventListener('click',(e)=>{const w=window,t=e.target,h=w.${HYDRATED},b=t instanceof Element&&(!h||t.closest('[${AWAITS_CODE}]'))&&t.closest('button');if(b&&!(b.form&&b.type==='submit')){e.preventDefault();if(h)e.stopPropagation();w.${EARLY_PRESS}=b}},true)`;
+export const HOLD_EARLY_PRESS = `addEventListener('click',(e)=>{const w=window,t=e.target,h=w.${HYDRATED},b=t instanceof Element&&(!h||t.closest('[${AWAITS_CODE}]'))&&t.closest('button');if(b&&!(b.form&&b.type==='submit')){e.preventDefault();e.stopPropagation();w.${EARLY_PRESS}=b}},true)`;
