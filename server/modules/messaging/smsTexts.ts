@@ -143,7 +143,7 @@ export const SMS_TEXTS = {
     en: (q: QuestionFacts) =>
       `${q.name} asked a question under episode ${q.episode} of "${q.course}":\n\n${q.text}\n\nAnswer it: ${q.link}\n`,
     sw: (q: QuestionFacts) =>
-      `${q.name} ameuliza swali chini ya kipindi cha ${q.episode} cha "${q.course}":\n\n${q.text}\n\nLijibu: ${q.link}\n`,
+      `${q.name} ameuliza swali chini ya kipindi ${q.episode} cha "${q.course}":\n\n${q.text}\n\nLijibu: ${q.link}\n`,
   },
   questionAnsweredEmailSubject: {
     en: (q: QuestionFacts) => `Your question on "${q.course}" was answered`,
@@ -153,7 +153,7 @@ export const SMS_TEXTS = {
     en: (q: QuestionFacts) =>
       `${q.name} answered your question under episode ${q.episode} of "${q.course}":\n\n${q.text}\n\nSee the answers: ${q.link}\n`,
     sw: (q: QuestionFacts) =>
-      `${q.name} amejibu swali lako chini ya kipindi cha ${q.episode} cha "${q.course}":\n\n${q.text}\n\nTazama majibu: ${q.link}\n`,
+      `${q.name} amejibu swali lako chini ya kipindi ${q.episode} cha "${q.course}":\n\n${q.text}\n\nTazama majibu: ${q.link}\n`,
   },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 

@@ -8,7 +8,7 @@ import { toNum } from '#server/db/values.ts';
  */
 export async function countCourseQuestions(
   services: Services,
-  _actor: Actor,
+  actor: Actor,
   { courseId }: { courseId: string },
 ): Promise<Record<string, number>> {
   const rows = await services.database.db
