@@ -23,7 +23,7 @@ import { moderateReview } from '../modules/reviews/moderateReview.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
 import { listReportedQuestions } from '../modules/questions/listReportedQuestions.ts';
 import { moderateQuestionItem } from '../modules/questions/moderateQuestionItem.ts';
-import { questionAction, questionItemKind } from '#common/questions/questionSchemas.ts';
+import { questionAction } from '#common/questions/questionSchemas.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Services } from '../core/services.ts';
 import { invalidInput, notFound } from '../core/errors.ts';
@@ -89,12 +89,9 @@ export function adminRoutes() {
     const action = actionOf(reviewAction, c.req.param('action'));
     return c.json(await moderateReview(services(c), c.var.ctx.actor, { reviewId: c.req.param('id'), action }));
   });
-  app.post('/questions/:kind/:id/:action', limit, async (c) => {
-    const kind = actionOf(questionItemKind, c.req.param('kind'));
+  app.post('/questions/:id/:action', limit, async (c) => {
     const action = actionOf(questionAction, c.req.param('action'));
-    return c.json(
-      await moderateQuestionItem(services(c), c.var.ctx.actor, { kind, itemId: c.req.param('id'), action }),
-    );
+    return c.json(await moderateQuestionItem(services(c), c.var.ctx.actor, { itemId: c.req.param('id'), action }));
   });
   app.post('/purchases/:id/refund', limit, moderation, async (c) => {
     const { reason } = c.req.valid('json');

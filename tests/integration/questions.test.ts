@@ -173,7 +173,7 @@ describe('questions', () => {
     const [q] = await listFor(cast.customer);
     const counts = () => countCourseQuestions(services(), null, { courseId });
     expect(await counts()).toEqual({ [ep[1]!]: 2, [ep[2]!]: 2 });
-    const moderate = (who: Person, action: string) => postJson(who, `/api/admin/questions/question/${q!.id}/${action}`);
+    const moderate = (who: Person, action: string) => postJson(who, `/api/admin/questions/${q!.id}/${action}`);
     for (const who of [cast.customer, cast.creator]) expect((await moderate(who, 'hide')).status).toBe(403);
     expect((await moderate(cast.admin, 'hide')).status).toBe(200);
     expect((await moderate(cast.admin, 'hide')).status).toBe(409);
