@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { listReportedQuestions, moderateQuestionItem } from '#app/server/questions.server.ts';
 import { questionAction } from '#common/questions/questionSchemas.ts';
-import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { MODERATION_DONE, ModerationActions, moderationQueueControls } from '../components/admin/moderationQueue.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -18,13 +18,11 @@ export function loader(args: Route.LoaderArgs) {
   return loadList(args, listReportedQuestions);
 }
 
-const DONE = { hide: 'Hidden.', restore: 'Restored.' } as const;
-
 export function action(args: Route.ActionArgs) {
   return runAction(args, async (run, form) => {
     const intent = intentOf(form, questionAction);
     await run(moderateQuestionItem, { itemId: field(form, 'id'), action: intent });
-    return DONE[intent];
+    return MODERATION_DONE[intent];
   });
 }
 
@@ -39,20 +37,7 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
       page={page}
       error={error}
       emptyText={t('admin.questions.empty')}
-      sorts={[
-        ['reportCount', t('admin.reviews.reports')],
-        ['createdAt', t('admin.reviews.written')],
-      ]}
-      filters={[
-        {
-          name: 'status',
-          label: t('admin.status'),
-          options: [
-            ['visible', t('admin.reviews.visible')],
-            ['hidden', t('admin.reviews.hidden')],
-          ],
-        },
-      ]}
+      {...moderationQueueControls(t)}
       columns={[
         t('admin.questions.item'),
         t('admin.status'),
@@ -80,19 +65,7 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
             </span>
           </td>
           <td className="num">{r.reportCount}</td>
-          <td className="admin-actions">
-            {r.hidden ? (
-              <ActionButton intent="restore" id={r.id} label={t('admin.restore')} />
-            ) : (
-              <ActionButton
-                intent="hide"
-                id={r.id}
-                label={t('admin.reviews.hide')}
-                danger
-                confirmText={t('admin.questions.hideConfirm')}
-              />
-            )}
-          </td>
+          <ModerationActions id={r.id} hidden={r.hidden} hideConfirm={t('admin.questions.hideConfirm')} />
         </tr>
       )}
     />
