@@ -5,6 +5,7 @@
 // see only how many questions each lesson has.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countCourseQuestions } from '#server/modules/questions/countCourseQuestions.ts';
+import { countUnansweredQuestions } from '#server/modules/questions/countUnansweredQuestions.ts';
 import { listEpisodeQuestions, type QuestionView } from '#server/modules/questions/listEpisodeQuestions.ts';
 import { QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -195,6 +196,17 @@ describe('questions', () => {
       { action: 'question.hide', actorId: cast.admin.id },
       { action: 'question.restore', actorId: cast.admin.id },
     ]);
+  });
+
+  it('tells the creator in the studio how many questions wait for their answer, and no one else', async () => {
+    const unanswered = (who: Person, role: 'creator' | 'customer' | 'admin') =>
+      countUnansweredQuestions(services(), { userId: who.id, role });
+    // Episode 1: the admin's question (the creator's own does not wait); episode 2: the classmate's "Less
+    // popular" (the learner's was answered by the creator).
+    expect(await unanswered(cast.creator, 'creator')).toEqual({ [courseId]: { count: 2, episode: 1 } });
+    expect(await unanswered(otherCreator, 'creator')).toEqual({});
+    expect(await unanswered(cast.customer, 'customer')).toEqual({});
+    expect(await countUnansweredQuestions(services(), null)).toEqual({});
   });
 
   it('lists questions only for those in the discussion', async () => {
