@@ -55,6 +55,13 @@ test.describe('on a phone', () => {
     // The creator is told by e-mail, answers on their own phone.
     await expect.poll(() => newestEmailTo(baseURL!, CREATOR) ?? '', { timeout: 30_000 }).toContain(text);
     const creator = await signedIn(browser, CREATOR, PHONE);
+    // In the studio, the course says questions wait for an answer (the in-app notice).
+    await creator.goto('/creator');
+    const waiting = creator.getByRole('link', { name: /^\d+ questions? waits? for your answer$/ });
+    await expect(waiting).toBeVisible();
+    await waiting.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await creator.screenshot({ path: test.info().outputPath('questions-studio-390.png') });
+    await expectNoSidewaysScroll(creator);
     await creator.goto(`/learn/${courseId}/2`);
     await hydrated(creator);
     const thread = questionsOf(creator).locator('li.question').filter({ hasText: text });
