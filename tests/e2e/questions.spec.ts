@@ -94,6 +94,8 @@ test.describe('on a phone', () => {
     await maswali.scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('questions-360-sw.png') });
     await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoSidewaysScroll(page);
 
     // A visitor sees how many questions the lesson has, never their words.
     const visitor = await (await browser.newContext(PHONE)).newPage();
