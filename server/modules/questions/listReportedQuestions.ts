@@ -1,21 +1,16 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { z } from 'zod';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import type { QuestionItemKind } from '#common/questions/questionSchemas.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import {
   finishPage,
   keysetClause,
-  listQuerySchema,
   matchesAny,
+  moderationQueueQuery,
   parseListQuery,
   type Page,
 } from '../shared/listQuery.ts';
-
-const queueQuery = listQuerySchema(['reportCount', 'createdAt'], {
-  status: z.enum(['visible', 'hidden']).optional(),
-});
 
 export interface QueuedQuestionItem {
   id: string;
@@ -41,7 +36,7 @@ export async function listReportedQuestions(
   input: unknown,
 ): Promise<Page<QueuedQuestionItem>> {
   requireAdmin(actor);
-  const o = parseListQuery(queueQuery, input);
+  const o = parseListQuery(moderationQueueQuery, input);
   const { db } = services.database;
   const questions = db
     .selectFrom('question')
