@@ -35,6 +35,7 @@ export default [
     route('jobs', 'routes/adminJobs.tsx'),
     route('audit', 'routes/adminAudit.tsx'),
     route('reviews', 'routes/adminReviews.tsx'),
+    route('questions', 'routes/adminQuestions.tsx'),
     route('search', 'routes/adminSearch.tsx'),
   ]),
   route('*', 'routes/catchAll.tsx'),

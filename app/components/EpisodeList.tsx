@@ -17,10 +17,12 @@ interface Props {
   playHref?: (order: number) => string;
   /** A learner who owns the course may download each episode for offline viewing. */
   downloadable?: boolean;
+  /** How many questions each episode has, by id (all the page shows of them; none: absent). */
+  questionCounts?: Readonly<Record<string, number>>;
 }
 
 /** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
-export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Props) {
+export function EpisodeList({ episodes, onPreview, playHref, downloadable, questionCounts = {} }: Props) {
   const [dataSaver] = useDataSaver();
   const { t } = useT();
   if (episodes.length === 0) return <p className="empty">{t('episodes.none')}</p>;
@@ -55,6 +57,9 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
               {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
               <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
             </p>
+            {questionCounts[e.id] ? (
+              <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
+            ) : null}
           </div>
           {playHref && downloadable ? (
             <div className="episode-action episode-actions">

@@ -29,6 +29,7 @@ const TABS: [to: string, id: string][] = [
   ['/admin/payouts', 'admin.tab.payouts'],
   ['/admin/jobs', 'admin.tab.jobs'],
   ['/admin/reviews', 'admin.tab.reviews'],
+  ['/admin/questions', 'admin.tab.questions'],
   ['/admin/search', 'admin.tab.search'],
   ['/admin/audit', 'admin.tab.audit'],
 ];

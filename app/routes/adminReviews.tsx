@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { listReportedReviews, moderateReview } from '#app/server/reviews.server.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
-import { ActionButton } from '../components/admin/ActionButton.tsx';
+import { MODERATION_DONE, ModerationActions, moderationQueueControls } from '../components/admin/moderationQueue.tsx';
 import { AdminListSection } from '../components/admin/AdminListSection.tsx';
 import { field, intentOf, loadList, runAction } from '#app/server/adminPages.server.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -18,13 +18,11 @@ export function loader(args: Route.LoaderArgs) {
   return loadList(args, listReportedReviews);
 }
 
-const DONE = { hide: 'Hidden.', restore: 'Restored.' } as const;
-
 export function action(args: Route.ActionArgs) {
   return runAction(args, async (run, form) => {
     const intent = intentOf(form, reviewAction);
     await run(moderateReview, { reviewId: field(form, 'id'), action: intent });
-    return DONE[intent];
+    return MODERATION_DONE[intent];
   });
 }
 
@@ -39,20 +37,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       page={page}
       error={error}
       emptyText={t('admin.reviews.empty')}
-      sorts={[
-        ['reportCount', t('admin.reviews.reports')],
-        ['createdAt', t('admin.reviews.written')],
-      ]}
-      filters={[
-        {
-          name: 'status',
-          label: t('admin.status'),
-          options: [
-            ['visible', t('admin.reviews.visible')],
-            ['hidden', t('admin.reviews.hidden')],
-          ],
-        },
-      ]}
+      {...moderationQueueControls(t)}
       columns={[
         t('admin.reviews.review'),
         t('admin.status'),
@@ -78,19 +63,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
             </span>
           </td>
           <td className="num">{r.reportCount}</td>
-          <td className="admin-actions">
-            {r.hidden ? (
-              <ActionButton intent="restore" id={r.id} label={t('admin.restore')} />
-            ) : (
-              <ActionButton
-                intent="hide"
-                id={r.id}
-                label={t('admin.reviews.hide')}
-                danger
-                confirmText={t('admin.reviews.hideConfirm')}
-              />
-            )}
-          </td>
+          <ModerationActions id={r.id} hidden={r.hidden} hideConfirm={t('admin.reviews.hideConfirm')} />
         </tr>
       )}
     />

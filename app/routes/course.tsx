@@ -26,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, purchase, playsAll, reviews } = loaderData;
+  const { course, purchase, playsAll, reviews, questionCounts } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
@@ -67,6 +67,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <EpisodeList
             episodes={course.episodes}
+            questionCounts={questionCounts}
             onPreview={setPreview}
             downloadable={owned}
             {...(playsAll ? { playHref: (order: number) => `/learn/${course.id}/${order}` } : {})}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { loadCreatorDashboard } from '#app/server/studio.server.ts';
+import { loadCreatorDashboard, type Unanswered } from '#app/server/studio.server.ts';
 import { ProfileForm } from '../components/studio/ProfileForm.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { CourseStatusBadges } from '../components/studio/CourseStatusBadges.tsx';
@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
   const { t, kes, price: formatPrice } = useFormat();
-  const { actor, dashboard } = loaderData;
+  const { actor, dashboard, unanswered } = loaderData;
   const { totals, courses } = dashboard;
   return (
     <>
@@ -87,6 +87,7 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
                     {formatPrice(c.price)} · {t('course.episodes', { count: c.lessonsCount })} ·{' '}
                     {t('course.students', { count: c.enrolledCount })}
                   </p>
+                  <UnansweredLink courseId={c.id} waiting={unanswered[c.id]} />
                   <div className="studio-course-actions">
                     <Link to={`/creator/course/${c.id}`} className="btn btn-light btn-small">
                       {t('studio.course.edit')}
@@ -103,5 +104,16 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
         <ProfileForm profile={loaderData.profile} />
       </main>
     </>
+  );
+}
+
+/** The in-app notice of questions waiting for the creator's answer: a link to the first episode with one. */
+function UnansweredLink({ courseId, waiting }: { courseId: string; waiting: Unanswered | undefined }) {
+  const { t } = useFormat();
+  if (!waiting) return null;
+  return (
+    <Link className="studio-unanswered" to={`/learn/${courseId}/${waiting.episode}#questions`}>
+      {t('studio.dashboard.unanswered', { count: waiting.count })}
+    </Link>
   );
 }

@@ -13,6 +13,7 @@ import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import { NotesPanel } from '../components/notes/NotesPanel.tsx';
+import { QuestionsPanel } from '../components/questions/QuestionsPanel.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
@@ -27,7 +28,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { actor, page, certificateCode } = loaderData;
+  const { actor, page, certificateCode, questions } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
   const { t } = useT();
@@ -146,6 +147,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             current={current}
             episodes={episodes}
             notes={page.notes}
+            positionNow={positionNow}
+            player={player}
+          />
+          <QuestionsPanel
+            key={`questions-${current.id}`}
+            episodeId={current.id}
+            questions={questions}
             positionNow={positionNow}
             player={player}
           />

@@ -1,5 +1,6 @@
 // The catalogue pages' loaders (server only): the landing, search, category, creator and course pages, each
 // read with the request's services and actor.
+import { countCourseQuestions } from '#server/modules/questions/countCourseQuestions.ts';
 import { data, type RouterContextProvider } from 'react-router';
 import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
 import { canManageCourse, canReplyToReview } from '#server/modules/access/policies.ts';
@@ -92,9 +93,10 @@ export async function loadCoursePage({ params, context }: Context & { params: { 
   // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
   const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
   const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
-  const [reviewPage, distribution] = await Promise.all([
+  const [reviewPage, distribution, questionCounts] = await Promise.all([
     listCourseReviews(services, actor, { courseId: course.id }),
     ratingDistribution(services, actor, { courseId: course.id }),
+    countCourseQuestions(services, actor, { courseId: course.id }),
   ]);
   const reviews = {
     initial: reviewPage,
@@ -102,5 +104,5 @@ export async function loadCoursePage({ params, context }: Context & { params: { 
     viewerId: actor?.userId ?? null,
     canReply: canReplyToReview(actor, course),
   };
-  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews };
+  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews, questionCounts };
 }

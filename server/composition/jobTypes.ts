@@ -9,6 +9,7 @@ import { checkIncomingJob } from '../modules/payments/checkIncomingJob.ts';
 import { checkReversalJob } from '../modules/payments/checkReversalJob.ts';
 import { returnExtraJob } from '../modules/payments/returnExtraJob.ts';
 import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts';
+import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -20,4 +21,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   returnExtraJob,
   checkReversalJob,
   sendRefundNoticeJob,
+  notifyQuestionJob,
 ];

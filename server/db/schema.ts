@@ -355,6 +355,49 @@ export interface NoteTable {
   createdAt: Timestamp;
 }
 
+/** A question under an episode, asked by someone with access to the course (0037). */
+export interface QuestionTable {
+  id: string;
+  courseId: string;
+  episodeId: string;
+  userId: string;
+  body: string;
+  /** The moment of the video it is about (whole seconds), if any. */
+  atSeconds: number | null;
+  /** Hidden by an admin: shown to admins only. */
+  hidden: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** How many users reported it (one report each, in questionReport); > 0 puts it in the admin queue. */
+  reportCount: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+}
+
+export interface AnswerTable {
+  id: string;
+  questionId: string;
+  userId: string;
+  body: string;
+  /** Written by the course's creator: marked, and listed first. */
+  isCreator: ColumnType<boolean | number, boolean, boolean>;
+  hidden: ColumnType<boolean | number, boolean | undefined, boolean>;
+  reportCount: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+}
+
+/** One upvote per user per question. */
+export interface QuestionVoteTable {
+  questionId: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
+/** One report per user per item (a question or an answer, `itemId`) of a question's thread. */
+export interface QuestionReportTable {
+  itemId: string;
+  questionId: string;
+  userId: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -384,6 +427,10 @@ export interface DB {
   enrollment: EnrollmentTable;
   progress: ProgressTable;
   note: NoteTable;
+  question: QuestionTable;
+  answer: AnswerTable;
+  questionVote: QuestionVoteTable;
+  questionReport: QuestionReportTable;
   review: ReviewTable;
   journalEntry: JournalEntryTable;
   journalLine: JournalLineTable;

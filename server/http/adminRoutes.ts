@@ -21,6 +21,9 @@ import { searchSynonymBody } from '#common/catalog/searchSynonymSchema.ts';
 import { listReportedReviews } from '../modules/reviews/listReportedReviews.ts';
 import { moderateReview } from '../modules/reviews/moderateReview.ts';
 import { reviewAction } from '#common/reviews/reviewSchemas.ts';
+import { listReportedQuestions } from '../modules/questions/listReportedQuestions.ts';
+import { moderateQuestionItem } from '../modules/questions/moderateQuestionItem.ts';
+import { questionAction } from '#common/questions/questionSchemas.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Services } from '../core/services.ts';
 import { invalidInput, notFound } from '../core/errors.ts';
@@ -69,6 +72,7 @@ export function adminRoutes() {
   app.get('/audit', list(listAuditLog));
   app.get('/jobs', async (c) => c.json({ items: await listFailedJobs(services(c), c.var.ctx.actor) }));
   app.get('/reviews', list(listReportedReviews));
+  app.get('/questions', list(listReportedQuestions));
   app.get('/search-synonyms', async (c) => c.json(await listSearchSynonyms(services(c), c.var.ctx.actor)));
 
   app.post('/courses/:id/:action', limit, moderation, async (c) => {
@@ -84,6 +88,10 @@ export function adminRoutes() {
   app.post('/reviews/:id/:action', limit, async (c) => {
     const action = actionOf(reviewAction, c.req.param('action'));
     return c.json(await moderateReview(services(c), c.var.ctx.actor, { reviewId: c.req.param('id'), action }));
+  });
+  app.post('/questions/:id/:action', limit, async (c) => {
+    const action = actionOf(questionAction, c.req.param('action'));
+    return c.json(await moderateQuestionItem(services(c), c.var.ctx.actor, { itemId: c.req.param('id'), action }));
   });
   app.post('/purchases/:id/refund', limit, moderation, async (c) => {
     const { reason } = c.req.valid('json');

@@ -20,6 +20,7 @@ import type { AppEnv } from './honoEnv.ts';
 import { languageRoutes } from './languageRoutes.ts';
 import { learningRoutes } from './learningRoutes.ts';
 import { reviewRoutes } from './reviewRoutes.ts';
+import { questionRoutes } from './questionRoutes.ts';
 import { certificateRoutes } from './certificateRoutes.ts';
 import { mediaRoutes } from './mediaRoutes.ts';
 import { offlineRoutes } from './offlineRoutes.ts';
@@ -85,6 +86,7 @@ function createHonoApp(
   app.route('/api/learning', learningRoutes());
   app.route('/api/offline', offlineRoutes());
   app.route('/api/reviews', reviewRoutes());
+  app.route('/api/questions', questionRoutes());
   app.route('/api/certificates', certificateRoutes());
   app.route('/api/uploads', uploadRoutes(services, metrics));
   app.route('/api/studio', studioRoutes());

@@ -5,15 +5,10 @@ import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
 import type { NoteView as Note } from '#app/server/learning.server.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { PLAY_INTENT } from '../../lib/playIntent.ts';
+import { refusal } from '../../lib/refusal.ts';
 import type { PlayerHandle } from '../player/VideoPlayer.tsx';
 
 const FAILED = 'Could not save your note. Please try again.';
-
-/** The server's refusal in the page's language (its English sentence is the catalogue id). */
-async function refusal(res: Response, fallback: string): Promise<string> {
-  const data = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return data?.error?.message ?? fallback;
-}
 
 /**
  * "My notes": private notes at moments of the course's episodes. The note box takes the moment the learner

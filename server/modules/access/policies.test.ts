@@ -4,6 +4,9 @@ import type { Actor } from '#server/core/actor.ts';
 import {
   areaAccess,
   canBuyCourse,
+  canJoinQuestions,
+  canReportQuestionItem,
+  canSeeHiddenQuestions,
   canCreateCourse,
   canManageAsset,
   canManageCoupons,
@@ -142,5 +145,46 @@ describe('signed-in areas', () => {
     expect(areaAccess(owner, 'admin')).toBe('wrong-role');
     expect(areaAccess(learner, 'creator')).toBe('wrong-role');
     for (const a of [learner, owner, admin]) expect(areaAccess(a, 'learn')).toBe('allow');
+  });
+});
+
+describe('questions and answers', () => {
+  // Every role: visitor, learner not enrolled, enrolled learner, other creator, owner creator, admin.
+  const roles: [Actor, boolean][] = [
+    [null, false],
+    [learner, false],
+    [learner, true],
+    [other, false],
+    [owner, false],
+    [admin, false],
+  ];
+
+  it('lets enrolled learners, the course’s creator and admins take part; visitors, outsiders and other creators not', () => {
+    expect(roles.map(([a, enrolled]) => canJoinQuestions(a, published, enrolled))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('lets those taking part report someone else’s words, never their own', () => {
+    const byOther = { userId: 'someone' };
+    expect(roles.map(([a, enrolled]) => canReportQuestionItem(a, published, enrolled, byOther))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(canReportQuestionItem(learner, published, true, { userId: 'learner' })).toBe(false);
+    expect(canReportQuestionItem(owner, published, false, { userId: 'owner' })).toBe(false);
+  });
+
+  it('shows hidden questions and answers to admins only', () => {
+    expect(roles.map(([a]) => canSeeHiddenQuestions(a))).toEqual([false, false, false, false, false, true]);
   });
 });

@@ -107,3 +107,21 @@ export function areaAccess(a: Actor, area: Area): 'allow' | 'sign-in' | 'wrong-r
 
 /** Earnings, payout number and withdrawals: a creator's own only (admins act through the admin console). */
 export const canManageEarnings = (a: Actor): boolean => a?.role === 'creator';
+
+/**
+ * A lesson's questions and answers (asking, answering, voting, reporting, reading them): whoever has the whole
+ * course, i.e. its enrolled learners, its creator and admins. Visitors see only how many there are.
+ */
+export const canJoinQuestions = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
+  hasCourseAccess(a, course, enrolled);
+
+/** Hidden questions and answers are shown to admins only (to review and restore them). */
+export const canSeeHiddenQuestions = (a: Actor): boolean => isAdmin(a);
+
+/** Reporting a question or an answer: someone in the discussion, never about their own words. */
+export const canReportQuestionItem = (
+  a: Actor,
+  course: { creatorId: string },
+  enrolled: boolean,
+  item: { userId: string },
+): boolean => canJoinQuestions(a, course, enrolled) && !!a && a.userId !== item.userId;

@@ -19,6 +19,8 @@ const ELSEWHERE = new Set([
   'server/modules/payouts/retryPayout.ts',
   'server/modules/reviews/listReportedReviews.ts',
   'server/modules/reviews/moderateReview.ts',
+  'server/modules/questions/listReportedQuestions.ts',
+  'server/modules/questions/moderateQuestionItem.ts',
 ]);
 
 const REFUSED: [string, Actor, string][] = [

@@ -135,6 +135,26 @@ export const SMS_TEXTS = {
     en: () => 'Darasa: someone asked to move an account to this number. It already has an account, so nothing changed.',
     sw: () => 'Darasa: mtu ameomba kuhamisha akaunti kwenda nambari hii. Tayari ina akaunti, hakuna kilichobadilika.',
   },
+  questionAskedEmailSubject: {
+    en: (q: QuestionFacts) => `New question on "${q.course}"`,
+    sw: (q: QuestionFacts) => `Swali jipya kwenye "${q.course}"`,
+  },
+  questionAskedEmailBody: {
+    en: (q: QuestionFacts) =>
+      `${q.name} asked a question under episode ${q.episode} of "${q.course}":\n\n${q.text}\n\nAnswer it: ${q.link}\n`,
+    sw: (q: QuestionFacts) =>
+      `${q.name} ameuliza swali chini ya kipindi ${q.episode} cha "${q.course}":\n\n${q.text}\n\nLijibu: ${q.link}\n`,
+  },
+  questionAnsweredEmailSubject: {
+    en: (q: QuestionFacts) => `Your question on "${q.course}" was answered`,
+    sw: (q: QuestionFacts) => `Swali lako kwenye "${q.course}" limejibiwa`,
+  },
+  questionAnsweredEmailBody: {
+    en: (q: QuestionFacts) =>
+      `${q.name} answered your question under episode ${q.episode} of "${q.course}":\n\n${q.text}\n\nSee the answers: ${q.link}\n`,
+    sw: (q: QuestionFacts) =>
+      `${q.name} amejibu swali lako chini ya kipindi ${q.episode} cha "${q.course}":\n\n${q.text}\n\nTazama majibu: ${q.link}\n`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {
@@ -161,4 +181,16 @@ export interface ExistsFacts {
   name: string;
   signIn: string;
   forgot: string;
+}
+
+/** A new question (to the course's creator) or a new answer (to the asker). */
+export interface QuestionFacts {
+  /** Who asked or answered. */
+  name: string;
+  course: string;
+  /** The episode's number in its course. */
+  episode: number;
+  /** The question or the answer, cut short. */
+  text: string;
+  link: string;
 }

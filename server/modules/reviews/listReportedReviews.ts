@@ -1,20 +1,15 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
-import { z } from 'zod';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 import {
   finishPage,
   keysetClause,
-  listQuerySchema,
   matchesAny,
+  moderationQueueQuery,
   parseListQuery,
   type Page,
 } from '../shared/listQuery.ts';
-
-const reviewQueueQuery = listQuerySchema(['reportCount', 'createdAt'], {
-  status: z.enum(['visible', 'hidden']).optional(),
-});
 
 export interface QueuedReview {
   id: string;
@@ -35,7 +30,7 @@ export async function listReportedReviews(
   input: unknown,
 ): Promise<Page<QueuedReview>> {
   requireAdmin(actor);
-  const o = parseListQuery(reviewQueueQuery, input);
+  const o = parseListQuery(moderationQueueQuery, input);
   const sortColumn = `review.${o.sort}`;
   const k = keysetClause({ ...o, sortColumn, idColumn: 'review.id' });
   let query = services.database.db

@@ -58,6 +58,11 @@ export function listQuerySchema<S extends string, F extends z.ZodRawShape>(sorts
     });
 }
 
+/** A moderation queue (reported reviews, reported questions and answers): most reported or newest, visible or hidden. */
+export const moderationQueueQuery = listQuerySchema(['reportCount', 'createdAt'], {
+  status: z.enum(['visible', 'hidden']).optional(),
+});
+
 /**
  * Validates a list operation's input, a query string (URLSearchParams or a plain record; nothing at all is
  * the first page), into list options; bad input → invalid_input naming the parameter.

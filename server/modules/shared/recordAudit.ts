@@ -23,6 +23,10 @@ export type AuditAction =
   | 'account.deleted'
   | 'review.hide'
   | 'review.restore'
+  | 'question.hide'
+  | 'question.restore'
+  | 'answer.hide'
+  | 'answer.restore'
   | 'synonym.add'
   | 'synonym.remove';
 
@@ -30,7 +34,7 @@ export interface AuditEntry {
   /** The admin's user id, 'mpesa' for what M-Pesa reported, or the person deleting their own account. */
   actorId: string;
   action: AuditAction;
-  targetType: 'course' | 'user' | 'payment' | 'job' | 'payout' | 'review' | 'synonym';
+  targetType: 'course' | 'user' | 'payment' | 'job' | 'payout' | 'review' | 'question' | 'answer' | 'synonym';
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ID_PATTERN } from '#common/ids.ts';
+
+const id = z.string().regex(ID_PATTERN, 'Unknown id');
+
+/** Longest question: a short paragraph or two. */
+export const QUESTION_MAX_CHARS = 2000;
+/** Longest answer: room for a worked explanation. */
+export const ANSWER_MAX_CHARS = 5000;
+
+const text = (what: 'question' | 'answer', tooLong: string, max: number) =>
+  z
+    .string({ error: `Please write your ${what}.` })
+    .trim()
+    .min(1, `Please write your ${what}.`)
+    .max(max, tooLong);
+
+/** "Ask": under an episode, optionally at a moment of its video (whole seconds). */
+export const askInputSchema = z.object({
+  episodeId: id,
+  body: text(
+    'question',
+    `A question can be at most ${QUESTION_MAX_CHARS.toLocaleString('en-US')} characters.`,
+    QUESTION_MAX_CHARS,
+  ),
+  atSeconds: z
+    .number({ error: 'Invalid position' })
+    .int('Invalid position')
+    .min(0, 'Invalid position')
+    .max(24 * 60 * 60, 'Invalid position')
+    .nullish(),
+});
+
+export const answerInputSchema = z.object({
+  questionId: id,
+  body: text(
+    'answer',
+    `An answer can be at most ${ANSWER_MAX_CHARS.toLocaleString('en-US')} characters.`,
+    ANSWER_MAX_CHARS,
+  ),
+});
+
+/** The vote a person wants (set, not flipped): sending it twice leaves it as it is. */
+export const voteInputSchema = z.object({ questionId: id, voted: z.boolean({ error: 'Invalid vote' }) });
+
+/** What a report or a moderation acts on: a question, or one answer of it. */
+export const questionItemKind = z.enum(['question', 'answer']);
+export type QuestionItemKind = z.infer<typeof questionItemKind>;
+
+export const reportInputSchema = z.object({ kind: questionItemKind, itemId: id });
+
+export const questionAction = z.enum(['hide', 'restore']);
+export type QuestionAction = z.infer<typeof questionAction>;
