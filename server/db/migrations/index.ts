@@ -29,6 +29,7 @@ import { emailChanges } from './0031_email_changes.ts';
 import { searchSynonyms } from './0032_search_synonyms.ts';
 import { courseFacts } from './0035_course_facts.ts';
 import { notes } from './0036_notes.ts';
+import { lessonKinds } from './0038_lesson_kinds.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0032_search_synonyms': searchSynonyms,
   '0035_course_facts': courseFacts,
   '0036_notes': notes,
+  '0038_lesson_kinds': lessonKinds,
 };
