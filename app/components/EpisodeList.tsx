@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useDataSaver } from '../lib/dataSaver.ts';
 import { PlaybackCost } from './PlaybackCost.tsx';
-import { formatDuration } from '../lib/format.ts';
+import { LessonKind } from './lessons/LessonKind.tsx';
 import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
 import { DownloadButton } from './offline/DownloadButton.tsx';
@@ -19,7 +19,7 @@ interface Props {
   downloadable?: boolean;
 }
 
-/** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
+/** Numbered lessons of any kind: lesson 1 is the free preview, the others stay locked for a visitor. */
 export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Props) {
   const [dataSaver] = useDataSaver();
   const { t } = useT();
@@ -51,7 +51,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
               {e.title}
             </h3>
             <p className="episode-duration">
-              {formatDuration(e.duration)}
+              <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
               {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
               <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
             </p>

@@ -13,6 +13,14 @@ export type LessonKind = (typeof LESSON_KINDS)[number];
 const missing = STUDIO_MESSAGES.episodeRequired;
 const missingText = STUDIO_MESSAGES.textLessonRequired;
 
+/** A text lesson's Markdown, as the form sends it (and its preview). */
+const lessonBody = z
+  .string({ error: missingText })
+  .max(LIMITS.lessonBody, `The text must be at most ${LIMITS.lessonBody.toLocaleString('en-US')} characters`);
+
+/** Previewing a text lesson's Markdown before it is saved. */
+export const lessonPreviewInput = z.object({ body: lessonBody });
+
 /**
  * Adding or editing a lesson: a title always; a video lesson needs its video (docs/product.md's episode
  * message), a text lesson its Markdown (and has no video).
@@ -34,10 +42,7 @@ export const episodeInput = z
       )
       .default(''),
     videoId: z.string({ error: missing }).regex(ID_PATTERN, missing).nullable().default(null),
-    body: z
-      .string({ error: missingText })
-      .max(LIMITS.lessonBody, `The text must be at most ${LIMITS.lessonBody.toLocaleString('en-US')} characters`)
-      .default(''),
+    body: lessonBody.default(''),
     thumbnailId: assetRef.default(null),
   })
   .transform((data, ctx) => {

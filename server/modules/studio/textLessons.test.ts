@@ -9,6 +9,8 @@ import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { addEpisode } from './addEpisode.ts';
 import { updateEpisode } from './updateEpisode.ts';
 import { updateCourse } from './updateCourse.ts';
+import { previewLessonText } from './previewLessonText.ts';
+import { renderMarkdown } from '#server/lib/renderMarkdown.ts';
 import { getCourseForEditor } from './getCourseForEditor.ts';
 import { getCoursePage } from '../catalog/getCoursePage.ts';
 import { getLearnPage } from '../learning/getLearnPage.ts';
@@ -193,5 +195,23 @@ describe('text lessons for learners', () => {
       .where('episodeId', '=', third.id)
       .execute();
     expect(rows.map((r) => [r.userId, Boolean(r.completed), Number(r.position)])).toEqual([[learner!.userId, true, 0]]);
+  });
+});
+
+describe('previewLessonText', () => {
+  it('renders for the owner and admins exactly as a save would; others get a 404', async () => {
+    const course = await draft();
+    for (const actor of [owner, admin])
+      expect(await previewLessonText(services, actor, { courseId: course.id, body: hostile })).toEqual({
+        html: renderMarkdown(hostile),
+      });
+    for (const actor of [other, learner, visitor])
+      expect((await codeOf(previewLessonText(services, actor, { courseId: course.id, body: 'x' }))).code).toBe(
+        'not_found',
+      );
+    expect(await codeOf(previewLessonText(services, owner, { courseId: course.id, body: 5 }))).toEqual({
+      code: 'invalid_input',
+      message: STUDIO_MESSAGES.textLessonRequired,
+    });
   });
 });
