@@ -56,7 +56,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
               <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
             </p>
           </div>
-          {playHref && downloadable ? (
+          {playHref && downloadable && e.kind !== 'text' ? (
             <div className="episode-action episode-actions">
               <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
                 {t('episodes.play')}
@@ -68,7 +68,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable }: Pro
             </div>
           ) : playHref ? (
             <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
-              {t('episodes.play')}
+              {t(e.kind === 'text' ? 'episodes.read' : 'episodes.play')}
             </Link>
           ) : e.order === 1 ? (
             <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
