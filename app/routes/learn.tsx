@@ -143,10 +143,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 onRead={() => saveProgress(0)}
               />
             ) : null}
-            <label className="learn-saver">
-              <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
-              {t('player.dataSaver')}
-            </label>
+            {/* Data saver is a video setting. */}
+            {text ? null : (
+              <label className="learn-saver">
+                <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
+                {t('player.dataSaver')}
+              </label>
+            )}
           </div>
           {certificateCode ? (
             <section className="learn-certificate" aria-labelledby="certificate-h">

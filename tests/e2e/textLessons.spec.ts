@@ -102,17 +102,12 @@ test.describe('on a phone', () => {
     // The course page: each lesson's kind and reading time; the first is free to read, in place.
     await learner.goto(`/course/${courseId}`);
     await expect(learner.locator('.course-facts').getByText('2 text lessons')).toBeVisible();
-    await expect(
-      learner
-        .locator('.episode')
-        .first()
-        .getByText(/^Text · \d+ min read$/),
-    ).toBeVisible();
+    await expect(learner.locator('.episode').first().locator('.lesson-kind')).toHaveText(/^Text · \d+ min read$/);
     await hydrated(learner);
     await learner.getByRole('button', { name: 'Preview' }).tap();
     const dialog = learner.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Karibu darasani' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).tap();
+    await dialog.getByRole('button', { name: 'Close Preview' }).tap();
 
     await enroll(learner, courseId);
     await learner.goto(`/learn/${courseId}/1`);
@@ -132,12 +127,12 @@ test.describe('on a phone', () => {
 
     // Read to its end: it completes, saved through the progress API.
     const saved = learner.waitForResponse((r) => r.url().endsWith('/api/learning/progress') && r.ok());
-    await text.getByText('Mwisho wa somo.').scrollIntoViewIfNeeded();
+    await learner.locator('.text-lesson-end').scrollIntoViewIfNeeded();
     await expect(learner.locator('.text-lesson-done')).toHaveText('✓ Completed');
     await saved;
 
     // Next: the following lesson, with lesson 1 completed in the list.
-    await learner.getByRole('link', { name: 'Next', exact: true }).tap();
+    await learner.getByRole('link', { name: 'Next episode →' }).tap();
     await expect(learner).toHaveURL(new RegExp(`/learn/${courseId}/2$`));
     await expect(learner.getByRole('heading', { level: 1, name: '2. Maliza' })).toBeVisible();
     await expect(learner.locator('.learn-episodes li').first()).toContainText('Completed');
@@ -162,12 +157,9 @@ test.describe('on a phone', () => {
     await learner.setViewportSize({ width: 320, height: 640 });
     await expectNoSidewaysScroll(learner);
     await learner.goto(`/course/${courseId}`);
-    await expect(
-      learner
-        .locator('.episode')
-        .first()
-        .getByText(/^Maandishi · Dakika \d+ za kusoma$/),
-    ).toBeVisible();
+    await expect(learner.locator('.episode').first().locator('.lesson-kind')).toHaveText(
+      /^Maandishi · Dakika \d+ za kusoma$/,
+    );
     await learner.screenshot({ path: test.info().outputPath('course-text-320-sw.png') });
     await expectNoSidewaysScroll(learner);
     await context.close();
