@@ -92,7 +92,7 @@ export const benchmark: Benchmark = {
       const page = await context.newPage();
       const first = await wireBytes(page, () => page.goto(`${base}/learn/${courseId}/1`));
       await page.locator('.text-lesson').waitFor();
-      const next = await wireBytes(page, () => page.getByRole('link', { name: 'Next episode →' }).click());
+      const next = await wireBytes(page, () => page.getByRole('link', { name: 'Next episode →' }).first().click());
       await page.getByRole('heading', { level: 1, name: '2. Jioni' }).waitFor();
       ctx.log(`lesson: ${body.length} characters of Markdown, ${html.length} of HTML (${own} gzipped)`);
       ctx.log(`first visit ${first.total} B (document ${first.document} B), next lesson ${next.total} B`);

@@ -141,6 +141,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 label={t('learn.textLabel', { order: current.order, title: current.title })}
                 completed={current.completed}
                 onRead={() => saveProgress(0)}
+                next={
+                  nextPath ? (
+                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
+                      {t('learn.next')}
+                    </Link>
+                  ) : null
+                }
               />
             ) : null}
             {/* Data saver is a video setting. */}

@@ -132,7 +132,8 @@ test.describe('on a phone', () => {
     await saved;
 
     // Next: the following lesson, with lesson 1 completed in the list.
-    await learner.getByRole('link', { name: 'Next episode →' }).tap();
+    // "Next" is at the end of the text too, where the reader is.
+    await learner.locator('.text-lesson-end').getByRole('link', { name: 'Next episode →' }).tap();
     await expect(learner).toHaveURL(new RegExp(`/learn/${courseId}/2$`));
     await expect(learner.getByRole('heading', { level: 1, name: '2. Maliza' })).toBeVisible();
     await expect(learner.locator('.learn-episodes li').first()).toContainText('Completed');
@@ -162,6 +163,11 @@ test.describe('on a phone', () => {
     );
     await learner.screenshot({ path: test.info().outputPath('course-text-320-sw.png') });
     await expectNoSidewaysScroll(learner);
+    // Wide: the text keeps its reading width beside the lesson list.
+    await learner.setViewportSize({ width: 1280, height: 800 });
+    await learner.goto(`/learn/${courseId}/1`);
+    await expect(learner.getByRole('article', { name: 'Somo la 1: Soma kwanza' })).toBeVisible();
+    await learner.screenshot({ path: test.info().outputPath('learn-text-1280-sw.png') });
     await context.close();
   });
 });

@@ -8,13 +8,15 @@ interface Props {
   completed: boolean;
   /** Saves the lesson as read (the learning page's progress saver: queued on the device when offline). */
   onRead(): void;
+  /** The learning page's "Next episode" link, repeated at the end of the text where the reader is. */
+  next?: React.ReactNode;
 }
 
 /**
  * A text lesson on the learning page, in place of the player. It completes when the reader scrolls to its
  * end (not merely because a short text fits on the screen), or with "Mark as complete".
  */
-export function TextLesson({ html, label, completed, onRead }: Props) {
+export function TextLesson({ html, label, completed, onRead, next }: Props) {
   const { t } = useT();
   const [done, setDone] = useState(completed);
   const end = useRef<HTMLDivElement>(null);
@@ -49,6 +51,7 @@ export function TextLesson({ html, label, completed, onRead }: Props) {
             {t('learn.markComplete')}
           </button>
         )}
+        {next}
       </div>
     </div>
   );
