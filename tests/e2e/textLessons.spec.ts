@@ -45,7 +45,8 @@ async function publishTextCourse(page: Page): Promise<string> {
   await page.getByLabel('Thumbnail', { exact: true }).setInputFiles(thumb);
   await expect(page.locator('.upload-field').filter({ hasText: 'Thumbnail' }).getByText('Ready')).toBeVisible();
   await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page).toHaveURL(/\/creator\/course\/[0-9A-Za-z]+$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Course saved successfully!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/creator\/course\/(?!new$)[0-9A-Za-z]+$/);
   const courseId = new URL(page.url()).pathname.split('/').pop()!;
 
   const add = page.getByRole('button', { name: 'Add Episode' });
