@@ -7,6 +7,7 @@ import { MyListButton } from './MyListButton.tsx';
 import { InPlacePlayButton } from './player/InPlacePlayButton.tsx';
 import { useInPlacePlayer } from './player/useInPlacePlayer.ts';
 import { Rating } from './Rating.tsx';
+import { LessonCounts } from './lessons/LessonCounts.tsx';
 import { ShareButton } from './ShareButton.tsx';
 
 export function purchasePath(courseId: string): string {
@@ -37,7 +38,7 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
         <p className="course-facts">
           <Rating value={course.rating} />
           <span>{t('course.students', { count: course.enrolledCount })}</span>
-          <span>{t('course.episodes', { count: course.lessonsCount })}</span>
+          <LessonCounts episodes={course.episodes} />
           {course.duration > 0 ? <span>{length(course.duration)}</span> : null}
         </p>
         <h1 id="course-title">{course.title}</h1>

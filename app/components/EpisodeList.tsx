@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { useDataSaver } from '../lib/dataSaver.ts';
 import { PlaybackCost } from './PlaybackCost.tsx';
-import { formatDuration } from '../lib/format.ts';
+import { LessonKind } from './lessons/LessonKind.tsx';
 import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
 import { DownloadButton } from './offline/DownloadButton.tsx';
@@ -21,7 +21,7 @@ interface Props {
   questionCounts?: Readonly<Record<string, number>>;
 }
 
-/** Numbered episodes: episode 1 is the free preview, the others stay locked for a visitor. */
+/** Numbered lessons of any kind: lesson 1 is the free preview, the others stay locked for a visitor. */
 export function EpisodeList({ episodes, onPreview, playHref, downloadable, questionCounts = {} }: Props) {
   const [dataSaver] = useDataSaver();
   const { t } = useT();
@@ -53,7 +53,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable, quest
               {e.title}
             </h3>
             <p className="episode-duration">
-              {formatDuration(e.duration)}
+              <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
               {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
               <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
             </p>
@@ -61,7 +61,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable, quest
               <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
             ) : null}
           </div>
-          {playHref && downloadable ? (
+          {playHref && downloadable && e.kind !== 'text' ? (
             <div className="episode-action episode-actions">
               <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
                 {t('episodes.play')}
@@ -73,7 +73,7 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable, quest
             </div>
           ) : playHref ? (
             <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
-              {t('episodes.play')}
+              {t(e.kind === 'text' ? 'episodes.read' : 'episodes.play')}
             </Link>
           ) : e.order === 1 ? (
             <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />

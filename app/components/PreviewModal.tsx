@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EpisodeSummary } from '#app/server/catalog.server.ts';
 import { LazyVideoPlayer } from './player/LazyVideoPlayer.tsx';
+import { LessonText } from './lessons/LessonText.tsx';
 
 interface Props {
   courseId: string;
@@ -14,7 +15,7 @@ interface Props {
 }
 
 /**
- * The free episode-1 preview. A native modal <dialog>: the page behind is inert (focus stays inside),
+ * The free preview of lesson 1, whatever its kind: its video, or its text read in place. A native modal <dialog>: the page behind is inert (focus stays inside),
  * Escape closes it, and focus returns to the button that opened it.
  */
 export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: Props) {
@@ -30,14 +31,18 @@ export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: 
       <h2 id="preview-title" className="modal-title">
         {t('preview.heading', { order: episode.order, title: episode.title })}
       </h2>
-      <LazyVideoPlayer
-        src={episode.video?.src}
-        poster={episode.video?.poster}
-        captions={episode.video?.captions}
-        label={t('preview.label', { title: episode.title })}
-        autoPlay
-        tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
-      />
+      {episode.text === null ? (
+        <LazyVideoPlayer
+          src={episode.video?.src}
+          poster={episode.video?.poster}
+          captions={episode.video?.captions}
+          label={t('preview.label', { title: episode.title })}
+          autoPlay
+          tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}
+        />
+      ) : (
+        <LessonText html={episode.text} label={t('preview.label', { title: episode.title })} />
+      )}
       <div className="modal-actions">
         <Link className="btn btn-primary" to={purchaseTo}>
           {price === 0 ? t('purchase.enrollFree') : t('preview.buyFull')}

@@ -30,6 +30,8 @@ const SAME_IN_BOTH = new Set([
   'studio.analytics.seconds',
   'studio.analytics.minutes',
   'studio.analytics.percent',
+  // Kiswahili says "video" too.
+  'lesson.kind.video',
 ]);
 
 function sourceFiles(dir: string): string[] {

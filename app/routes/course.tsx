@@ -31,6 +31,8 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
   const owned = !!purchase?.owned.includes(course.id);
+  // Videos are downloaded; a text lesson is kept for offline reading by the pages it was read on.
+  const videos = course.episodes.filter((e) => e.kind !== 'text');
   return (
     <>
       <TopBar />
@@ -60,9 +62,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <h2 id="episodes-title" className="row-title">
             {t('course.episodesTitle')}
           </h2>
-          {owned && course.episodes.length > 1 ? (
+          {owned && videos.length > 1 ? (
             <div className="course-downloads">
-              <DownloadAllButton episodes={course.episodes} />
+              <DownloadAllButton episodes={videos} />
             </div>
           ) : null}
           <EpisodeList

@@ -14,6 +14,8 @@ import { CertificateLinks } from '../components/certificates/CertificateLinks.ts
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import { NotesPanel } from '../components/notes/NotesPanel.tsx';
 import { QuestionsPanel } from '../components/questions/QuestionsPanel.tsx';
+import { LessonKind } from '../components/lessons/LessonKind.tsx';
+import { TextLesson } from '../components/lessons/TextLesson.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
@@ -46,6 +48,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
     if (nextPath) void navigate(nextPath, { state: PLAY_INTENT });
   }, [navigate, nextPath]);
   const { onTime: saveProgress, flush } = useProgressSaver(current.id);
+  const text = current.kind === 'text';
   const player = useRef<PlayerHandle>(null);
   // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
   const position = useRef({ episodeId: current.id, seconds: startAt });
@@ -80,22 +83,24 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="learn">
         <div className="learn-main">
-          <div className="learn-player">
-            <LazyVideoPlayer
-              key={current.id}
-              src={current.source?.src}
-              poster={current.source?.poster}
-              captions={current.source?.captions}
-              label={t('learn.playerLabel', { order: current.order, title: current.title })}
-              startAt={startAt}
-              autoPlay={autoPlay}
-              ref={player}
-              onTimeUpdate={onTime}
-              onStateChange={onPlayerState}
-              tracking={{ courseId: course.id, episodeId: current.id }}
-              upNext={nextEpisode ? { title: nextEpisode.title, play: playNext } : undefined}
-            />
-          </div>
+          {text ? null : (
+            <div className="learn-player">
+              <LazyVideoPlayer
+                key={current.id}
+                src={current.source?.src}
+                poster={current.source?.poster}
+                captions={current.source?.captions}
+                label={t('learn.playerLabel', { order: current.order, title: current.title })}
+                startAt={startAt}
+                autoPlay={autoPlay}
+                ref={player}
+                onTimeUpdate={onTime}
+                onStateChange={onPlayerState}
+                tracking={{ courseId: course.id, episodeId: current.id }}
+                upNext={nextEpisode ? { title: nextEpisode.title, play: playNext } : undefined}
+              />
+            </div>
+          )}
           <div className="learn-head">
             <Link to={`/course/${course.id}`} className="back">
               ← {course.title}
@@ -104,7 +109,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               {current.order}. {current.title}
             </h1>
             <p className="learn-meta">
-              {formatDuration(current.duration)}
+              {text ? t('lesson.readingTime', { minutes: current.readingMinutes }) : formatDuration(current.duration)}
               <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
@@ -130,10 +135,29 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
             {current.description ? <p className="learn-description">{current.description}</p> : null}
-            <label className="learn-saver">
-              <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
-              {t('player.dataSaver')}
-            </label>
+            {text ? (
+              <TextLesson
+                key={current.id}
+                html={current.html}
+                label={t('learn.textLabel', { order: current.order, title: current.title })}
+                completed={current.completed}
+                onRead={() => saveProgress(0)}
+                next={
+                  nextPath ? (
+                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
+                      {t('learn.next')}
+                    </Link>
+                  ) : null
+                }
+              />
+            ) : null}
+            {/* Data saver is a video setting. */}
+            {text ? null : (
+              <label className="learn-saver">
+                <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
+                {t('player.dataSaver')}
+              </label>
+            )}
           </div>
           {certificateCode ? (
             <section className="learn-certificate" aria-labelledby="certificate-h">
@@ -141,20 +165,23 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <CertificateLinks code={certificateCode} courseTitle={course.title} />
             </section>
           ) : null}
-          <NotesPanel
-            key={current.id}
-            courseId={course.id}
-            current={current}
-            episodes={episodes}
-            notes={page.notes}
-            positionNow={positionNow}
-            player={player}
-          />
+          {/* Notes are kept at a moment of a video. */}
+          {text ? null : (
+            <NotesPanel
+              key={current.id}
+              courseId={course.id}
+              current={current}
+              episodes={episodes}
+              notes={page.notes}
+              positionNow={positionNow}
+              player={player}
+            />
+          )}
           <QuestionsPanel
             key={`questions-${current.id}`}
             episodeId={current.id}
             questions={questions}
-            positionNow={positionNow}
+            positionNow={text ? undefined : positionNow}
             player={player}
           />
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
@@ -179,7 +206,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                     <span className="learn-ep-text">
                       <span className="learn-ep-title">{e.title}</span>
                       <span className="learn-ep-meta">
-                        {formatDuration(e.duration)}
+                        <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
                         <PlaybackCost sizes={e.sizes} place="learn" compact />
                         {e.completed
                           ? ` • ${t('learn.completed')}`

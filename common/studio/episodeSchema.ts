@@ -3,26 +3,55 @@ import { ID_PATTERN } from '#common/ids.ts';
 import { assetRef } from './courseSchema.ts';
 import { LIMITS, STUDIO_MESSAGES } from './messages.ts';
 
-const missing = STUDIO_MESSAGES.episodeRequired;
+/**
+ * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player. Audio,
+ * PDF and quiz lessons join this list later; the column (migration 0038) takes any of them.
+ */
+export const LESSON_KINDS = ['video', 'text'] as const;
+export type LessonKind = (typeof LESSON_KINDS)[number];
 
-/** Adding or editing an episode: title and video are required (docs/product.md's episode message). */
-export const episodeInput = z.object({
-  title: z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(
-      LIMITS.episodeDescription,
-      `Description must be at most ${LIMITS.episodeDescription.toLocaleString('en-US')} characters`,
-    )
-    .default(''),
-  videoId: z.string({ error: missing }).regex(ID_PATTERN, missing),
-  thumbnailId: assetRef.default(null),
-});
+const missing = STUDIO_MESSAGES.episodeRequired;
+const missingText = STUDIO_MESSAGES.textLessonRequired;
+
+/** A text lesson's Markdown, as the form sends it (and its preview). */
+const lessonBody = z
+  .string({ error: missingText })
+  .max(LIMITS.lessonBody, `The text must be at most ${LIMITS.lessonBody.toLocaleString('en-US')} characters`);
+
+/** Previewing a text lesson's Markdown before it is saved. */
+export const lessonPreviewInput = z.object({ body: lessonBody });
+
+/**
+ * Adding or editing a lesson: a title always; a video lesson needs its video (docs/product.md's episode
+ * message), a text lesson its Markdown (and has no video).
+ */
+export const episodeInput = z
+  .object({
+    kind: z.enum(LESSON_KINDS, { error: 'Unknown lesson type' }).default('video'),
+    title: z
+      .string({ error: missing })
+      .trim()
+      .min(1, missing)
+      .max(LIMITS.title, `Title must be at most ${LIMITS.title} characters`),
+    description: z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(
+        LIMITS.episodeDescription,
+        `Description must be at most ${LIMITS.episodeDescription.toLocaleString('en-US')} characters`,
+      )
+      .default(''),
+    videoId: z.string({ error: missing }).regex(ID_PATTERN, missing).nullable().default(null),
+    body: lessonBody.default(''),
+    thumbnailId: assetRef.default(null),
+  })
+  .transform((data, ctx) => {
+    if (data.kind === 'video' && !data.videoId) ctx.addIssue({ code: 'custom', path: ['videoId'], message: missing });
+    if (data.kind === 'text' && !data.body.trim())
+      ctx.addIssue({ code: 'custom', path: ['body'], message: missingText });
+    // Each kind keeps only its own content, so a lesson switched to text drops its video and back.
+    return data.kind === 'text' ? { ...data, videoId: null } : { ...data, body: '' };
+  });
 
 export type EpisodeInput = z.infer<typeof episodeInput>;
 

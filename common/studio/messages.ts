@@ -6,6 +6,8 @@ export const STUDIO_MESSAGES = {
   profileSaveFailed: 'Failed to save profile. Please try again.',
   courseSaveFailed: 'Failed to save course. Please try again.',
   episodeRequired: 'Please fill in episode title and upload video',
+  textLessonRequired: 'Please fill in the lesson title and its text',
+  previewFailed: 'Failed to show the preview. Please try again.',
   episodeAdded: 'Episode added successfully!',
   episodeAddFailed: 'Failed to add episode. Please try again.',
   episodeDeleteConfirm: 'Are you sure you want to delete this episode?',
@@ -24,6 +26,8 @@ export const LIMITS = {
   title: 120,
   description: 5000,
   episodeDescription: 2000,
+  /** A text lesson's Markdown, in characters. */
+  lessonBody: 50_000,
   /** KES; far above any real course price, far below anything that could overflow. */
   maxPrice: 1_000_000,
   maxEpisodes: 500,

@@ -181,6 +181,12 @@ export interface EpisodeTable {
   duration: ColumnType<number, number | undefined, number>;
   position: number;
   createdAt: Timestamp;
+  /** A LESSON_KINDS value ('video' | 'text'); migration 0038. */
+  kind: ColumnType<string, string | undefined, string>;
+  /** A text lesson's Markdown ('' for other kinds). */
+  body: ColumnType<string, string | undefined, string>;
+  /** The sanitised HTML rendered from `body` on save (renderMarkdown; decision 0054). */
+  bodyHtml: ColumnType<string, string | undefined, string>;
 }
 
 export interface MediaAssetTable {

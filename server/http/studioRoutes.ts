@@ -8,6 +8,7 @@ import { getCourseForEditor } from '../modules/studio/getCourseForEditor.ts';
 import { getCreatorDashboard } from '../modules/studio/getCreatorDashboard.ts';
 import { retryAssetProcessing } from '../modules/studio/retryAssetProcessing.ts';
 import { reorderEpisodes } from '../modules/studio/reorderEpisodes.ts';
+import { previewLessonText } from '../modules/studio/previewLessonText.ts';
 import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { CAPTION_MESSAGES } from '#common/captions/captions.ts';
 import { deleteCaption } from '../modules/captions/deleteCaption.ts';
@@ -71,6 +72,9 @@ export function studioRoutes() {
     const r = await addEpisode(services(c), actorOf(c), input(c));
     return c.json({ ...r, message: STUDIO_MESSAGES.episodeAdded }, 201);
   });
+  app.post('/courses/:courseId/lesson-preview', objectBody, async (c) =>
+    c.json(await previewLessonText(services(c), actorOf(c), input(c))),
+  );
   app.put('/courses/:courseId/episodes/order', objectBody, async (c) => {
     await reorderEpisodes(services(c), actorOf(c), input(c));
     return c.json({ ok: true });

@@ -8,6 +8,7 @@ import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
 import { PASSWORD, registerLearner, signedIn, signIn } from '#tests/e2e/people.ts';
 import { playingPast } from '#tests/e2e/playback.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
+import { controlled } from '#tests/e2e/serviceWorker.ts';
 
 /** Buys the first paid course of the customer grid and opens its page; returns its id. */
 async function buyAndOpenFirstPaidCourse(page: Page): Promise<string> {
@@ -15,13 +16,6 @@ async function buyAndOpenFirstPaidCourse(page: Page): Promise<string> {
   await card.locator('.card').click();
   await expect(page).toHaveURL(/\/course\/[^/]+$/);
   return new URL(page.url()).pathname.split('/')[2]!;
-}
-
-/** Waits for the service worker to control the page (the first visit installs it; a reload hands over). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 async function downloadEpisode(page: Page, order: number, quality: RegExp): Promise<Locator> {

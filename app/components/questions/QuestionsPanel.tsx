@@ -58,7 +58,8 @@ function StatusLine({ status }: { status: Status }) {
 export function QuestionsPanel(props: {
   episodeId: string;
   questions: Question[];
-  positionNow: () => number;
+  /** The player's moment, for a question about a video; absent on a lesson with no clock (text). */
+  positionNow?: () => number;
   player: React.RefObject<PlayerHandle | null>;
 }) {
   const { episodeId, questions, positionNow, player } = props;
@@ -71,7 +72,7 @@ export function QuestionsPanel(props: {
   const act = useAction(setStatus);
 
   const capture = () => {
-    if (at !== null) return;
+    if (at !== null || !positionNow) return;
     setAt(Math.floor(positionNow()));
     player.current?.pause();
   };

@@ -11,7 +11,9 @@ import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 
 const toJson = (v: EpisodeValues) => ({
+  kind: v.kind,
   title: v.title,
+  body: v.body,
   description: v.description,
   videoId: v.video?.id ?? null,
   thumbnailId: v.thumbnail?.id ?? null,
@@ -65,6 +67,15 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
     );
   }
 
+  async function preview(body: string) {
+    const r = await studioApi<{ html: string }>(
+      `/courses/${course.id}/lesson-preview`,
+      { method: 'POST', json: { body } },
+      STUDIO_MESSAGES.previewFailed,
+    );
+    return r.html;
+  }
+
   async function add(values: EpisodeValues) {
     await studioApi(base, { method: 'POST', json: toJson(values) }, STUDIO_MESSAGES.episodeAddFailed);
     await revalidator.revalidate();
@@ -89,7 +100,15 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
           <li key={e.id} className="studio-episode">
             {editing === e.id ? (
               <EpisodeForm
-                initial={{ title: e.title, description: e.description, video: e.video, thumbnail: e.thumbnail }}
+                initial={{
+                  kind: e.kind,
+                  title: e.title,
+                  body: e.body,
+                  description: e.description,
+                  video: e.video,
+                  thumbnail: e.thumbnail,
+                }}
+                preview={preview}
                 submitLabel={t('studio.episodes.save')}
                 onSubmit={(v) => save(e, v)}
                 onCancel={() => setEditing(null)}
@@ -101,11 +120,17 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {formatDuration(e.duration)} ·{' '}
-                      {e.video ? (
-                        <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
+                      {e.kind === 'text' ? (
+                        t('studio.episode.kind.text')
                       ) : (
-                        t('studio.episodes.noVideo')
+                        <>
+                          {formatDuration(e.duration)} ·{' '}
+                          {e.video ? (
+                            <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
+                          ) : (
+                            t('studio.episodes.noVideo')
+                          )}
+                        </>
                       )}
                     </p>
                   </div>
@@ -147,14 +172,16 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     {t('studio.episodes.delete')}
                   </button>
                 </div>
-                <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
+                {e.kind === 'text' ? null : (
+                  <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
+                )}
               </>
             )}
           </li>
         ))}
       </ol>
       <h3 className="studio-subheading">{t('studio.episodes.add')}</h3>
-      <EpisodeForm submitLabel={t('studio.episodes.add')} onSubmit={add} />
+      <EpisodeForm submitLabel={t('studio.episodes.add')} onSubmit={add} preview={preview} />
     </section>
   );
 }

@@ -30,6 +30,7 @@ import { searchSynonyms } from './0032_search_synonyms.ts';
 import { courseFacts } from './0035_course_facts.ts';
 import { notes } from './0036_notes.ts';
 import { questions } from './0037_questions.ts';
+import { lessonKinds } from './0038_lesson_kinds.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0035_course_facts': courseFacts,
   '0036_notes': notes,
   '0037_questions': questions,
+  '0038_lesson_kinds': lessonKinds,
 };

@@ -3,6 +3,7 @@ import { canViewCourse, isOnSale } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { toRating } from './courseCard.ts';
 import { courseFactLines } from './courseFactLines.ts';
+import { readingMinutes } from '#common/learning/readingMinutes.ts';
 import { isId } from '#common/ids.ts';
 import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
@@ -12,9 +13,15 @@ import { type VideoSource, videoSource, videoSourceWithCaptions } from '../playb
 export interface EpisodeSummary {
   id: string;
   order: number;
+  /** A LessonKind ('video', 'text'). */
+  kind: string;
   title: string;
   description: string;
   duration: number;
+  /** A text lesson's reading time (0 for other kinds). */
+  readingMinutes: number;
+  /** The free first lesson's sanitised HTML when it is a text lesson, read in place like the video preview. */
+  text: string | null;
   thumbnail: ImageRef | null;
   /** Only set for episodes this actor may play (episode 1, the free preview with its captions, for everyone). */
   video: VideoSource | null;
@@ -92,7 +99,7 @@ export async function getCoursePage(
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
   const access = published ? 'public' : 'private';
   const media = (id: string | null | undefined) => (id ? videoSource(services.mediaTokens, id, access) : null);
-  const first = episodes.find((e) => toNum(e.position) === 1 && e.readyVideoId);
+  const first = episodes.find((e) => toNum(e.position) === 1 && (e.readyVideoId || e.kind === 'text'));
   const preview = first?.readyVideoId
     ? await videoSourceWithCaptions(services, { assetId: first.readyVideoId, access, episodeId: first.id })
     : null;
@@ -120,9 +127,12 @@ export async function getCoursePage(
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),
+      kind: e.kind,
       title: e.title,
       description: e.description,
       duration: toNum(e.duration),
+      readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
+      text: e === first && e.kind === 'text' ? e.bodyHtml : null,
       thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
       video: e === first ? preview : null,
       sizes: sizesOf(e.readyVideoId ? e.videoMeta : null),

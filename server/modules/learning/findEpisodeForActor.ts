@@ -5,7 +5,14 @@ import type { Actor } from '#server/core/actor.ts';
 import { isEnrolled } from '../enrollments/isEnrolled.ts';
 
 export interface EpisodeForActor {
-  episode: { id: string; position: number; duration: number; videoId: string | null; courseId: string };
+  episode: {
+    id: string;
+    position: number;
+    duration: number;
+    videoId: string | null;
+    courseId: string;
+    kind: string;
+  };
   course: { id: string; creatorId: string; published: boolean };
   enrolled: boolean;
   canWatch: boolean;
@@ -26,6 +33,7 @@ export async function findEpisodeForActor(
       'episode.duration',
       'episode.videoId',
       'episode.courseId',
+      'episode.kind',
       'course.creatorId',
       'course.published',
     ]);
@@ -39,7 +47,14 @@ export async function findEpisodeForActor(
   const position = toNum(row.position);
   const enrolled = await isEnrolled(services, actor, { courseId: row.courseId });
   return {
-    episode: { id: row.id, position, duration: toNum(row.duration), videoId: row.videoId, courseId: row.courseId },
+    episode: {
+      id: row.id,
+      position,
+      duration: toNum(row.duration),
+      videoId: row.videoId,
+      courseId: row.courseId,
+      kind: row.kind,
+    },
     course,
     enrolled,
     canWatch: canWatchVideo(actor, course, { episode: position }, enrolled),

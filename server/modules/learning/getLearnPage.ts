@@ -7,14 +7,19 @@ import type { Services } from '#server/core/services.ts';
 import { videoSourceWithCaptions, type VideoSource } from '../playback/videoSource.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
 import { resumePosition } from '#common/learning/resumePosition.ts';
+import { readingMinutes } from '#common/learning/readingMinutes.ts';
 import { listCourseNotes } from './notes/listCourseNotes.ts';
 import type { NoteView } from './notes/noteView.ts';
 
 export interface LearnEpisode {
   id: string;
   order: number;
+  /** A LessonKind: what shows in place of the player. */
+  kind: string;
   title: string;
   duration: number;
+  /** A text lesson's reading time (0 for other kinds). */
+  readingMinutes: number;
   /** Seconds watched (saved position). */
   position: number;
   completed: boolean;
@@ -25,7 +30,13 @@ export interface LearnEpisode {
 export interface LearnPage {
   course: { id: string; title: string; creatorName: string; rating: number | null; ratingCount: number };
   episodes: LearnEpisode[];
-  current: LearnEpisode & { description: string; source: VideoSource | null; resumeAt: number };
+  current: LearnEpisode & {
+    description: string;
+    source: VideoSource | null;
+    resumeAt: number;
+    /** A text lesson's sanitised HTML, rendered when it was saved ('' for other kinds). */
+    html: string;
+  };
   prev: number | null;
   next: number | null;
   review: { allowed: boolean; mine: { rating: number; comment: string } | null };
@@ -55,8 +66,11 @@ export async function getLearnPage(
       .select([
         'episode.id',
         'episode.position',
+        'episode.kind',
         'episode.title',
         'episode.description',
+        'episode.body',
+        'episode.bodyHtml',
         'episode.duration',
         'episode.thumbnailId',
         'mediaAsset.id as readyVideoId',
@@ -85,14 +99,17 @@ export async function getLearnPage(
   ]);
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
   const courseThumb = imageRef(course.thumbnailId);
-  const episodes = rows.map((e): LearnEpisode & { description: string; readyVideoId: string | null } => {
+  const episodes = rows.map((e): LearnEpisode & { description: string; html: string; readyVideoId: string | null } => {
     const p = saved.get(e.id);
     return {
       id: e.id,
       order: toNum(e.position),
+      kind: e.kind,
       title: e.title,
       description: e.description,
+      html: e.bodyHtml,
       duration: toNum(e.duration),
+      readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
       position: p ? toNum(p.position) : 0,
       completed: p ? toBool(p.completed) : false,
       sizes: e.readyVideoId ? videoSizes(e.meta) : null,
@@ -113,7 +130,7 @@ export async function getLearnPage(
         rating: course.ratingAvg == null ? null : Math.round(toNum(course.ratingAvg) * 10) / 10,
         ratingCount: toNum(course.ratingCount),
       },
-      episodes: episodes.map(({ readyVideoId: _v, description: _d, ...e }) => e),
+      episodes: episodes.map(({ readyVideoId: _v, description: _d, html: _h, ...e }) => e),
       current: {
         ...current,
         source: readyVideoId

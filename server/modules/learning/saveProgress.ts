@@ -14,7 +14,7 @@ const COMPLETED_AT = 0.9;
 const END_SLACK_S = 5;
 
 /**
- * Stores where a learner is in an episode they may watch. Refuses (4xx, nothing stored) reports from
+ * Stores where a learner is in an episode (a text lesson: that it was read) they may watch. Refuses (4xx, nothing stored) reports from
  * visitors, for episodes they may not watch, or with positions the episode cannot have. A report carries
  * the time it was recorded (late when made offline): the most recently recorded position is kept and a
  * completion is never undone (mergeProgress.ts).
@@ -26,10 +26,12 @@ export async function saveProgress(services: Services, actor: Actor, input: unkn
   const now = services.clock.now().getTime();
   const found = await findEpisodeForActor(services, actor, { episodeId });
   if (!found?.canWatch) throw notFound('Episode not found.');
-  const { duration } = found.episode;
-  if (!duration || position > duration + END_SLACK_S)
+  const { duration, kind } = found.episode;
+  // A text lesson has no position: any report says it was read to the end (or marked complete).
+  const completed = kind === 'text' || position >= duration * COMPLETED_AT;
+  if (kind !== 'text' && (!duration || position > duration + END_SLACK_S))
     throw invalidInput('That position is past the end of the episode.');
-  const incoming = { position, completed: position >= duration * COMPLETED_AT, recordedAt: recordedAt ?? now };
+  const incoming = { position: kind === 'text' ? 0 : position, completed, recordedAt: recordedAt ?? now };
   const key = { userId: actor.userId, episodeId };
   const result = await db.transaction().execute(async (trx) => {
     const first = mergeProgress(null, incoming, now);

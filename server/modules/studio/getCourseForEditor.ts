@@ -5,11 +5,16 @@ import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { captionRefs, type CaptionRef } from '../captions/captionRefs.ts';
 import { courseFactLines } from '../catalog/courseFactLines.ts';
 import { loadAssetViews, type AssetView } from './assetView.ts';
+import type { LessonKind } from '#common/studio/episodeSchema.ts';
 
 export interface EditorEpisode {
   id: string;
   order: number;
+  kind: LessonKind;
   title: string;
+  /** A text lesson's Markdown, and the HTML the learner sees (the editor's preview of what was saved). */
+  body: string;
+  html: string;
   description: string;
   duration: number;
   video: AssetView | null;
@@ -65,7 +70,10 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),
+      kind: e.kind === 'text' ? 'text' : 'video',
       title: e.title,
+      body: e.body,
+      html: e.bodyHtml,
       description: e.description,
       duration: toNum(e.duration),
       video: view(e.videoId),

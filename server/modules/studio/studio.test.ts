@@ -134,7 +134,7 @@ describe('updateCourse and publishing', () => {
     await expectError(
       updateCourse(services, owner, { courseId: course.id, ...valid, published: true }),
       'invalid_input',
-      'Before publishing, please add a thumbnail, at least one episode with a ready video.',
+      'Before publishing, please add a thumbnail, at least one episode with a ready video or a text lesson.',
     );
     const thumb = await make.asset(t.db, { ownerId: owner!.userId, kind: 'image' });
     const processing = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video', status: 'processing' });
@@ -142,7 +142,7 @@ describe('updateCourse and publishing', () => {
     await expectError(
       updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true }),
       'invalid_input',
-      'Before publishing, please add at least one episode with a ready video.',
+      'Before publishing, please add at least one episode with a ready video or a text lesson.',
     );
     await t.db.updateTable('mediaAsset').set({ status: 'ready' }).where('id', '=', processing).execute();
     await updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true });

@@ -1,0 +1,15 @@
+import { useT } from '#app/i18n/useT.ts';
+
+/** The course facts' lesson count: by type once a course has text lessons ("3 videos · 2 texts"). */
+export function LessonCounts({ episodes }: { episodes: readonly { kind: string }[] }) {
+  const { t } = useT();
+  const texts = episodes.filter((e) => e.kind === 'text').length;
+  const videos = episodes.length - texts;
+  if (!texts) return <span>{t('course.episodes', { count: episodes.length })}</span>;
+  return (
+    <>
+      {videos ? <span>{t('course.videoLessons', { count: videos })}</span> : null}
+      <span>{t('course.textLessons', { count: texts })}</span>
+    </>
+  );
+}

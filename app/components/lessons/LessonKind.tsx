@@ -1,0 +1,30 @@
+import '#app/styles/lessons.css';
+import { useT } from '#app/i18n/useT.ts';
+import { formatDuration } from '../../lib/format.ts';
+
+/** A lesson's type as an icon and a word, then its length: a reading time for text, a duration for video. */
+export function LessonKind({
+  kind,
+  duration,
+  readingMinutes,
+}: {
+  kind: string;
+  duration: number;
+  readingMinutes: number;
+}) {
+  const { t } = useT();
+  const text = kind === 'text';
+  return (
+    <span className="lesson-kind">
+      <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d={text ? 'M6 2h9l5 5v15H6V2zm2 7v2h8V9H8zm0 4v2h8v-2H8zm0 4v2h5v-2H8z' : 'M8 5v14l11-7L8 5z'}
+        />
+      </svg>
+      {t(text ? 'lesson.kind.text' : 'lesson.kind.video')}
+      {' · '}
+      {text ? t('lesson.readingTime', { minutes: readingMinutes }) : formatDuration(duration)}
+    </span>
+  );
+}
