@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
 import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
-import { formatStamp } from '#common/i18n/formatting.ts';
+import { useFormat } from '#app/i18n/useFormat.ts';
 import type { QuestionView as Question } from '#app/server/learning.server.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { refusal } from '../../lib/refusal.ts';
@@ -131,7 +131,7 @@ export function QuestionsPanel(props: {
 }
 
 function QuestionItem({ question: q, player }: { question: Question; player: React.RefObject<PlayerHandle | null> }) {
-  const { t } = useT();
+  const { t, date } = useFormat();
   const [answering, setAnswering] = useState(false);
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
@@ -172,7 +172,7 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
             {q.body}
           </p>
           <p className="question-meta">
-            {q.authorName} · {formatStamp(q.createdAt, 'day')}
+            {q.authorName} · <time dateTime={q.createdAt}>{date(q.createdAt)}</time>
             {q.hidden ? <span className="questions-hidden">{t('questions.hidden')}</span> : null}
           </p>
         </div>
@@ -185,7 +185,7 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
                 {a.authorName}
                 {a.isCreator ? <span className="creator-badge">{t('questions.creator')}</span> : null}
                 {a.hidden ? <span className="questions-hidden">{t('questions.hidden')}</span> : null} ·{' '}
-                {formatStamp(a.createdAt, 'day')}
+                <time dateTime={a.createdAt}>{date(a.createdAt)}</time>
               </p>
               <p className="question-body">{a.body}</p>
               {a.mine ? null : (
