@@ -87,8 +87,22 @@ async function enroll(page: Page, courseId: string) {
   expect(res.status()).toBeLessThan(300);
 }
 
+/** Takes the course off the shelves again: the newest published course is the landing page's hero, and the
+ * specs after this one expect a demo course there, with a price and a video to play. */
+async function unpublish(page: Page, courseId: string) {
+  await page.goto(`/creator/course/${courseId}`);
+  await page.getByRole('switch', { name: 'Published' }).uncheck();
+  await page.getByRole('button', { name: 'Save Course' }).click();
+  await expect(page.locator('.studio-status').getByText('Draft')).toBeVisible();
+}
+
 test.describe('on a phone', () => {
   test.use(PHONE);
+  let published: string | undefined;
+  test.afterEach(async ({ page }) => {
+    if (published) await unpublish(page, published);
+    published = undefined;
+  });
 
   test('a hostile text lesson is added, read inert, completes when read, and Next opens the following lesson', async ({
     page,
@@ -96,6 +110,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     const courseId = await publishTextCourse(page);
+    published = courseId;
 
     const context: BrowserContext = await browser.newContext(PHONE);
     const learner = await context.newPage();

@@ -30,9 +30,13 @@ export function TextLesson({ html, label, completed, onRead, next }: Props) {
   useEffect(() => {
     const el = end.current;
     if (!el || done) return;
-    // Only a scroll says the learner read on; the end already on screen at the start does not.
+    // Only the end coming into view from below says the learner read on. The end already on screen does
+    // not, nor does the scroll to the top that follows a navigation from the previous lesson's end.
+    const below = () => el.getBoundingClientRect().top >= window.innerHeight;
+    let wasBelow = below();
     const onScroll = () => {
-      if (el.getBoundingClientRect().top < window.innerHeight) markRead.current();
+      if (below()) wasBelow = true;
+      else if (wasBelow) markRead.current();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
