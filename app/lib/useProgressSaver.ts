@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { rememberPosition } from '../offline/lastPosition.ts';
 import { HAS_OFFLINE_FLAG } from '../offline/offlineKeys.ts';
+import { queueProgress } from '../offline/progressQueue.ts';
 
 /** While playing, the position is saved this often; leaving the page saves it once more at once. */
 const SAVE_EVERY_MS = 8000;
@@ -10,10 +11,13 @@ const round = (position: number) => Math.round(position * 10) / 10;
 const progressBody = (episodeId: string, position: number) =>
   JSON.stringify({ episodeId, position: round(position), recordedAt: Date.now() });
 
-/** No connection: the report waits on the device with its time (app/offline/progressQueue.ts). */
+/**
+ * No connection: the report waits on the device with its time (app/offline/progressQueue.ts). The queue is
+ * part of this page's own script: a chunk loaded on demand could not be fetched without the connection.
+ */
 function keepForLater(episodeId: string, position: number): void {
   localStorage.setItem(HAS_OFFLINE_FLAG, '1');
-  void import('../offline/progressQueue.ts').then((q) => q.queueProgress(episodeId, round(position))).catch(() => {});
+  void queueProgress(episodeId, round(position)).catch(() => {});
 }
 
 /**

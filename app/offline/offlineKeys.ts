@@ -8,6 +8,8 @@ export const DOWNLOADS_CACHE = 'darasa-dl-';
 export const PAGES_CACHE = 'darasa-pages-';
 /** The window event sent when a download starts or the entitlement check removed downloads. */
 export const DOWNLOADS_CHANGED = 'darasa:downloads-changed';
+/** The window event sent when a note written offline was kept on the device or sent. */
+export const NOTES_CHANGED = 'darasa:notes-changed';
 /** The flag that tells every page load this browser holds downloads (so the sync code is worth loading). */
 export const HAS_OFFLINE_FLAG = 'darasa.offline';
 

@@ -1,10 +1,11 @@
-// What a device does each time it is online with downloads on it: send the progress made offline, ask the
+// What a device does each time it is online with downloads on it: send the progress and notes made offline, ask the
 // server which downloads each account may still keep (removing the rest: refunded, suspended, unpublished
 // for them), renew the 30 days of those it may keep, and resume downloads left unfinished.
 import type { DownloadCheckResult } from '#common/offline/downloadManifest.ts';
 import { resumeUnfinished } from './downloader.ts';
 import { listMetas, removeDownload, writeMeta } from './downloadStore.ts';
 import { DOWNLOADS_CACHE, DOWNLOADS_CHANGED } from './offlineKeys.ts';
+import { flushNotes } from './notesQueue.ts';
 import { flushProgress } from './progressQueue.ts';
 
 /** Every account's downloads on this browser are checked, with the grant each came with (no session needed). */
@@ -39,6 +40,7 @@ export function syncOffline(): Promise<void> {
   syncing ??= (async () => {
     try {
       await flushProgress();
+      await flushNotes();
       await checkEntitlements();
       await resumeUnfinished();
     } finally {

@@ -37,6 +37,12 @@ export const NOTE_MAX_CHARS = 1000;
 
 /** "Add note": at a moment of an episode the learner may watch. */
 export const noteInputSchema = z.object({
+  /** Made on the device (at least 16 characters of an id's alphabet), so a note written offline and sent
+   * twice when the connection comes back is stored once. */
+  id: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{16,64}$/, 'Unknown id')
+    .optional(),
   episodeId: id,
   position: z
     .number({ error: 'Invalid position' })

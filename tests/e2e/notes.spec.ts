@@ -45,7 +45,8 @@ test.describe('on a phone', () => {
       .poll(() => video(page).evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime))
       .toBeGreaterThanOrEqual(Math.floor(moment));
 
-    // From episode 2, the note opens episode 1 and plays from its moment: the first stretch played starts there.
+    // From episode 2, the note opens episode 1 and plays from its moment: the first stretch played starts there
+    // (within the frame or audio packet the seek lands in: 1.9 s was seen for a note at 2.0 s).
     await page.goto(`/learn/${courseId}/2`);
     await hydrated(page);
     await page
@@ -55,7 +56,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^1\. / })).toBeVisible();
     await playingPast(video(page), moment + 0.3);
     expect(await video(page).evaluate((v: HTMLVideoElement) => v.played.start(0))).toBeGreaterThanOrEqual(
-      Math.floor(moment),
+      Math.floor(moment) - 0.25,
     );
 
     await page.screenshot({ path: test.info().outputPath('notes-390-en.png') });
@@ -76,5 +77,37 @@ test.describe('on a phone', () => {
     await expect(madokezo.getByRole('status')).toHaveText('Dokezo limefutwa.');
     await page.reload();
     await expect(page.getByRole('region', { name: 'Madokezo yangu' }).getByRole('listitem')).toHaveCount(0);
+  });
+
+  test('a note written with no connection is kept on the phone and sent once when the connection is back', async ({
+    page,
+    context,
+  }) => {
+    await registerLearner(page);
+    const courseId = await enrollInFreeCourse(page);
+    await page.goto(`/learn/${courseId}/1`);
+    await hydrated(page);
+    const notes = page.getByRole('region', { name: 'My notes' });
+
+    await context.setOffline(true);
+    await notes.getByRole('textbox').fill('Written on the matatu');
+    await notes.getByRole('button', { name: 'Save note' }).tap();
+    await expect(notes.getByRole('status')).toHaveText(
+      'Saved on this phone. It will be sent when you are back online.',
+    );
+    const item = notes.getByRole('listitem').filter({ hasText: 'Written on the matatu' });
+    await expect(item.getByText('Waiting for a connection')).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await item.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('notes-offline-360-en.png') });
+    await expectNoSidewaysScroll(page);
+
+    // Back online, the phone sends it by itself; the server keeps it once.
+    await context.setOffline(false);
+    await expect(item.getByText('Waiting for a connection')).toHaveCount(0);
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'My notes' }).getByRole('listitem').filter({ hasText: 'Written on the matatu' }),
+    ).toHaveCount(1);
   });
 });

@@ -94,6 +94,34 @@ describe('notes', () => {
     expect((await cast.app.t.db.selectFrom('note').select('id').execute()).length).toBe(before);
   });
 
+  it('stores a note written offline once, however often and however concurrently the phone sends it', async () => {
+    const who = await signedIn(cast.app, 'customer');
+    await make.enrollment(cast.app.t.db, { userId: who.id, courseId });
+    const note = { id: 'offlineNote0000000000001', episodeId: ep[2], position: 9, body: 'Written on the bus' };
+    const first = await postJson(who, '/api/learning/notes', note);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ id: note.id, order: 2, position: 9, body: 'Written on the bus' });
+    // The answer was lost on the way: the phone sends it again, then several times at once.
+    const again = await postJson(who, '/api/learning/notes', note);
+    expect([again.status, again.body]).toEqual([201, first.body]);
+    const burst = { ...note, id: 'offlineNote0000000000002' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => postJson(who, '/api/learning/notes', burst)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    expect((await notesOf(who.id)).map((n) => n.body)).toEqual(['Written on the bus', 'Written on the bus']);
+
+    // Someone else's id is refused without saying whose, and nothing of theirs is stored or changed.
+    const taken = await postJson(classmate, '/api/learning/notes', { ...note, body: 'Overwrite?' });
+    expect(taken.status).toBe(409);
+    expect(JSON.stringify(taken.body)).toMatch(/That note could not be saved/);
+    expect(await notesOf(classmate.id)).toEqual([]);
+    // An id too short to be unguessable (or not an id at all) is bad input.
+    for (const id of ['short', '../../etc/passwd0000', 42]) {
+      const r = await postJson(who, '/api/learning/notes', { ...note, id });
+      expect(r.status, String(id)).toBe(400);
+    }
+    expect(await notesOf(who.id)).toHaveLength(2);
+  });
+
   it('deletes only the author’s own note', async () => {
     const r = await postJson(classmate, '/api/learning/notes', { episodeId: ep[2], position: 3, body: 'Mine' });
     const { id } = r.body as { id: string };

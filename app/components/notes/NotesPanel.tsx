@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
 import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
@@ -7,6 +7,15 @@ import { formatDuration } from '../../lib/format.ts';
 import { PLAY_INTENT } from '../../lib/playIntent.ts';
 import { refusal } from '../../lib/refusal.ts';
 import type { PlayerHandle } from '../player/VideoPlayer.tsx';
+import { HAS_OFFLINE_FLAG, NOTES_CHANGED } from '../../offline/offlineKeys.ts';
+// Imported with the panel, not on demand: a chunk loaded on demand could not be fetched without the connection.
+import { forgetNote, type PendingNote, pendingNotes, queueNote } from '../../offline/notesQueue.ts';
+
+/** A note's id, made here so a note written offline and sent twice is kept once (works over plain http too). */
+function newNoteId(): string {
+  const alphabet = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => alphabet[b % 62]).join('');
+}
 
 const FAILED = 'Could not save your note. Please try again.';
 
@@ -32,6 +41,25 @@ export function NotesPanel(props: {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const moment = at ?? 0;
+  // Notes written without a connection, waiting on this phone to be sent (app/offline/notesQueue.ts).
+  const [pending, setPending] = useState<PendingNote[]>([]);
+
+  const loadPending = useCallback(async () => {
+    if (!localStorage.getItem(HAS_OFFLINE_FLAG)) return;
+    const waiting = await pendingNotes(courseId);
+    setPending((before) => {
+      // One that left the queue while online was sent: the page's notes now have it.
+      if (before.some((p) => !waiting.some((w) => w.id === p.id)) && navigator.onLine) void revalidator.revalidate();
+      return waiting;
+    });
+  }, [courseId, revalidator]);
+
+  useEffect(() => {
+    void loadPending().catch(() => {});
+    const onChange = () => void loadPending().catch(() => {});
+    window.addEventListener(NOTES_CHANGED, onChange);
+    return () => window.removeEventListener(NOTES_CHANGED, onChange);
+  }, [loadPending]);
 
   const capture = () => {
     if (at !== null) return;
@@ -44,12 +72,23 @@ export function NotesPanel(props: {
     if (!body.trim()) return setStatus({ kind: 'error', text: t('Please write your note.') });
     setBusy(true);
     setStatus(null);
+    const note = { id: newNoteId(), episodeId: current.id, position: moment, body };
     try {
-      const res = await fetch('/api/learning/notes', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ episodeId: current.id, position: moment, body }),
-      });
+      const res = navigator.onLine
+        ? await fetch('/api/learning/notes', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(note),
+          }).catch(() => null)
+        : null;
+      // No connection: kept on this phone and sent, under the same id, when the connection is back.
+      if (!res) {
+        if (!(await queueNote({ ...note, courseId, order: current.order }))) throw new Error(FAILED);
+        setBody('');
+        setAt(null);
+        setStatus({ kind: 'ok', text: t('notes.savedOnPhone') });
+        return;
+      }
       if (!res.ok) throw new Error(await refusal(res, FAILED));
       setBody('');
       setAt(null);
@@ -64,6 +103,10 @@ export function NotesPanel(props: {
 
   const remove = async (note: Note) => {
     setStatus(null);
+    if (pending.some((p) => p.id === note.id)) {
+      await forgetNote(note.id);
+      return setStatus({ kind: 'ok', text: t('notes.deleted') });
+    }
     const res = await fetch(`/api/learning/notes/${note.id}`, { method: 'DELETE' }).catch(() => null);
     if (!res?.ok && res?.status !== 404) return setStatus({ kind: 'error', text: t('notes.deleteFailed') });
     setStatus({ kind: 'ok', text: t('notes.deleted') });
@@ -76,8 +119,13 @@ export function NotesPanel(props: {
   };
 
   const titles = new Map(episodes.map((e) => [e.order, e.title]));
+  const waiting = new Set(pending.map((p) => p.id));
+  const all: Note[] = [
+    ...notes.filter((n) => !waiting.has(n.id)),
+    ...pending.map((p) => ({ ...p, createdAt: '' })),
+  ].sort((a, b) => a.order - b.order || a.position - b.position);
   const byEpisode = new Map<number, Note[]>();
-  for (const n of notes) byEpisode.set(n.order, [...(byEpisode.get(n.order) ?? []), n]);
+  for (const n of all) byEpisode.set(n.order, [...(byEpisode.get(n.order) ?? []), n]);
 
   return (
     <section className="notes" aria-labelledby="notes-title">
@@ -103,7 +151,7 @@ export function NotesPanel(props: {
           </p>
         ) : null}
       </form>
-      {notes.length === 0 ? (
+      {all.length === 0 ? (
         <p className="notes-empty">{t('notes.empty')}</p>
       ) : (
         [...byEpisode].map(([order, list]) => (
@@ -124,7 +172,10 @@ export function NotesPanel(props: {
                     >
                       {time}
                     </button>
-                    <p className="notes-body">{n.body}</p>
+                    <p className="notes-body">
+                      {n.body}
+                      {waiting.has(n.id) ? <span className="notes-pending">{t('notes.pending')}</span> : null}
+                    </p>
                     <button
                       type="button"
                       className="btn btn-ghost notes-delete"

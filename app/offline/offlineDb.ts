@@ -1,0 +1,68 @@
+// The device's own database (IndexedDB) for what waits for a connection: progress reports and notes. One
+// database, one version, so every part of the app opens it the same way.
+const DB = 'darasa-offline';
+const VERSION = 2;
+export type OfflineStore = 'progress' | 'notes';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB, VERSION);
+    // Version 1 had progress only; an upgrade adds what is missing and keeps what was queued.
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('progress'))
+        db.createObjectStore('progress', { keyPath: 'id', autoIncrement: true });
+      if (!db.objectStoreNames.contains('notes')) db.createObjectStore('notes', { keyPath: 'id' });
+    };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** One request in its own transaction; resolves once the transaction is complete. */
+export function offlineTx<T>(
+  store: OfflineStore,
+  mode: IDBTransactionMode,
+  fn: (s: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  return open().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const t = db.transaction(store, mode);
+        const req = fn(t.objectStore(store));
+        t.oncomplete = () => {
+          db.close();
+          resolve(req.result);
+        };
+        t.onerror = () => reject(t.error);
+      }),
+  );
+}
+
+/**
+ * Sends queued items to `url` one by one, oldest first, and forgets each the server answered: stored, or
+ * refused for good (no access any more, bad input). Stops at the first network failure (offline again) and
+ * keeps an item refused for the session (401) or by a server fault (5xx) for the next try.
+ */
+export async function deliverQueued<T>(
+  items: T[],
+  url: string,
+  body: (item: T) => unknown,
+  forget: (item: T) => Promise<unknown>,
+): Promise<number> {
+  let sent = 0;
+  for (const item of items) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body(item)),
+    }).catch(() => null);
+    if (!res) return sent;
+    if (res.status !== 401 && res.status < 500) {
+      await forget(item);
+      sent++;
+    }
+  }
+  return sent;
+}
