@@ -125,8 +125,8 @@ test.describe('on a phone', () => {
     await expectNoSidewaysScroll(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await ownActions.getByRole('button', { name: 'Futa', exact: true }).tap();
-    await expect(maswali.getByRole('status')).toHaveText('Swali lako limefutwa.');
     await expect(own).toHaveCount(0);
+    await expect(maswali.getByRole('status')).toHaveText('Swali lako limefutwa.');
   });
 });
 
