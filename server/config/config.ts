@@ -46,6 +46,8 @@ const schema = z.object({
   AUTH_LIMIT_PER_IP: z.coerce.number().int().min(0).default(30),
   AUTH_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(0).default(8),
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Questions one person may ask under lessons per hour (a fixed window); 0 turns the limit off. */
+  QUESTION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */
   TRUST_PROXY: bool.default(false),
   /** Creates this admin on start-up when no user has the email yet. */

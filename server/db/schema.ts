@@ -375,6 +375,8 @@ export interface QuestionTable {
   /** How many users reported it (one report each, in questionReport); > 0 puts it in the admin queue. */
   reportCount: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
+  /** When its author last changed its words, shown as "Edited"; null: never (0039). */
+  editedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface AnswerTable {
@@ -387,6 +389,8 @@ export interface AnswerTable {
   hidden: ColumnType<boolean | number, boolean | undefined, boolean>;
   reportCount: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
+  /** When its author last changed its words, shown as "Edited"; null: never (0039). */
+  editedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One upvote per user per question. */

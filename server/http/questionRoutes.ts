@@ -3,11 +3,15 @@ import { bodyLimit } from 'hono/body-limit';
 import {
   answerInputSchema,
   askInputSchema,
+  editBodySchemas,
+  type QuestionItemKind,
   reportInputSchema,
   voteInputSchema,
 } from '#common/questions/questionSchemas.ts';
 import { answerQuestion } from '../modules/questions/answerQuestion.ts';
 import { askQuestion } from '../modules/questions/askQuestion.ts';
+import { deleteQuestionItem } from '../modules/questions/deleteQuestionItem.ts';
+import { editQuestionItem } from '../modules/questions/editQuestionItem.ts';
 import { listEpisodeQuestions } from '../modules/questions/listEpisodeQuestions.ts';
 import { reportQuestionItem } from '../modules/questions/reportQuestionItem.ts';
 import { voteOnQuestion } from '../modules/questions/voteOnQuestion.ts';
@@ -26,7 +30,13 @@ const text = bodyLimit({
   },
 });
 
-/** A lesson's questions and answers on the learning page: ask, answer, upvote, report. */
+/** Where its author edits (PATCH) or deletes (DELETE) a question or an answer. */
+const ITEM_PATHS: [QuestionItemKind, string][] = [
+  ['question', '/:id'],
+  ['answer', '/answers/:id'],
+];
+
+/** A lesson's questions and answers on the learning page: ask, answer, upvote, report; edit or delete one's own. */
 export function questionRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
@@ -53,5 +63,16 @@ export function questionRoutes() {
     const { services, actor } = c.var.ctx;
     return c.json(await reportQuestionItem(services, actor, c.req.valid('json')), 201);
   });
+  for (const [kind, path] of ITEM_PATHS) {
+    app.patch(path, text, jsonBody(editBodySchemas[kind]), async (c) => {
+      const { services, actor } = c.var.ctx;
+      const input = { ...c.req.valid('json'), kind, itemId: c.req.param('id') };
+      return c.json(await editQuestionItem(services, actor, input));
+    });
+    app.delete(path, async (c) => {
+      const { services, actor } = c.var.ctx;
+      return c.json(await deleteQuestionItem(services, actor, { kind, itemId: c.req.param('id') }));
+    });
+  }
   return app;
 }

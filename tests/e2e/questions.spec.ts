@@ -1,7 +1,8 @@
 // Questions under a lesson on phones (390×844, DPR 3, touch): a learner asks at the video's moment, the
 // course's creator answers (on a phone of their own) and is told of the question by e-mail; the learner sees
 // the creator's answer first, marked, and is told by e-mail; a visitor sees only how many questions the
-// lesson has. In Kiswahili too, at 360 px, nothing sideways.
+// lesson has. In Kiswahili too, at 360 px, nothing sideways; the learner then edits their question (it shows
+// "Imehaririwa") and deletes it, with its answers.
 import { expect, type Page, test } from '@playwright/test';
 import { enrollInFreeCourse } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
@@ -108,6 +109,24 @@ test.describe('on a phone', () => {
     await visitor.screenshot({ path: test.info().outputPath('questions-visitor-390.png') });
     await expectNoSidewaysScroll(visitor);
     await visitor.context().close();
+
+    // The learner edits their question (in Kiswahili, at 390 px): it shows "Edited"; then deletes it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const own = maswali.locator('li.question').filter({ hasText: text });
+    const ownActions = own.locator(':scope > .question-actions');
+    await ownActions.getByRole('button', { name: 'Hariri', exact: true }).tap();
+    await own.getByRole('textbox', { name: 'Hariri swali lako' }).fill(`${text} (30 s?)`);
+    await own.getByRole('button', { name: 'Hifadhi', exact: true }).tap();
+    await expect(own.getByRole('status')).toHaveText('Mabadiliko yako yamehifadhiwa.');
+    await expect(own.locator('.question-main')).toContainText('(30 s?)');
+    await expect(own.locator('.question-main').getByText('Imehaririwa')).toBeVisible();
+    await own.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('questions-edited-390-sw.png') });
+    await expectNoSidewaysScroll(page);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await ownActions.getByRole('button', { name: 'Futa', exact: true }).tap();
+    await expect(own).toHaveCount(0);
+    await expect(maswali.getByRole('status')).toHaveText('Swali lako limefutwa.');
   });
 });
 

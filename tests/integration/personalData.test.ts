@@ -1,5 +1,5 @@
 // Personal data (Kenya's Data Protection Act, 2019): a signed-in learner downloads everything we keep about
-// them, then deletes their account; afterwards nothing identifies them, they cannot sign in, and the paid
+// them (payments, notes, the questions and answers they wrote and their upvotes among them), then deletes their account; afterwards nothing identifies them, they cannot sign in, and the paid
 // purchase stays in the books, anonymised, with its ids, amount and receipt.
 import { describe, expect, it } from 'vitest';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
@@ -8,6 +8,7 @@ import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import { PHONES, newKey, worldForEachTest } from '#tests/support/paymentsWorld.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { newId } from '#server/lib/ids.ts';
 
 const w = worldForEachTest();
 
@@ -32,15 +33,55 @@ describe('personal data', () => {
       return p.status === 'paid' ? p : null;
     });
 
+    // What they wrote under a lesson: a note, a question, an answer to a classmate's question, an upvote.
+    const episodeId = (await make.episode(w.t.db, { courseId: course.id, position: 1, duration: 60 })).id;
+    const post = async (path: string, json: object) => {
+      const res = await me.request(path, { method: 'POST', json });
+      expect(res.status, path).toBe(201);
+      return (await res.json()) as { id: string };
+    };
+    await post('/api/learning/notes', { episodeId, position: 3, body: 'Mine to keep' });
+    const asked = await post('/api/questions', { episodeId, body: 'Why knead so long?', atSeconds: 12 });
+    const theirs = (await make.user(w.t.db, { role: 'customer' })).id;
+    await make.enrollment(w.t.db, { userId: theirs, courseId: course.id });
+    const classmateQuestion = newId();
+    await w.t.db
+      .insertInto('question')
+      .values({
+        id: classmateQuestion,
+        courseId: course.id,
+        episodeId,
+        userId: theirs,
+        body: 'And salt?',
+        createdAt: new Date(),
+      })
+      .execute();
+    const answered = await post(`/api/questions/${classmateQuestion}/answers`, { body: 'A pinch.' });
+    expect(
+      (await me.request(`/api/questions/${classmateQuestion}/vote`, { method: 'PUT', json: { voted: true } })).status,
+    ).toBe(200);
+
     const download = await me.request('/api/account/data');
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toContain('attachment');
     const data = (await download.json()) as {
       account: { email: string };
       payments: { id: string; mpesaReceipt: string }[];
+      notes: { body: string }[];
+      questions: { id: string; body: string; atSeconds: number }[];
+      answers: { id: string; questionId: string; body: string }[];
+      questionVotes: { questionId: string }[];
     };
     expect(data.account.email).toBe(reg.email.toLowerCase());
     expect(data.payments).toEqual([expect.objectContaining({ id: paid.id, mpesaReceipt: paid.receipt })]);
+    expect(data.notes).toEqual([expect.objectContaining({ body: 'Mine to keep' })]);
+    expect(data.questions).toEqual([
+      expect.objectContaining({ id: asked.id, body: 'Why knead so long?', atSeconds: 12 }),
+    ]);
+    expect(data.answers).toEqual([
+      expect.objectContaining({ id: answered.id, questionId: classmateQuestion, body: 'A pinch.' }),
+    ]);
+    expect(data.questionVotes).toEqual([expect.objectContaining({ questionId: classmateQuestion })]);
     expect(JSON.stringify(data)).not.toMatch(/password|token/i);
 
     const wrong = await me.request('/api/account/delete', { method: 'POST', json: { password: 'not-mine' } });

@@ -2,12 +2,13 @@
 // the people with the whole course (enrolled learners, its creator, admins), refused (4xx, nothing stored)
 // for everyone else and for bad input; the creator's answer first; the creator and the asker told by e-mail
 // (the job worker runs); reported items in the admin queue, hidden and restored with an audit entry; visitors
-// see only how many questions each lesson has.
+// see only how many questions each lesson has. Authors edit ("Edited") and delete their own words, no one
+// else; a deleted question takes its answers, votes and reports along. Ten questions an hour per person.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countCourseQuestions } from '#server/modules/questions/countCourseQuestions.ts';
 import { countUnansweredQuestions } from '#server/modules/questions/countUnansweredQuestions.ts';
 import { listEpisodeQuestions, type QuestionView } from '#server/modules/questions/listEpisodeQuestions.ts';
-import { QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
+import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { postJson } from '#tests/support/httpClient.ts';
 import { startCast, type Cast } from '#tests/support/cast.ts';
@@ -207,6 +208,104 @@ describe('questions', () => {
     expect(await unanswered(otherCreator, 'creator')).toEqual({});
     expect(await unanswered(cast.customer, 'customer')).toEqual({});
     expect(await countUnansweredQuestions(services(), null)).toEqual({});
+  });
+
+  it('lets only the author edit or delete their question or answer; a question goes with its answers and votes', async () => {
+    const { db } = cast.app.t;
+    ep[3] = (await make.episode(db, { courseId, position: 3, duration: 300 })).id;
+    const { id: q } = (await ask(cast.customer, 'Why rest the dough?', 3)).body as { id: string };
+    const { id: a } = (await answer(classmate, q, 'So it relaxes.')).body as { id: string };
+    expect((await answer(cast.creator, q, 'Gluten.')).status).toBe(201);
+    await classmate.request(`/api/questions/${q}/vote`, { method: 'PUT', json: { voted: true } });
+    expect((await postJson(classmate, '/api/questions/reports', { kind: 'question', itemId: q })).status).toBe(201);
+    const edit = (who: Person | Cast['visitor'], path: string, body: unknown) =>
+      who.request(path, { method: 'PATCH', json: { body } });
+    const remove = (who: Person | Cast['visitor'], path: string) => who.request(path, { method: 'DELETE' });
+    const qPath = `/api/questions/${q}`;
+    const aPath = `/api/questions/answers/${a}`;
+    const snapshot = async () => ({
+      q: await db.selectFrom('question').select(['body', 'editedAt']).where('id', '=', q).executeTakeFirst(),
+      a: await db.selectFrom('answer').select(['body', 'editedAt']).where('id', '=', a).executeTakeFirst(),
+    });
+    const before = await snapshot();
+
+    // Every role but the author: the visitor signs in, those outside the discussion see nothing, the rest
+    // (another learner, the course's creator, an admin) are told it is not theirs.
+    const refusals: [Person | Cast['visitor'], string, number][] = [
+      [cast.visitor, qPath, 401],
+      [outsider, qPath, 404],
+      [otherCreator, qPath, 404],
+      [classmate, qPath, 403],
+      [cast.creator, qPath, 403],
+      [cast.admin, qPath, 403],
+      [cast.visitor, aPath, 401],
+      [outsider, aPath, 404],
+      [cast.customer, aPath, 403],
+      [cast.creator, aPath, 403],
+      [cast.admin, aPath, 403],
+    ];
+    for (const [who, path, status] of refusals)
+      for (const r of [await edit(who, path, 'Mine now'), await remove(who, path)]) {
+        expect(r.status, `${path} ${status}`).toBe(status);
+        if (status === 403)
+          expect(await r.text()).toMatch(/You can only edit or delete your own questions and answers\./);
+      }
+    // The limits and words of asking and answering.
+    const bad: [string, unknown, RegExp][] = [
+      [qPath, 'x'.repeat(QUESTION_MAX_CHARS + 1), /A question can be at most 2,000 characters\./],
+      [qPath, '   ', /Please write your question\./],
+      [qPath, 42, /Please write your question\./],
+      [aPath, 'y'.repeat(ANSWER_MAX_CHARS + 1), /An answer can be at most 5,000 characters\./],
+    ];
+    for (const [path, body, message] of bad) {
+      const r = await edit(path === qPath ? cast.customer : classmate, path, body);
+      expect(r.status).toBe(400);
+      expect(await r.text()).toMatch(message);
+    }
+    expect((await edit(cast.customer, '/api/questions/nope', 'x')).status).toBe(404);
+    expect(await snapshot()).toEqual(before);
+
+    // The author edits: "Edited" from then on; the same words again change nothing.
+    expect(await (await edit(cast.customer, qPath, '  Why rest the dough so long?  ')).json()).toEqual({
+      edited: true,
+    });
+    expect(await (await edit(cast.customer, qPath, 'Why rest the dough so long?')).json()).toEqual({ edited: false });
+    expect(await (await edit(classmate, aPath, 'So the gluten relaxes.')).json()).toEqual({ edited: true });
+    const [seen] = await listFor(classmate, 3);
+    expect(seen).toMatchObject({ body: 'Why rest the dough so long?', editedAt: expect.any(String), votes: 1 });
+    expect(seen!.answers.map((x) => [x.body, x.editedAt === null])).toEqual([
+      ['Gluten.', true],
+      ['So the gluten relaxes.', false],
+    ]);
+
+    // The answer's author deletes it; then the asker deletes the question, with its answers, votes and reports.
+    expect((await remove(classmate, aPath)).status).toBe(200);
+    expect((await listFor(cast.customer, 3))[0]!.answers.map((x) => x.body)).toEqual(['Gluten.']);
+    expect((await remove(classmate, aPath)).status).toBe(404);
+    expect((await remove(cast.customer, qPath)).status).toBe(200);
+    expect(await listFor(cast.customer, 3)).toEqual([]);
+    for (const table of ['answer', 'questionVote', 'questionReport'] as const)
+      expect(await db.selectFrom(table).select('userId').where('questionId', '=', q).execute(), table).toEqual([]);
+    expect((await remove(cast.customer, qPath)).status).toBe(404);
+    expect(await countCourseQuestions(services(), null, { courseId })).not.toHaveProperty(ep[3]!);
+  });
+
+  it('takes at most ten questions an hour from one person (429, nothing stored); refusals spend nothing', async () => {
+    const eager = await signedIn(cast.app, 'customer');
+    await make.enrollment(cast.app.t.db, { userId: eager.id, courseId });
+    expect((await ask(eager, '   ', 1)).status).toBe(400);
+    for (let n = 1; n <= 10; n++) expect((await ask(eager, `Question ${n}`, 1)).status).toBe(201);
+    const before = await rows();
+    const refused = await eager.request('/api/questions', {
+      method: 'POST',
+      json: { episodeId: ep[1], body: 'One more?' },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toMatch(/You have asked many questions in the last hour\. Please try again later\./);
+    expect(await rows()).toEqual(before);
+    // Someone else's budget is their own.
+    expect((await ask(classmate, 'Mine still goes', 1)).status).toBe(201);
   });
 
   it('lists questions only for those in the discussion', async () => {

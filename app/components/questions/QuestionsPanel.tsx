@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
 import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
-import type { QuestionView as Question } from '#app/server/learning.server.ts';
+import type { AnswerView as Answer, QuestionView as Question } from '#app/server/learning.server.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { refusal } from '../../lib/refusal.ts';
 import type { PlayerHandle } from '../player/VideoPlayer.tsx';
@@ -13,11 +13,10 @@ const FAILED = 'Could not send. Please try again.';
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
 /** Sends one request of the discussion; a refusal throws the server's sentence (the catalogue id). */
-async function send(path: string, method: 'POST' | 'PUT', json: unknown): Promise<void> {
+async function send(path: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', json?: unknown): Promise<void> {
   const res = await fetch(path, {
     method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(json),
+    ...(json === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) }),
   }).catch(() => null);
   if (!res) throw new Error(FAILED);
   if (!res.ok) throw new Error(await refusal(res, FAILED));
@@ -52,8 +51,8 @@ function StatusLine({ status }: { status: Status }) {
 
 /**
  * "Questions" under the episode: anyone with the course asks (at the video's moment, which they may leave
- * out), upvotes, answers and reports; the course's creator's answers are marked and come first. The server
- * decides who may; hidden items reach only admins, marked.
+ * out), upvotes, answers and reports; the course's creator's answers are marked and come first; authors edit
+ * ("Edited" shows) and delete their own. The server decides who may; hidden items reach only admins, marked.
  */
 export function QuestionsPanel(props: {
   episodeId: string;
@@ -122,7 +121,7 @@ export function QuestionsPanel(props: {
       ) : (
         <ul className="questions-list">
           {questions.map((q) => (
-            <QuestionItem key={q.id} question={q} player={player} />
+            <QuestionItem key={q.id} question={q} player={player} announce={setStatus} />
           ))}
         </ul>
       )}
@@ -130,13 +129,23 @@ export function QuestionsPanel(props: {
   );
 }
 
-function QuestionItem({ question: q, player }: { question: Question; player: React.RefObject<PlayerHandle | null> }) {
+function QuestionItem({
+  question: q,
+  player,
+  announce,
+}: {
+  question: Question;
+  player: React.RefObject<PlayerHandle | null>;
+  /** The panel's status line: says a deleted question went (its own line goes with it). */
+  announce: (s: Status) => void;
+}) {
   const { t, date } = useFormat();
   const [answering, setAnswering] = useState(false);
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const act = useAction(setStatus);
+  const own = useOwnItem({ kind: 'question', id: q.id, body: q.body, setStatus, announceDeleted: announce });
   const report = (kind: 'question' | 'answer', itemId: string) =>
     void act(() => send('/api/questions/reports', 'POST', { kind, itemId }), 'questions.reported');
 
@@ -173,6 +182,7 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
           </p>
           <p className="question-meta">
             {q.authorName} · <time dateTime={q.createdAt}>{date(q.createdAt)}</time>
+            <Edited at={q.editedAt} />
             {q.hidden ? <span className="questions-hidden">{t('questions.hidden')}</span> : null}
           </p>
         </div>
@@ -180,20 +190,7 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
       {q.answers.length ? (
         <ul className="answers" aria-label={t('questions.answers', { count: q.answers.length })}>
           {q.answers.map((a) => (
-            <li key={a.id} className={a.isCreator ? 'answer answer-creator' : 'answer'} data-answer-id={a.id}>
-              <p className="question-meta">
-                {a.authorName}
-                {a.isCreator ? <span className="creator-badge">{t('questions.creator')}</span> : null}
-                {a.hidden ? <span className="questions-hidden">{t('questions.hidden')}</span> : null} ·{' '}
-                <time dateTime={a.createdAt}>{date(a.createdAt)}</time>
-              </p>
-              <p className="question-body">{a.body}</p>
-              {a.mine ? null : (
-                <button type="button" className="btn btn-ghost question-action" onClick={() => report('answer', a.id)}>
-                  {t('questions.report')}
-                </button>
-              )}
-            </li>
+            <AnswerItem key={a.id} answer={a} onReport={() => report('answer', a.id)} setStatus={setStatus} />
           ))}
         </ul>
       ) : null}
@@ -207,12 +204,15 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
         >
           {t('questions.answer')}
         </button>
-        {q.mine ? null : (
+        {q.mine ? (
+          own.buttons
+        ) : (
           <button type="button" className="btn btn-ghost question-action" onClick={() => report('question', q.id)}>
             {t('questions.report')}
           </button>
         )}
       </div>
+      {own.form}
       {answering ? (
         <form className="notes-form" onSubmit={answer}>
           <label htmlFor={fieldId}>{t('questions.answerLabel')}</label>
@@ -231,6 +231,134 @@ function QuestionItem({ question: q, player }: { question: Question; player: Rea
       <StatusLine status={status} />
     </li>
   );
+}
+
+function AnswerItem({
+  answer: a,
+  onReport,
+  setStatus,
+}: {
+  answer: Answer;
+  onReport: () => void;
+  setStatus: (s: Status) => void;
+}) {
+  const { t, date } = useFormat();
+  const own = useOwnItem({ kind: 'answer', id: a.id, body: a.body, setStatus, announceDeleted: setStatus });
+  return (
+    <li className={a.isCreator ? 'answer answer-creator' : 'answer'} data-answer-id={a.id}>
+      <p className="question-meta">
+        {a.authorName}
+        {a.isCreator ? <span className="creator-badge">{t('questions.creator')}</span> : null}
+        {a.hidden ? <span className="questions-hidden">{t('questions.hidden')}</span> : null} ·{' '}
+        <time dateTime={a.createdAt}>{date(a.createdAt)}</time>
+        <Edited at={a.editedAt} />
+      </p>
+      <p className="question-body">{a.body}</p>
+      {a.mine ? (
+        <div className="question-actions">{own.buttons}</div>
+      ) : (
+        <button type="button" className="btn btn-ghost question-action" onClick={onReport}>
+          {t('questions.report')}
+        </button>
+      )}
+      {own.form}
+    </li>
+  );
+}
+
+/** "Edited", after the date of a question or an answer its author changed (when, on hover). */
+function Edited({ at }: { at: string | null }) {
+  const { t, date } = useFormat();
+  if (!at) return null;
+  return (
+    <span className="question-edited" title={date(at)}>
+      · {t('questions.edited')}
+    </span>
+  );
+}
+
+/**
+ * Its author's "Edit" and "Delete" for a question or an answer (`buttons`), and the form that rewords it
+ * (`form`, while editing). Deleting asks first; a question goes with its answers and votes.
+ */
+function useOwnItem({
+  kind,
+  id,
+  body,
+  setStatus,
+  announceDeleted,
+}: {
+  kind: 'question' | 'answer';
+  id: string;
+  body: string;
+  setStatus: (s: Status) => void;
+  announceDeleted: (s: Status) => void;
+}) {
+  const { t } = useT();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(body);
+  const [busy, setBusy] = useState(false);
+  const act = useAction(setStatus);
+  const actDelete = useAction(announceDeleted);
+  const path = kind === 'question' ? `/api/questions/${id}` : `/api/questions/answers/${id}`;
+  const fieldId = `edit-${id}`;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const empty = kind === 'question' ? 'Please write your question.' : 'Please write your answer.';
+    if (!draft.trim()) return setStatus({ kind: 'error', text: t(empty) });
+    setBusy(true);
+    const ok = await act(() => send(path, 'PATCH', { body: draft }), 'questions.saved');
+    setBusy(false);
+    if (ok) setEditing(false);
+  };
+  const remove = () => {
+    const sure = kind === 'question' ? 'questions.confirmDeleteQuestion' : 'questions.confirmDeleteAnswer';
+    if (!window.confirm(t(sure))) return;
+    const done = kind === 'question' ? 'questions.deletedQuestion' : 'questions.deletedAnswer';
+    void actDelete(() => send(path, 'DELETE'), done);
+  };
+
+  const buttons = (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost question-action"
+        aria-expanded={editing}
+        aria-controls={fieldId}
+        onClick={() => {
+          setDraft(body);
+          setEditing(!editing);
+        }}
+      >
+        {t('questions.edit')}
+      </button>
+      <button type="button" className="btn btn-ghost question-action" onClick={remove}>
+        {t('questions.delete')}
+      </button>
+    </>
+  );
+  const form = editing ? (
+    <form className="notes-form" onSubmit={save}>
+      <label htmlFor={fieldId}>{t(kind === 'question' ? 'questions.editQuestion' : 'questions.editAnswer')}</label>
+      <textarea
+        id={fieldId}
+        value={draft}
+        rows={3}
+        maxLength={kind === 'question' ? QUESTION_MAX_CHARS : ANSWER_MAX_CHARS}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+      />
+      <div className="question-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t(busy ? 'questions.saving' : 'questions.save')}
+        </button>
+        <button type="button" className="btn btn-ghost question-action" onClick={() => setEditing(false)}>
+          {t('questions.cancel')}
+        </button>
+      </div>
+    </form>
+  ) : null;
+  return { buttons, form };
 }
 
 /** The question's moment: a button that plays the video from there. */

@@ -31,6 +31,7 @@ import { courseFacts } from './0035_course_facts.ts';
 import { notes } from './0036_notes.ts';
 import { questions } from './0037_questions.ts';
 import { lessonKinds } from './0038_lesson_kinds.ts';
+import { questionEdits } from './0039_question_edits.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0036_notes': notes,
   '0037_questions': questions,
   '0038_lesson_kinds': lessonKinds,
+  '0039_question_edits': questionEdits,
 };

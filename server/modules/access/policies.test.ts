@@ -4,6 +4,7 @@ import type { Actor } from '#server/core/actor.ts';
 import {
   areaAccess,
   canBuyCourse,
+  canChangeQuestionItem,
   canJoinQuestions,
   canReportQuestionItem,
   canSeeHiddenQuestions,
@@ -182,6 +183,22 @@ describe('questions and answers', () => {
     ]);
     expect(canReportQuestionItem(learner, published, true, { userId: 'learner' })).toBe(false);
     expect(canReportQuestionItem(owner, published, false, { userId: 'owner' })).toBe(false);
+  });
+
+  it('lets only its author edit or delete a question or an answer, while taking part', () => {
+    // Each role acting on its own words, then on another learner's.
+    expect(
+      roles.map(([a, enrolled]) => canChangeQuestionItem(a, published, enrolled, { userId: a?.userId ?? '' })),
+    ).toEqual([false, false, true, false, true, true]);
+    const byOtherLearner = { userId: 'classmate' };
+    expect(roles.map(([a, enrolled]) => canChangeQuestionItem(a, published, enrolled, byOtherLearner))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('shows hidden questions and answers to admins only', () => {

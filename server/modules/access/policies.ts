@@ -125,3 +125,14 @@ export const canReportQuestionItem = (
   enrolled: boolean,
   item: { userId: string },
 ): boolean => canJoinQuestions(a, course, enrolled) && !!a && a.userId !== item.userId;
+
+/**
+ * Editing or deleting a question or an answer: its author only, while in the discussion (whatever their
+ * role; the creator and admins moderate others' words by hiding them, never by rewriting or deleting them).
+ */
+export const canChangeQuestionItem = (
+  a: Actor,
+  course: { creatorId: string },
+  enrolled: boolean,
+  item: { userId: string },
+): boolean => canJoinQuestions(a, course, enrolled) && !!a && a.userId === item.userId;

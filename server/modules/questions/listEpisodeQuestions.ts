@@ -19,6 +19,8 @@ export interface AnswerView {
   /** Shown to admins only, marked. */
   hidden: boolean;
   createdAt: string;
+  /** When its author last changed its words (shown "Edited"), or null. */
+  editedAt: string | null;
 }
 
 export interface QuestionView {
@@ -32,6 +34,7 @@ export interface QuestionView {
   mine: boolean;
   hidden: boolean;
   createdAt: string;
+  editedAt: string | null;
   answers: AnswerView[];
 }
 
@@ -59,6 +62,7 @@ export async function listEpisodeQuestions(
       'question.userId',
       'question.hidden',
       'question.createdAt',
+      'question.editedAt',
       'user.name as authorName',
       eb
         .selectFrom('questionVote')
@@ -95,6 +99,7 @@ export async function listEpisodeQuestions(
       'answer.isCreator',
       'answer.hidden',
       'answer.createdAt',
+      'answer.editedAt',
       'user.name as authorName',
     ])
     .where(
@@ -120,6 +125,7 @@ export async function listEpisodeQuestions(
         mine: r.userId === actor.userId,
         hidden: toBool(r.hidden),
         createdAt: toIso(r.createdAt),
+        editedAt: r.editedAt === null ? null : toIso(r.editedAt),
       },
     ]);
   return questions.map((r) => ({
@@ -132,6 +138,7 @@ export async function listEpisodeQuestions(
     mine: r.userId === actor.userId,
     hidden: toBool(r.hidden),
     createdAt: toIso(r.createdAt),
+    editedAt: r.editedAt === null ? null : toIso(r.editedAt),
     answers: byQuestion.get(r.id) ?? [],
   }));
 }

@@ -1,12 +1,11 @@
 import type { Actor } from '#server/core/actor.ts';
-import { conflict, forbidden, notFound, unauthenticated } from '#server/core/errors.ts';
+import { conflict, forbidden, unauthenticated } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import type { Services } from '#server/core/services.ts';
 import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
-import { toBool } from '#server/db/values.ts';
 import { reportInputSchema } from '#common/questions/questionSchemas.ts';
-import { canReportQuestionItem, canSeeHiddenQuestions } from '../access/policies.ts';
-import { findQuestionForActor } from './findQuestionForActor.ts';
+import { canReportQuestionItem } from '../access/policies.ts';
+import { findQuestionItemForActor } from './findQuestionItemForActor.ts';
 
 /**
  * "Report" a question or an answer to the admins: once per person and item (a second report is a 409 and
@@ -21,15 +20,7 @@ export async function reportQuestionItem(
   if (!actor) throw unauthenticated();
   const { kind, itemId } = parseInput(reportInputSchema, input);
   const { db } = services.database;
-  // A question's own row, or the answer's (its question's visibility is checked by findQuestionForActor).
-  const item = await db
-    .selectFrom(kind)
-    .select([kind === 'question' ? 'id as questionId' : 'questionId', 'userId', 'hidden'])
-    .where('id', '=', itemId)
-    .executeTakeFirst();
-  const found = item && (await findQuestionForActor(services, actor, { questionId: item.questionId }));
-  const missing = kind === 'question' ? 'Question not found.' : 'Answer not found.';
-  if (!item || !found || (toBool(item.hidden) && !canSeeHiddenQuestions(actor))) throw notFound(missing);
+  const { item, found } = await findQuestionItemForActor(services, actor, { kind, itemId });
   if (!canReportQuestionItem(actor, found.course, found.enrolled, item))
     throw forbidden('You cannot report your own words.');
   try {

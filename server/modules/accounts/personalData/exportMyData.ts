@@ -5,7 +5,8 @@ import { unauthenticated } from '#server/core/errors.ts';
 /**
  * Everything Darasa keeps about the signed-in person (Kenya's Data Protection Act, 2019, right of access),
  * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
- * courses, sign-in sessions and viewing events. Secrets (password hash, session tokens) are left out.
+ * courses, sign-in sessions, viewing events, and the questions, answers, upvotes and reports they wrote or gave
+ * under lessons. Secrets (password hash, session tokens) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
@@ -23,6 +24,10 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     myList,
     sessions,
     views,
+    questions,
+    answers,
+    questionVotes,
+    questionReports,
   ] = await Promise.all([
     db
       .selectFrom('user')
@@ -85,6 +90,20 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
       .select(['courseId', 'episodeId', 'kind', 'seconds', 'createdAt'])
       .where('userId', '=', id)
       .execute(),
+    db
+      .selectFrom('question')
+      .select(['id', 'courseId', 'episodeId', 'body', 'atSeconds', 'hidden', 'createdAt', 'editedAt'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
+    db
+      .selectFrom('answer')
+      .select(['id', 'questionId', 'body', 'hidden', 'createdAt', 'editedAt'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
+    db.selectFrom('questionVote').select(['questionId', 'createdAt']).where('userId', '=', id).execute(),
+    db.selectFrom('questionReport').select(['itemId', 'questionId', 'createdAt']).where('userId', '=', id).execute(),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -98,5 +117,9 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     savedCourses: myList,
     signInSessions: sessions,
     viewingEvents: views,
+    questions,
+    answers,
+    questionVotes,
+    questionReports,
   };
 }
