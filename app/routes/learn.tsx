@@ -59,7 +59,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
     },
     [saveProgress, current.id],
   );
-  const positionNow = () => (position.current.episodeId === current.id ? position.current.seconds : startAt);
+  // Once this episode has played, the video's own moment (timeupdates lag by up to a quarter second).
+  const positionNow = () =>
+    position.current.episodeId === current.id ? (player.current?.currentTime() ?? position.current.seconds) : startAt;
   const onPlayerState = useCallback(
     (s: string) => {
       if (s === 'paused') flush();

@@ -25,6 +25,8 @@ export interface PlayerHandle {
   pause(): void;
   /** Plays from `seconds` (a note's moment). */
   seek(seconds: number): void;
+  /** Where the video is now, in seconds (null before it is attached). */
+  currentTime(): number | null;
 }
 
 export interface VideoPlayerProps {

@@ -111,7 +111,9 @@ export function usePlayback(
     },
     [videoRef, play],
   );
-  useImperativeHandle(ref, () => ({ play, pause, seek }), [play, pause, seek]);
+  // The moment shown now, not the last timeupdate's (which lags by up to a quarter of a second).
+  const currentTime = useCallback(() => videoRef.current?.currentTime ?? null, [videoRef]);
+  useImperativeHandle(ref, () => ({ play, pause, seek, currentTime }), [play, pause, seek, currentTime]);
 
   useEffect(() => onStateChange?.(state), [state, onStateChange]);
   // The player is on screen: fetch the streaming code now rather than after Play is pressed.
