@@ -38,7 +38,7 @@ export async function forgetNote(id: string): Promise<void> {
   window.dispatchEvent(new Event(NOTES_CHANGED));
 }
 
-/** Sends this account's pending notes; each is forgotten once the server answered it. */
+/** Sends this account's pending notes; each is forgotten once the server answered it; returns how many are left. */
 export async function flushNotes(): Promise<number> {
   const userKey = currentUserKey();
   if (!userKey || !navigator.onLine) return 0;

@@ -42,7 +42,8 @@ export function offlineTx<T>(
 /**
  * Sends queued items to `url` one by one, oldest first, and forgets each the server answered: stored, or
  * refused for good (no access any more, bad input). Stops at the first network failure (offline again) and
- * keeps an item refused for the session (401) or by a server fault (5xx) for the next try.
+ * keeps an item refused for the session (401) or by a server fault (5xx) for the next try. Returns how
+ * many are left.
  */
 export async function deliverQueued<T>(
   items: T[],
@@ -50,7 +51,7 @@ export async function deliverQueued<T>(
   body: (item: T) => unknown,
   forget: (item: T) => Promise<unknown>,
 ): Promise<number> {
-  let sent = 0;
+  let left = items.length;
   for (const item of items) {
     const res = await fetch(url, {
       method: 'POST',
@@ -58,11 +59,11 @@ export async function deliverQueued<T>(
       credentials: 'same-origin',
       body: JSON.stringify(body(item)),
     }).catch(() => null);
-    if (!res) return sent;
+    if (!res) return left;
     if (res.status !== 401 && res.status < 500) {
       await forget(item);
-      sent++;
+      left--;
     }
   }
-  return sent;
+  return left;
 }

@@ -22,7 +22,7 @@ export async function queueProgress(episodeId: string, position: number, recorde
   );
 }
 
-/** Sends this account's kept reports, oldest first; each is removed once the server answered it. */
+/** Sends this account's kept reports, oldest first; each is removed once the server answered it; returns how many are left. */
 export async function flushProgress(): Promise<number> {
   const userKey = currentUserKey();
   if (!userKey || !navigator.onLine) return 0;

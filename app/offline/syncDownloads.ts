@@ -35,12 +35,26 @@ async function checkEntitlements(): Promise<void> {
 }
 
 let syncing: Promise<void> | null = null;
+/** Progress or notes still waiting after a sync (the connection came back shaky): tried again, less often. */
+let retryMs = 2000;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+function sendWaiting(): Promise<void> {
+  return Promise.all([flushProgress(), flushNotes()]).then(([progress, notes]) => {
+    clearTimeout(retry);
+    if (progress + notes === 0 || !navigator.onLine) {
+      retryMs = 2000;
+      return;
+    }
+    retry = setTimeout(() => void sendWaiting().catch(() => {}), retryMs);
+    retryMs = Math.min(retryMs * 2, 60_000);
+  });
+}
 
 export function syncOffline(): Promise<void> {
   syncing ??= (async () => {
     try {
-      await flushProgress();
-      await flushNotes();
+      await sendWaiting();
       await checkEntitlements();
       await resumeUnfinished();
     } finally {
