@@ -2,6 +2,7 @@
 // with a share sheet stood in for, the sheet gets the page's canonical link. The page is opened by another
 // host name than PUBLIC_URL's and with a query and hash: none of that may travel with the shared link.
 import { expect, type Page, test } from '@playwright/test';
+import { HYDRATED } from '#common/deferredHydration.ts';
 import { FREE_COURSE, openCourse } from '#tests/e2e/courses.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { DEMO_PORT, DEMO_URL } from '#tests/e2e/urls.ts';
@@ -18,10 +19,18 @@ test('Share: WhatsApp and Copy link without a share sheet, the share sheet where
   const courseId = await openCourse(page, FREE_COURSE);
   const canonical = `${DEMO_URL}/course/${courseId}`;
 
-  // Tapped as soon as the (cached, deferred) page shows: held until hydrated, then the menu opens.
+  // Tapped before React is attached (its scripts held back): the press is held, and once hydrated the menu opens.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto(`${OTHER_HOST}/course/${courseId}?ref=private#secret`, { waitUntil: 'domcontentloaded' });
   const share = page.getByRole('button', { name: 'Share', exact: true });
   await share.tap();
+  expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], HYDRATED)).toBeFalsy();
+  release();
   const whatsApp = page.getByRole('link', { name: 'Share on WhatsApp' });
   await expect(whatsApp).toHaveAttribute(
     'href',
