@@ -21,7 +21,16 @@ export function NotForSale() {
 }
 
 /** Top of a course page: picture (or trailer, in place), facts, and the visitor's actions. */
-export function CourseHero({ course, purchase }: { course: CoursePage; purchase?: React.ReactNode }) {
+export function CourseHero({
+  course,
+  publicUrl,
+  purchase,
+}: {
+  course: CoursePage;
+  /** PUBLIC_URL: the course's shared link is its canonical address, as its og:url. */
+  publicUrl: string;
+  purchase?: React.ReactNode;
+}) {
   const player = useInPlacePlayer();
   const { t, price, buyLabel, length } = useFormat();
   return (
@@ -64,7 +73,11 @@ export function CourseHero({ course, purchase }: { course: CoursePage; purchase?
             purchase
           )}
           <MyListButton course={course} />
-          <ShareButton path={`/course/${course.id}`} title={course.title} />
+          <ShareButton
+            url={`${publicUrl}/course/${course.id}`}
+            title={course.title}
+            text={t('share.courseText', { creator: course.creatorName })}
+          />
         </div>
         <div className="price-box">
           <p className="price">{price(course.price)}</p>

@@ -6,9 +6,10 @@ import { render } from 'vitest-browser-react';
 import { InEnglish } from '#tests/components/inEnglish.tsx';
 import { ShareButton } from './ShareButton.tsx';
 
-const PATH = '/course/abc123';
+// The page's canonical address, on another host than the test page's: the button shares it, not location.
+const URL_ = 'https://darasa.example/course/abc123';
 const TITLE = 'Kilimo Bora & more';
-const full = () => new URL(PATH, window.location.origin).href;
+const TEXT = 'A course by Amina on Darasa';
 
 function withShareSheet(share: ((data: ShareData) => Promise<void>) | undefined) {
   Object.defineProperty(navigator, 'share', { value: share, configurable: true, writable: true });
@@ -19,7 +20,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const mount = () => render(<ShareButton path={PATH} title={TITLE} />, { wrapper: InEnglish });
+const mount = () => render(<ShareButton url={URL_} title={TITLE} text={TEXT} />, { wrapper: InEnglish });
 
 describe('with a share sheet (phones)', () => {
   test('hands the page to it and opens no menu', async () => {
@@ -27,7 +28,7 @@ describe('with a share sheet (phones)', () => {
     withShareSheet(share);
     const screen = await mount();
     await screen.getByRole('button', { name: 'Share' }).click();
-    await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: TITLE, text: TITLE, url: full() }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: TITLE, text: TEXT, url: URL_ }));
     await expect.element(screen.getByRole('link', { name: 'Share on WhatsApp' })).not.toBeInTheDocument();
   });
 
@@ -57,32 +58,40 @@ describe('without a share sheet', () => {
     const whatsApp = screen.getByRole('link', { name: 'Share on WhatsApp' });
     await expect
       .element(whatsApp)
-      .toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${TITLE} ${full()}`)}`);
+      .toHaveAttribute('href', `https://wa.me/?text=${encodeURIComponent(`${TITLE} ${URL_}`)}`);
     await expect.element(whatsApp).toHaveAttribute('target', '_blank');
     await screen.getByRole('button', { name: 'Copy link' }).click();
-    expect(write).toHaveBeenCalledWith(full());
+    expect(write).toHaveBeenCalledWith(URL_);
     await expect.element(screen.getByRole('status')).toHaveTextContent('Link copied');
   });
 
-  test('says so when the link cannot be copied', async () => {
+  test('shows the link selected when the clipboard is refused', async () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
     const screen = await mount();
     await screen.getByRole('button', { name: 'Share' }).click();
     await screen.getByRole('button', { name: 'Copy link' }).click();
     await expect
       .element(screen.getByRole('status'))
-      .toHaveTextContent('Could not copy the link. Copy it from the address bar.');
+      .toHaveTextContent('Could not copy the link. It is selected below: copy it from there.');
+    const field = screen.getByRole('textbox', { name: 'Link to share' });
+    await expect.element(field).toHaveValue(URL_);
+    await expect.element(field).toHaveFocus();
+    const input = field.element() as HTMLInputElement;
+    expect(input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0)).toBe(URL_);
   });
 
-  test('Escape closes the menu; its id is in the page even while closed', async () => {
+  test('Escape closes the menu and gives the button back its focus; the menu is in the page while closed', async () => {
     const screen = await mount();
     const button = screen.getByRole('button', { name: 'Share' });
     const menu = document.getElementById(button.element().getAttribute('aria-controls')!);
     expect(menu).not.toBeNull();
     await button.click();
-    await expect.element(screen.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    const copy = screen.getByRole('button', { name: 'Copy link' });
+    await expect.element(copy).toBeVisible();
+    copy.element().focus();
     await userEvent.keyboard('{Escape}');
     await expect.element(button).toHaveAttribute('aria-expanded', 'false');
+    await expect.element(button).toHaveFocus();
     expect(menu!.hidden).toBe(true);
   });
 });

@@ -83,7 +83,11 @@ export default function Certificate({ loaderData }: Route.ComponentProps) {
               <dd className="certificate-code">{c.code}</dd>
             </div>
           </dl>
-          <ShareButton path={`/certificates/${c.code}`} title={t('share.certificateText', { course: c.courseTitle })} />
+          <ShareButton
+            url={`${loaderData.publicUrl}/certificates/${c.code}`}
+            title={t('share.certificateText', { learner: c.learnerName, course: c.courseTitle })}
+            text={t('certificate.title')}
+          />
         </article>
       </main>
     </>

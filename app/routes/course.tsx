@@ -26,7 +26,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, purchase, playsAll, reviews, questionCounts } = loaderData;
+  const { course, publicUrl, purchase, playsAll, reviews, questionCounts } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
@@ -43,6 +43,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         <CourseHero
           key={course.id}
           course={course}
+          publicUrl={publicUrl}
           purchase={
             purchase ? (
               <>

@@ -50,7 +50,11 @@ export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) 
               <span>{t('course.students', { count: d.students })}</span>
               <span>{t('creator.courses', { count: d.courseCount })}</span>
             </p>
-            <ShareButton path={creatorPath(d.id)} title={d.name} />
+            <ShareButton
+              url={d.publicUrl + creatorPath(d.id)}
+              title={d.name}
+              text={t('meta.creator.about', { count: d.courseCount })}
+            />
           </div>
         </header>
         {d.bio ? <p className="creator-bio">{d.bio}</p> : null}
