@@ -109,7 +109,9 @@ async function postgresMatches(
 ): Promise<ScoredRow[]> {
   const byId = new Map<string, ScoredRow>();
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const inKey = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsQuery(concepts, 'AB')})`;
+  // `keyVector` is `searchVector`'s weights A and B (migration 0041): the same matches, read from the
+  // covering index the candidates are walked in, without visiting the table for each course passed.
+  const inKey = sql<boolean>`"course"."keyVector" @@ to_tsquery('simple', ${tsQuery(concepts, 'AB')})`;
   const anywhere = sql<boolean>`"course"."searchVector" @@ to_tsquery('simple', ${tsQuery(concepts, '')})`;
   const rows = await mostEnrolledPostgres(db, query, concepts, inKey);
   if (rows.length < CANDIDATES)
@@ -148,9 +150,9 @@ async function postgresMatches(
 /**
  * The published courses matching `where` under the query's filters, the most enrolled first (at most
  * CANDIDATES), each with every concept's `word_similarity` to its search key (the best of its scoring
- * words). The limited subquery reads only what the covering index `course_pub_enrolled_search` holds
- * (migration 0032), so a condition on the key is checked without visiting the table; the kept rows' cards
- * and similarities are read after it.
+ * words). The limited subquery reads only what the covering indexes `course_pub_enrolled_key` (migration
+ * 0041: with `keyVector`) and `course_pub_enrolled_search` (0032) hold, so a condition on the key is checked
+ * without visiting the table; the kept rows' cards and similarities are read after it.
  */
 async function mostEnrolledPostgres(
   db: Kysely<DB>,
