@@ -32,6 +32,7 @@ import { notes } from './0036_notes.ts';
 import { questions } from './0037_questions.ts';
 import { lessonKinds } from './0038_lesson_kinds.ts';
 import { questionEdits } from './0039_question_edits.ts';
+import { quizzes } from './0040_quizzes.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0037_questions': questions,
   '0038_lesson_kinds': lessonKinds,
   '0039_question_edits': questionEdits,
+  '0040_quizzes': quizzes,
 };

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Actor } from '#server/core/actor.ts';
+import { conflict, notFound, unauthenticated } from '#server/core/errors.ts';
+import { parseInput } from '#server/core/parseInput.ts';
+import type { Services } from '#server/core/services.ts';
+import type { DB } from '#server/db/schema.ts';
+import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import { quizAttemptInput } from '#common/learning/quizAttemptSchema.ts';
+import { canTakeQuiz } from '../../access/policies.ts';
+import { issueCertificateIfComplete } from '../../certificates/issueCertificateIfComplete.ts';
+import { findEpisodeForActor } from '../findEpisodeForActor.ts';
+import { storeProgressInTx } from '../storeProgressInTx.ts';
+import { type QuizAttemptView, quizAttemptView } from './quizAttemptView.ts';
+import { readQuizQuestions } from './readQuizQuestions.ts';
+import { scoreQuiz } from './scoreQuiz.ts';
+
+export const ATTEMPTS_SPENT = 'You have used all your attempts at this quiz.';
+const NOT_SAVED = 'Your answers could not be saved. Please try again.';
+
+/**
+ * "Submit answers": scores a learner's attempt at a quiz lesson they may take, on the server. The attempt
+ * carries the id its device made, so one sent twice (offline, then again; or several at once) is counted
+ * once and answered with the same result. Refused: after the attempts are spent (409), answers to questions
+ * the quiz does not have (400), anyone who may not open the lesson (404, as for the episode). A pass
+ * completes the lesson (the progress path) and may earn the certificate.
+ */
+export async function submitQuizAttempt(services: Services, actor: Actor, input: unknown): Promise<QuizAttemptView> {
+  if (!actor) throw unauthenticated();
+  const { attemptId, episodeId, answers } = parseInput(quizAttemptInput, input);
+  const found = await findEpisodeForActor(services, actor, { episodeId });
+  if (found?.episode.kind !== 'quiz') throw notFound('Episode not found.');
+  const { course, episode } = found;
+  if (!canTakeQuiz(actor, course, { episode: episode.position }, found.enrolled)) throw notFound('Episode not found.');
+  const { db, dialect } = services.database;
+  const quiz = await db.selectFrom('quiz').selectAll().where('episodeId', '=', episodeId).executeTakeFirst();
+  if (!quiz) throw notFound('Episode not found.');
+  const questions = readQuizQuestions(quiz.questions);
+  const maxAttempts = quiz.maxAttempts === null ? null : toNum(quiz.maxAttempts);
+  const scored = scoreQuiz(questions, answers, toNum(quiz.passMark));
+  const now = services.clock.now();
+  const key = { userId: actor.userId, episodeId };
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      // One learner's attempts are counted one at a time (PostgreSQL; SQLite serialises writers).
+      if (dialect === 'postgres')
+        await trx.selectFrom('user').select('id').where('id', '=', actor.userId).forUpdate().execute();
+      if (await keptAttempt(trx, { ...key, attemptId })) return;
+      const used = await attemptsUsed(trx, key);
+      if (maxAttempts !== null && used >= maxAttempts) throw conflict(ATTEMPTS_SPENT);
+      await trx
+        .insertInto('quizAttempt')
+        .values({
+          id: attemptId,
+          ...key,
+          courseId: course.id,
+          score: scored.score,
+          passed: scored.passed,
+          results: JSON.stringify(scored.results),
+          createdAt: now,
+        })
+        .execute();
+      if (scored.passed)
+        await storeProgressInTx(trx, {
+          ...key,
+          courseId: course.id,
+          incoming: { position: 0, completed: true, recordedAt: now.getTime() },
+          now: now.getTime(),
+          dialect,
+        });
+    })
+    .catch((err: unknown) => {
+      // The same attempt sent twice at once: the other request stored it.
+      if (!isUniqueViolation(err)) throw err;
+    });
+  const kept = await keptAttempt(db, { ...key, attemptId });
+  if (!kept) throw conflict(NOT_SAVED);
+  if (kept.passed) await issueCertificateIfComplete(services, actor, { courseId: course.id });
+  return quizAttemptView({ attempt: kept, questions, attemptsUsed: await attemptsUsed(db, key), maxAttempts });
+}
+
+/** The learner's attempt with this id at this quiz, or null; another's (or another quiz's) id is refused. */
+async function keptAttempt(
+  db: Kysely<DB>,
+  { userId, episodeId, attemptId }: { userId: string; episodeId: string; attemptId: string },
+) {
+  const row = await db.selectFrom('quizAttempt').selectAll().where('id', '=', attemptId).executeTakeFirst();
+  if (!row) return null;
+  if (row.userId !== userId || row.episodeId !== episodeId) throw conflict(NOT_SAVED);
+  return { id: row.id, score: toNum(row.score), passed: toBool(row.passed), results: JSON.parse(row.results) };
+}
+
+async function attemptsUsed(db: Kysely<DB>, { userId, episodeId }: { userId: string; episodeId: string }) {
+  const { n } = await db
+    .selectFrom('quizAttempt')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('episodeId', '=', episodeId)
+    .executeTakeFirstOrThrow();
+  return toNum(n);
+}
