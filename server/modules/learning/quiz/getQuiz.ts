@@ -1,12 +1,8 @@
 import type { Actor } from '#server/core/actor.ts';
-import { notFound, unauthenticated } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
 import { toBool, toNum } from '#server/db/values.ts';
-import { isId } from '#common/ids.ts';
 import type { QuestionType } from '#common/studio/quizSchema.ts';
-import { canTakeQuiz } from '../../access/policies.ts';
-import { findEpisodeForActor } from '../findEpisodeForActor.ts';
-import { readQuizQuestions } from './readQuizQuestions.ts';
+import { findQuizForActor } from './findQuizForActor.ts';
 
 export interface LearnerQuiz {
   episodeId: string;
@@ -27,29 +23,22 @@ export async function getQuiz(
   actor: Actor,
   { episodeId }: { episodeId: string },
 ): Promise<LearnerQuiz> {
-  if (!actor) throw unauthenticated();
-  const found = isId(episodeId) ? await findEpisodeForActor(services, actor, { episodeId }) : null;
-  if (found?.episode.kind !== 'quiz') throw notFound('Episode not found.');
-  if (!canTakeQuiz(actor, found.course, { episode: found.episode.position }, found.enrolled))
-    throw notFound('Episode not found.');
-  const { db } = services.database;
-  const quiz = await db.selectFrom('quiz').selectAll().where('episodeId', '=', episodeId).executeTakeFirst();
-  if (!quiz) throw notFound('Episode not found.');
-  const attempts = await db
+  const quiz = await findQuizForActor(services, actor, { episodeId });
+  const attempts = await services.database.db
     .selectFrom('quizAttempt')
     .select(['score', 'passed'])
-    .where('userId', '=', actor.userId)
+    .where('userId', '=', quiz.actor.userId)
     .where('episodeId', '=', episodeId)
     .execute();
   const scores = attempts.map((a) => toNum(a.score));
   return {
     episodeId,
-    passMark: toNum(quiz.passMark),
-    maxAttempts: quiz.maxAttempts === null ? null : toNum(quiz.maxAttempts),
+    passMark: quiz.passMark,
+    maxAttempts: quiz.maxAttempts,
     attemptsUsed: attempts.length,
     passed: attempts.some((a) => toBool(a.passed)),
     bestScore: scores.length ? Math.max(...scores) : null,
-    questions: readQuizQuestions(quiz.questions).map((q) => ({
+    questions: quiz.questions.map((q) => ({
       id: q.id,
       type: q.type,
       prompt: q.prompt,

@@ -1,18 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '#server/core/actor.ts';
-import { conflict, notFound, unauthenticated } from '#server/core/errors.ts';
+import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import type { Services } from '#server/core/services.ts';
 import type { DB } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { quizAttemptInput } from '#common/learning/quizAttemptSchema.ts';
-import { canTakeQuiz } from '../../access/policies.ts';
 import { issueCertificateIfComplete } from '../../certificates/issueCertificateIfComplete.ts';
-import { findEpisodeForActor } from '../findEpisodeForActor.ts';
 import { storeProgressInTx } from '../storeProgressInTx.ts';
 import { type QuizAttemptView, quizAttemptView } from './quizAttemptView.ts';
-import { readQuizQuestions } from './readQuizQuestions.ts';
+import { findQuizForActor } from './findQuizForActor.ts';
 import { scoreQuiz } from './scoreQuiz.ts';
 
 export const ATTEMPTS_SPENT = 'You have used all your attempts at this quiz.';
@@ -26,27 +24,27 @@ const NOT_SAVED = 'Your answers could not be saved. Please try again.';
  * completes the lesson (the progress path) and may earn the certificate.
  */
 export async function submitQuizAttempt(services: Services, actor: Actor, input: unknown): Promise<QuizAttemptView> {
-  if (!actor) throw unauthenticated();
   const { attemptId, episodeId, answers } = parseInput(quizAttemptInput, input);
-  const found = await findEpisodeForActor(services, actor, { episodeId });
-  if (found?.episode.kind !== 'quiz') throw notFound('Episode not found.');
-  const { course, episode } = found;
-  if (!canTakeQuiz(actor, course, { episode: episode.position }, found.enrolled)) throw notFound('Episode not found.');
+  const {
+    actor: taker,
+    courseId,
+    passMark,
+    maxAttempts,
+    questions,
+  } = await findQuizForActor(services, actor, {
+    episodeId,
+  });
   const { db, dialect } = services.database;
-  const quiz = await db.selectFrom('quiz').selectAll().where('episodeId', '=', episodeId).executeTakeFirst();
-  if (!quiz) throw notFound('Episode not found.');
-  const questions = readQuizQuestions(quiz.questions);
-  const maxAttempts = quiz.maxAttempts === null ? null : toNum(quiz.maxAttempts);
-  const scored = scoreQuiz(questions, answers, toNum(quiz.passMark));
   const now = services.clock.now();
-  const key = { userId: actor.userId, episodeId };
+  const key = { userId: taker.userId, episodeId };
   await db
     .transaction()
     .execute(async (trx) => {
       // One learner's attempts are counted one at a time (PostgreSQL; SQLite serialises writers).
       if (dialect === 'postgres')
-        await trx.selectFrom('user').select('id').where('id', '=', actor.userId).forUpdate().execute();
+        await trx.selectFrom('user').select('id').where('id', '=', taker.userId).forUpdate().execute();
       if (await keptAttempt(trx, { ...key, attemptId })) return;
+      const scored = scoreQuiz(questions, answers, passMark);
       const used = await attemptsUsed(trx, key);
       if (maxAttempts !== null && used >= maxAttempts) throw conflict(ATTEMPTS_SPENT);
       await trx
@@ -54,7 +52,7 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
         .values({
           id: attemptId,
           ...key,
-          courseId: course.id,
+          courseId,
           score: scored.score,
           passed: scored.passed,
           results: JSON.stringify(scored.results),
@@ -64,7 +62,7 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
       if (scored.passed)
         await storeProgressInTx(trx, {
           ...key,
-          courseId: course.id,
+          courseId,
           incoming: { position: 0, completed: true, recordedAt: now.getTime() },
           now: now.getTime(),
           dialect,
@@ -76,7 +74,7 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
     });
   const kept = await keptAttempt(db, { ...key, attemptId });
   if (!kept) throw conflict(NOT_SAVED);
-  if (kept.passed) await issueCertificateIfComplete(services, actor, { courseId: course.id });
+  if (kept.passed) await issueCertificateIfComplete(services, actor, { courseId });
   return quizAttemptView({ attempt: kept, questions, attemptsUsed: await attemptsUsed(db, key), maxAttempts });
 }
 
