@@ -17,7 +17,7 @@ export const ATTEMPTS_SPENT = 'You have used all your attempts at this quiz.';
 const NOT_SAVED = 'Your answers could not be saved. Please try again.';
 
 /**
- * "Submit answers": scores a learner's attempt at a quiz lesson they may take, on the server. The attempt
+ * Scores a learner's attempt at a quiz lesson they may take, on the server. The attempt
  * carries the id its device made, so one sent twice (offline, then again; or several at once) is counted
  * once and answered with the same result. Refused: after the attempts are spent (409), answers to questions
  * the quiz does not have (400), anyone who may not open the lesson (404, as for the episode). A pass
