@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { ID_PATTERN } from '#common/ids.ts';
 import { assetRef } from './courseSchema.ts';
 import { LIMITS, STUDIO_MESSAGES } from './messages.ts';
+import { QUIZ_MESSAGES, quizInput } from './quizSchema.ts';
 
 /**
- * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player. Audio,
- * PDF and quiz lessons join this list later; the column (migration 0038) takes any of them.
+ * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player. Audio
+ * and PDF lessons join this list later; the column (migration 0038) takes any of them. A quiz lesson's
+ * questions are in the `quiz` table (migration 0040, decision 0057).
  */
-export const LESSON_KINDS = ['video', 'text'] as const;
+export const LESSON_KINDS = ['video', 'text', 'quiz'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
 const missing = STUDIO_MESSAGES.episodeRequired;
@@ -23,7 +25,8 @@ export const lessonPreviewInput = z.object({ body: lessonBody });
 
 /**
  * Adding or editing a lesson: a title always; a video lesson needs its video (docs/product.md's episode
- * message), a text lesson its Markdown (and has no video).
+ * message), a text lesson its Markdown (and has no video), a quiz lesson its `quiz` (questions, pass mark,
+ * attempts; neither video nor text).
  */
 export const episodeInput = z
   .object({
@@ -44,13 +47,21 @@ export const episodeInput = z
     videoId: z.string({ error: missing }).regex(ID_PATTERN, missing).nullable().default(null),
     body: lessonBody.default(''),
     thumbnailId: assetRef.default(null),
+    quiz: quizInput.nullable().default(null),
   })
   .transform((data, ctx) => {
     if (data.kind === 'video' && !data.videoId) ctx.addIssue({ code: 'custom', path: ['videoId'], message: missing });
     if (data.kind === 'text' && !data.body.trim())
       ctx.addIssue({ code: 'custom', path: ['body'], message: missingText });
+    if (data.kind === 'quiz' && !data.quiz)
+      ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
     // Each kind keeps only its own content, so a lesson switched to text drops its video and back.
-    return data.kind === 'text' ? { ...data, videoId: null } : { ...data, body: '' };
+    return {
+      ...data,
+      videoId: data.kind === 'video' ? data.videoId : null,
+      body: data.kind === 'text' ? data.body : '',
+      quiz: data.kind === 'quiz' ? data.quiz : null,
+    };
   });
 
 export type EpisodeInput = z.infer<typeof episodeInput>;

@@ -408,6 +408,31 @@ export interface QuestionReportTable {
   createdAt: Timestamp;
 }
 
+/** A quiz lesson's settings and questions (0040); one per episode of kind 'quiz'. */
+export interface QuizTable {
+  episodeId: string;
+  /** Percent (1–100) of questions right needed to pass. */
+  passMark: number;
+  /** Attempts allowed (1–10); null: unlimited. */
+  maxAttempts: number | null;
+  /** JSON: the questions as common/studio/quizSchema.ts keeps them, each with its id. */
+  questions: string;
+}
+
+/** One learner's scored quiz attempt, keyed by the id the device made (0040). */
+export interface QuizAttemptTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  episodeId: string;
+  /** Percent of questions right, rounded. */
+  score: number;
+  passed: Bool;
+  /** JSON: [{ questionId, correct }]. */
+  results: string;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -437,6 +462,8 @@ export interface DB {
   enrollment: EnrollmentTable;
   progress: ProgressTable;
   note: NoteTable;
+  quiz: QuizTable;
+  quizAttempt: QuizAttemptTable;
   question: QuestionTable;
   answer: AnswerTable;
   questionVote: QuestionVoteTable;

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { analyticsQuery } from '#common/analytics/analyticsQuery.ts';
 import { EventRateLimiter } from '../modules/analytics/eventRateLimiter.ts';
 import { getCourseAnalytics } from '../modules/analytics/getCourseAnalytics.ts';
+import { getQuizAnalytics } from '../modules/analytics/getQuizAnalytics.ts';
 import { viewEventInput } from '#common/analytics/viewEventSchema.ts';
 import { invalidInput, rateLimited } from '../core/errors.ts';
 import { parseInput } from '../core/parseInput.ts';
@@ -20,7 +21,7 @@ const limit = bodyLimit({
 
 /**
  * Viewing events in (POST /api/events, answered 204 at once: the write happens later in a batch) and a
- * course's analytics out (GET /api/analytics/courses/:courseId, its creator or an admin only).
+ * course's analytics out (GET /api/analytics/courses/:courseId, and /quizzes: its creator or an admin only).
  */
 export function analyticsRoutes() {
   const app = new Hono<AppEnv>();
@@ -47,6 +48,12 @@ export function analyticsRoutes() {
     );
     c.header('cache-control', 'no-store');
     return c.json(await getCourseAnalytics(services, actor, { courseId: c.req.param('courseId'), days }));
+  });
+  // Which quiz questions the course's learners miss most (its creator or an admin).
+  app.get('/analytics/courses/:courseId/quizzes', async (c) => {
+    const { services, actor } = c.var.ctx;
+    c.header('cache-control', 'no-store');
+    return c.json(await getQuizAnalytics(services, actor, { courseId: c.req.param('courseId') }));
   });
   return app;
 }

@@ -4,13 +4,24 @@ import { saveProgress } from '../modules/learning/saveProgress.ts';
 import { saveReview } from '../modules/learning/saveReview.ts';
 import { addNote } from '../modules/learning/notes/addNote.ts';
 import { deleteNote } from '../modules/learning/notes/deleteNote.ts';
+import { submitQuizAttempt } from '../modules/learning/quiz/submitQuizAttempt.ts';
+import { getQuiz } from '../modules/learning/quiz/getQuiz.ts';
+import { quizAttemptInput } from '#common/learning/quizAttemptSchema.ts';
 import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
-import { objectBody } from './jsonBody.ts';
+import { jsonBody, objectBody } from './jsonBody.ts';
 
 /** Small JSON bodies only (the progress beacon posts them as text/plain, which jsonBody reads too). */
 const small = bodyLimit({
   maxSize: 4096,
+  onError: () => {
+    throw new DomainError('too_large', 'Request too large.');
+  },
+});
+
+/** A quiz attempt: at most 50 answers of a few numbers each. */
+const attemptSize = bodyLimit({
+  maxSize: 32 * 1024,
   onError: () => {
     throw new DomainError('too_large', 'Request too large.');
   },
@@ -30,6 +41,15 @@ export function learningRoutes() {
     const { services, actor } = c.var.ctx;
     await deleteNote(services, actor, { noteId: c.req.param('noteId') });
     return c.body(null, 204);
+  });
+  app.get('/quizzes/:episodeId', async (c) => {
+    const { services, actor } = c.var.ctx;
+    c.header('cache-control', 'no-store');
+    return c.json(await getQuiz(services, actor, { episodeId: c.req.param('episodeId') }));
+  });
+  app.post('/quiz-attempts', attemptSize, jsonBody(quizAttemptInput), async (c) => {
+    const { services, actor } = c.var.ctx;
+    return c.json(await submitQuizAttempt(services, actor, c.req.valid('json')));
   });
   app.post('/reviews', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;

@@ -41,6 +41,20 @@ describe('personal data', () => {
       return (await res.json()) as { id: string };
     };
     await post('/api/learning/notes', { episodeId, position: 3, body: 'Mine to keep' });
+    // A quiz attempt (how one is made and scored: tests/integration/quizAttempts.test.ts).
+    await w.t.db
+      .insertInto('quizAttempt')
+      .values({
+        id: `attempt-${newId()}`,
+        userId: user.userId,
+        courseId: course.id,
+        episodeId,
+        score: 80,
+        passed: true,
+        results: '[]',
+        createdAt: new Date(),
+      })
+      .execute();
     const asked = await post('/api/questions', { episodeId, body: 'Why knead so long?', atSeconds: 12 });
     const theirs = (await make.user(w.t.db, { role: 'customer' })).id;
     await make.enrollment(w.t.db, { userId: theirs, courseId: course.id });
@@ -68,6 +82,7 @@ describe('personal data', () => {
       account: { email: string };
       payments: { id: string; mpesaReceipt: string }[];
       notes: { body: string }[];
+      quizAttempts: { score: number }[];
       questions: { id: string; body: string; atSeconds: number }[];
       answers: { id: string; questionId: string; body: string }[];
       questionVotes: { questionId: string }[];
@@ -75,6 +90,7 @@ describe('personal data', () => {
     expect(data.account.email).toBe(reg.email.toLowerCase());
     expect(data.payments).toEqual([expect.objectContaining({ id: paid.id, mpesaReceipt: paid.receipt })]);
     expect(data.notes).toEqual([expect.objectContaining({ body: 'Mine to keep' })]);
+    expect(data.quizAttempts).toEqual([expect.objectContaining({ score: 80, episodeId })]);
     expect(data.questions).toEqual([
       expect.objectContaining({ id: asked.id, body: 'Why knead so long?', atSeconds: 12 }),
     ]);
@@ -107,6 +123,7 @@ describe('personal data', () => {
     );
     expect(everything).not.toContain(PHONES.success);
     expect(await db.selectFrom('session').select('id').where('userId', '=', user.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('quizAttempt').select('id').where('userId', '=', user.userId).execute()).toEqual([]);
     expect((await new Client(w.running.url).signIn(reg.email, reg.password)).status).toBe(401);
     expect((await me.request('/api/account/data')).status).toBe(401);
   });

@@ -32,6 +32,7 @@ import { notes } from './0036_notes.ts';
 import { questions } from './0037_questions.ts';
 import { lessonKinds } from './0038_lesson_kinds.ts';
 import { questionEdits } from './0039_question_edits.ts';
+import { quizzes } from './0040_quizzes.ts';
 import { postgresKeyVector } from './0041_postgres_key_vector.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -69,5 +70,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0037_questions': questions,
   '0038_lesson_kinds': lessonKinds,
   '0039_question_edits': questionEdits,
+  '0040_quizzes': quizzes,
   '0041_postgres_key_vector': postgresKeyVector,
 };

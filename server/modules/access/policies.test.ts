@@ -16,6 +16,8 @@ import {
   canReplyToReview,
   canReportReview,
   canReviewCourse,
+  canSeeQuizAnalytics,
+  canTakeQuiz,
   canUpload,
   canViewCourse,
   canViewPayment,
@@ -203,5 +205,49 @@ describe('questions and answers', () => {
 
   it('shows hidden questions and answers to admins only', () => {
     expect(roles.map(([a]) => canSeeHiddenQuestions(a))).toEqual([false, false, false, false, false, true]);
+  });
+});
+
+describe('quiz lessons', () => {
+  // visitor, learner not enrolled, enrolled learner, other creator, course creator, admin
+  const roles: [Actor, boolean][] = [
+    [null, false],
+    [learner, false],
+    [learner, true],
+    [other, false],
+    [owner, false],
+    [admin, false],
+  ];
+
+  it('lets anyone signed in take the free first lesson’s quiz; the others only those with the whole course', () => {
+    expect(roles.map(([a, enrolled]) => canTakeQuiz(a, published, { episode: 1 }, enrolled))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(roles.map(([a, enrolled]) => canTakeQuiz(a, published, { episode: 2 }, enrolled))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    // A draft has no free lesson.
+    expect(roles.map(([a, enrolled]) => canTakeQuiz(a, draft, { episode: 1 }, enrolled))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('shows which questions learners miss to the course’s creator and admins only', () => {
+    expect(roles.map(([a]) => canSeeQuizAnalytics(a, published))).toEqual([false, false, false, false, true, true]);
   });
 });

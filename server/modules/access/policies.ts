@@ -136,3 +136,17 @@ export const canChangeQuestionItem = (
   enrolled: boolean,
   item: { userId: string },
 ): boolean => canJoinQuestions(a, course, enrolled) && !!a && a.userId === item.userId;
+
+/**
+ * Taking a quiz lesson (submitting an attempt): a signed-in person who may open that lesson — the free first
+ * lesson for anyone signed in, every lesson for enrolled learners, the course's creator and admins.
+ */
+export const canTakeQuiz = (
+  a: Actor,
+  course: { creatorId: string; published: boolean },
+  lesson: { episode: number },
+  enrolled: boolean,
+): boolean => !!a && canWatchVideo(a, course, lesson, enrolled);
+
+/** Which quiz questions learners miss: the course's own creator, or an admin. */
+export const canSeeQuizAnalytics = (a: Actor, course: { creatorId: string }): boolean => canManageCourse(a, course);

@@ -17,7 +17,8 @@ function newCertificateCode(): string {
 }
 
 /**
- * Issues the learner's certificate for a course once every one of its episodes is completed; does nothing
+ * Issues the learner's certificate for a course once every one of its episodes is completed and every quiz
+ * lesson of it passed (decision 0057); does nothing
  * otherwise, for someone who earns no certificates, or if one exists (one per learner and course). Names
  * and date are frozen at issue.
  */
@@ -45,6 +46,26 @@ export async function issueCertificateIfComplete(
     .executeTakeFirstOrThrow();
   const episodes = toNum(counts.episodes);
   if (!episodes || toNum(counts.done) < episodes) return;
+  // Every quiz passed, too: a lesson completed before it became a quiz does not count as its pass.
+  const unpassed = await db
+    .selectFrom('episode')
+    .select('episode.id')
+    .where('episode.courseId', '=', courseId)
+    .where('episode.kind', '=', 'quiz')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('quizAttempt')
+            .select('quizAttempt.id')
+            .whereRef('quizAttempt.episodeId', '=', 'episode.id')
+            .where('quizAttempt.userId', '=', userId)
+            .where('quizAttempt.passed', '=', true),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (unpassed) return;
   const names = await db
     .selectFrom('course')
     .innerJoin('user', (j) => j.on('user.id', '=', userId))

@@ -2,9 +2,8 @@ import type { Services } from '#server/core/services.ts';
 import { invalidInput, notFound, unauthenticated } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { toBool, toIso, toNum } from '#server/db/values.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
-import { mergeProgress } from './mergeProgress.ts';
+import { storeProgressInTx } from './storeProgressInTx.ts';
 import { progressReportSchema } from '#common/learning/schemas.ts';
 import { issueCertificateIfComplete } from '../certificates/issueCertificateIfComplete.ts';
 
@@ -14,7 +13,7 @@ const COMPLETED_AT = 0.9;
 const END_SLACK_S = 5;
 
 /**
- * Stores where a learner is in an episode (a text lesson: that it was read) they may watch. Refuses (4xx, nothing stored) reports from
+ * Stores where a learner is in an episode (a text lesson: that it was read; a quiz: that it was opened) they may watch. Refuses (4xx, nothing stored) reports from
  * visitors, for episodes they may not watch, or with positions the episode cannot have. A report carries
  * the time it was recorded (late when made offline): the most recently recorded position is kept and a
  * completion is never undone (mergeProgress.ts).
@@ -27,48 +26,23 @@ export async function saveProgress(services: Services, actor: Actor, input: unkn
   const found = await findEpisodeForActor(services, actor, { episodeId });
   if (!found?.canWatch) throw notFound('Episode not found.');
   const { duration, kind } = found.episode;
-  // A text lesson has no position: any report says it was read to the end (or marked complete).
-  const completed = kind === 'text' || position >= duration * COMPLETED_AT;
-  if (kind !== 'text' && (!duration || position > duration + END_SLACK_S))
+  // A text lesson has no position: any report says it was read to the end (or marked complete). A quiz is
+  // completed only by passing it (submitQuizAttempt); a report only says it was opened.
+  const video = kind === 'video';
+  const completed = kind === 'text' || (video && position >= duration * COMPLETED_AT);
+  if (video && (!duration || position > duration + END_SLACK_S))
     throw invalidInput('That position is past the end of the episode.');
-  const incoming = { position: kind === 'text' ? 0 : position, completed, recordedAt: recordedAt ?? now };
-  const key = { userId: actor.userId, episodeId };
-  const result = await db.transaction().execute(async (trx) => {
-    const first = mergeProgress(null, incoming, now);
-    const inserted = await trx
-      .insertInto('progress')
-      .values({
-        ...key,
-        courseId: found.episode.courseId,
-        position: first.position,
-        completed: first.completed,
-        updatedAt: new Date(first.recordedAt),
-      })
-      .onConflict((oc) => oc.columns(['userId', 'episodeId']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { completed: first.completed };
-    // A row exists: merge under its lock (PostgreSQL; SQLite serialises writers).
-    let q = trx
-      .selectFrom('progress')
-      .select(['position', 'completed', 'updatedAt'])
-      .where('userId', '=', key.userId)
-      .where('episodeId', '=', key.episodeId);
-    if (dialect === 'postgres') q = q.forUpdate();
-    const row = await q.executeTakeFirstOrThrow();
-    const stored = {
-      position: toNum(row.position),
-      completed: toBool(row.completed),
-      recordedAt: Date.parse(toIso(row.updatedAt)),
-    };
-    const merged = mergeProgress(stored, incoming, now);
-    await trx
-      .updateTable('progress')
-      .set({ position: merged.position, completed: merged.completed, updatedAt: new Date(merged.recordedAt) })
-      .where('userId', '=', key.userId)
-      .where('episodeId', '=', key.episodeId)
-      .execute();
-    return { completed: merged.completed };
-  });
+  const incoming = { position: video ? position : 0, completed, recordedAt: recordedAt ?? now };
+  const result = await db.transaction().execute((trx) =>
+    storeProgressInTx(trx, {
+      userId: actor.userId,
+      courseId: found.episode.courseId,
+      episodeId,
+      incoming,
+      now,
+      dialect,
+    }),
+  );
   // Completing the last episode earns the certificate (a no-op until then, or once issued).
   if (result.completed) await issueCertificateIfComplete(services, actor, { courseId: found.episode.courseId });
   return result;

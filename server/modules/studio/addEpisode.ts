@@ -10,6 +10,7 @@ import { loadManagedCourse, loadManagedCourseInTx } from '../access/loadManagedC
 import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
 import { episodeColumns } from './episodeColumns.ts';
 import { recountCourseInTx } from './recountCourseInTx.ts';
+import { saveQuizInTx } from './saveQuizInTx.ts';
 import { videoDurationInTx } from './videoDurationInTx.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function addEpisode(
         createdAt: new Date(),
       })
       .execute();
+    if (data.quiz) await saveQuizInTx(trx, { episodeId: id, quiz: data.quiz });
     await recountCourseInTx(trx, { courseId: course.id });
     return { id, order };
   });

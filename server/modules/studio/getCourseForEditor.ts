@@ -5,7 +5,9 @@ import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { captionRefs, type CaptionRef } from '../captions/captionRefs.ts';
 import { courseFactLines } from '../catalog/courseFactLines.ts';
 import { loadAssetViews, type AssetView } from './assetView.ts';
-import type { LessonKind } from '#common/studio/episodeSchema.ts';
+import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
+import type { QuizQuestion } from '#common/studio/quizSchema.ts';
+import { readQuizQuestions } from '../learning/quiz/readQuizQuestions.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -20,6 +22,8 @@ export interface EditorEpisode {
   video: AssetView | null;
   thumbnail: AssetView | null;
   captions: Omit<CaptionRef, 'episodeId'>[];
+  /** A quiz lesson's settings and questions (with their ids, sent back on save to keep them); else null. */
+  quiz: { passMark: number; maxAttempts: number | null; questions: QuizQuestion[] } | null;
 }
 
 export interface EditorCourse {
@@ -52,6 +56,20 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId])],
   });
   const captions = await captionRefs(services, { episodeIds: episodes.map((e) => e.id) });
+  const quizIds = episodes.filter((e) => e.kind === 'quiz').map((e) => e.id);
+  const quizzes = new Map(
+    (quizIds.length
+      ? await services.database.db.selectFrom('quiz').selectAll().where('episodeId', 'in', quizIds).execute()
+      : []
+    ).map((q) => [
+      q.episodeId,
+      {
+        passMark: toNum(q.passMark),
+        maxAttempts: q.maxAttempts === null ? null : toNum(q.maxAttempts),
+        questions: readQuizQuestions(q.questions),
+      },
+    ]),
+  );
   const view = (id: string | null) => (id ? (assets.get(id) ?? null) : null);
   return {
     id: c.id,
@@ -70,7 +88,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),
-      kind: e.kind === 'text' ? 'text' : 'video',
+      kind: (LESSON_KINDS as readonly string[]).includes(e.kind) ? (e.kind as LessonKind) : 'video',
       title: e.title,
       body: e.body,
       html: e.bodyHtml,
@@ -79,6 +97,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
       video: view(e.videoId),
       thumbnail: view(e.thumbnailId),
       captions: captions.filter((k) => k.episodeId === e.id).map(({ episodeId: _e, ...k }) => k),
+      quiz: quizzes.get(e.id) ?? null,
     })),
   };
 }

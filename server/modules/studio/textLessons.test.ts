@@ -76,7 +76,7 @@ describe('text lessons in the studio', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'text', title: 'No text', body: '   ' }, STUDIO_MESSAGES.textLessonRequired],
       [{ kind: 'video', title: 'No video' }, STUDIO_MESSAGES.episodeRequired],
-      [{ kind: 'quiz', title: 'Later', body: 'x' }, 'Unknown lesson type'],
+      [{ kind: 'audio', title: 'Later', body: 'x' }, 'Unknown lesson type'],
       [{ kind: 'text', title: 'Long', body: 'x'.repeat(50_001) }, 'The text must be at most 50,000 characters'],
     ];
     for (const [input, message] of cases)

@@ -7,6 +7,7 @@ import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisode
 import { checkEpisodeAssets } from './checkEpisodeAssets.ts';
 import { episodeColumns } from './episodeColumns.ts';
 import { recountCourseInTx } from './recountCourseInTx.ts';
+import { saveQuizInTx } from './saveQuizInTx.ts';
 import { videoDurationInTx } from './videoDurationInTx.ts';
 
 /**
@@ -26,6 +27,7 @@ export async function updateEpisode(services: Services, actor: Actor, input: unk
       .set(episodeColumns(data, await videoDurationInTx(trx, { assetId: data.videoId })))
       .where('id', '=', episode.id)
       .execute();
+    await saveQuizInTx(trx, { episodeId: episode.id, quiz: data.quiz });
     await recountCourseInTx(trx, { courseId: course.id });
   });
   services.catalogChanged();

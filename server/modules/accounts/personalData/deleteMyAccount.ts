@@ -55,6 +55,7 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     await trx.deleteFrom('emailChange').where('userId', '=', userId).execute();
     await trx.deleteFrom('progress').where('userId', '=', userId).execute();
     await trx.deleteFrom('note').where('userId', '=', userId).execute();
+    await trx.deleteFrom('quizAttempt').where('userId', '=', userId).execute();
     // Their questions (with the answers under them) and answers go; a thread is nothing without its question.
     for (const table of ['questionVote', 'questionReport', 'answer', 'question'] as const)
       await trx.deleteFrom(table).where('userId', '=', userId).execute();

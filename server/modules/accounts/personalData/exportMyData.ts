@@ -6,7 +6,7 @@ import { unauthenticated } from '#server/core/errors.ts';
  * Everything Darasa keeps about the signed-in person (Kenya's Data Protection Act, 2019, right of access),
  * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
  * courses, sign-in sessions, viewing events, and the questions, answers, upvotes and reports they wrote or gave
- * under lessons. Secrets (password hash, session tokens) are left out.
+ * under lessons, and their quiz attempts. Secrets (password hash, session tokens) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
@@ -28,6 +28,7 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     answers,
     questionVotes,
     questionReports,
+    quizAttempts,
   ] = await Promise.all([
     db
       .selectFrom('user')
@@ -104,6 +105,12 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
       .execute(),
     db.selectFrom('questionVote').select(['questionId', 'createdAt']).where('userId', '=', id).execute(),
     db.selectFrom('questionReport').select(['itemId', 'questionId', 'createdAt']).where('userId', '=', id).execute(),
+    db
+      .selectFrom('quizAttempt')
+      .select(['id', 'courseId', 'episodeId', 'score', 'passed', 'results', 'createdAt'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -121,5 +128,6 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     answers,
     questionVotes,
     questionReports,
+    quizAttempts,
   };
 }

@@ -1,0 +1,48 @@
+import type { Actor } from '#server/core/actor.ts';
+import type { Services } from '#server/core/services.ts';
+import { toBool, toNum } from '#server/db/values.ts';
+import type { QuestionType } from '#common/studio/quizSchema.ts';
+import { findQuizForActor } from './findQuizForActor.ts';
+
+export interface LearnerQuiz {
+  episodeId: string;
+  passMark: number;
+  /** null: unlimited. */
+  maxAttempts: number | null;
+  attemptsUsed: number;
+  /** Whether any attempt so far passed, and the best score (null before the first attempt). */
+  passed: boolean;
+  bestScore: number | null;
+  /** The questions to answer: never which answer is right (shown only after an attempt). */
+  questions: { id: string; type: QuestionType; prompt: string; options: string[] }[];
+}
+
+/** A quiz lesson as its learner takes it, for those who may take it (others: the episode's 404). */
+export async function getQuiz(
+  services: Services,
+  actor: Actor,
+  { episodeId }: { episodeId: string },
+): Promise<LearnerQuiz> {
+  const quiz = await findQuizForActor(services, actor, { episodeId });
+  const attempts = await services.database.db
+    .selectFrom('quizAttempt')
+    .select(['score', 'passed'])
+    .where('userId', '=', quiz.actor.userId)
+    .where('episodeId', '=', episodeId)
+    .execute();
+  const scores = attempts.map((a) => toNum(a.score));
+  return {
+    episodeId,
+    passMark: quiz.passMark,
+    maxAttempts: quiz.maxAttempts,
+    attemptsUsed: attempts.length,
+    passed: attempts.some((a) => toBool(a.passed)),
+    bestScore: scores.length ? Math.max(...scores) : null,
+    questions: quiz.questions.map((q) => ({
+      id: q.id,
+      type: q.type,
+      prompt: q.prompt,
+      options: q.type === 'number' ? [] : q.options.map((o) => o.text),
+    })),
+  };
+}
