@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
@@ -9,7 +9,7 @@ import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
 import { useDataSaver } from '../lib/dataSaver.ts';
 import { PlaybackCost } from '../components/PlaybackCost.tsx';
 import { formatDuration } from '../lib/format.ts';
-import { PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
+import { forgetIntent, PLAY_INTENT, wantsAutoplay } from '../lib/playIntent.ts';
 import { CertificateLinks } from '../components/certificates/CertificateLinks.tsx';
 import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import { NotesPanel } from '../components/notes/NotesPanel.tsx';
@@ -37,6 +37,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   // Arriving from "Play" (or the next/previous episode) starts the video: that click was the gesture.
   const { state } = useLocation();
   const autoPlay = wantsAutoplay(state);
+  useEffect(() => forgetIntent(state), [state]);
   // A note's time in another episode opens it there (router state, like the play intent).
   const noteStart = (state as { startAt?: unknown } | null)?.startAt;
   const startAt = typeof noteStart === 'number' && noteStart >= 0 ? noteStart : current.resumeAt;
