@@ -10,6 +10,8 @@ import { type NoteView, noteView } from './noteView.ts';
 
 /** Notes one learner may keep in one course: far more than anyone writes, bounded all the same. */
 export const MAX_NOTES_PER_COURSE = 500;
+/** A note id already taken by someone else, or gone between two requests: nothing says whose. */
+const NOT_SAVED = 'That note could not be saved. Please try again.';
 /** Players report a little past the measured end (as progress does). */
 const END_SLACK_S = 5;
 
@@ -41,7 +43,7 @@ export async function addNote(services: Services, actor: Actor, input: unknown):
     body,
     createdAt: services.clock.now(),
   };
-  await db
+  const stored = await db
     .transaction()
     .execute(async (trx) => {
       const { n } = await trx
@@ -53,17 +55,17 @@ export async function addNote(services: Services, actor: Actor, input: unknown):
       if (Number(n) >= MAX_NOTES_PER_COURSE)
         throw invalidInput(`You can keep at most ${MAX_NOTES_PER_COURSE} notes in a course. Delete some first.`);
       await trx.insertInto('note').values(row).execute();
+      return true;
     })
-    .catch(async (err: unknown) => {
-      // The same note sent twice at once: the other request stored it.
-      if (!id || !isUniqueViolation(err)) throw err;
+    .catch((err: unknown) => {
+      // The same note sent twice at once: the other request stored it, read below.
+      if (id && isUniqueViolation(err)) return false;
+      throw err;
     });
-  if (id) {
-    const kept = await keptNote(services, actor.userId, id);
-    if (kept) return kept;
-    throw conflict('That note could not be saved. Please try again.');
-  }
-  return noteView({ ...row, order: found.episode.position });
+  if (stored) return noteView({ ...row, order: found.episode.position });
+  const kept = await keptNote(services, actor.userId, row.id);
+  if (!kept) throw conflict(NOT_SAVED);
+  return kept;
 }
 
 /** The author's note with this id, or null; another person's id is refused without saying whose. */
@@ -74,7 +76,6 @@ async function keptNote(services: Services, userId: string, id: string): Promise
     .select([
       'note.id',
       'note.userId',
-      'note.courseId',
       'note.episodeId',
       'note.position',
       'note.body',
@@ -84,6 +85,6 @@ async function keptNote(services: Services, userId: string, id: string): Promise
     .where('note.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.userId !== userId) throw conflict('That note could not be saved. Please try again.');
+  if (row.userId !== userId) throw conflict(NOT_SAVED);
   return noteView(row);
 }
