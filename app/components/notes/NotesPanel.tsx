@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
 import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
@@ -44,15 +44,20 @@ export function NotesPanel(props: {
   // Notes written without a connection, waiting on this phone to be sent (app/offline/notesQueue.ts).
   const [pending, setPending] = useState<PendingNote[]>([]);
 
+  const shown = useRef(pending);
+  shown.current = pending;
+  // The revalidator changes with every revalidation; the queue is read again only when it changes.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
   const loadPending = useCallback(async () => {
     if (!localStorage.getItem(HAS_OFFLINE_FLAG)) return;
     const waiting = await pendingNotes(courseId);
-    setPending((before) => {
-      // One that left the queue while online was sent: the page's notes now have it.
-      if (before.some((p) => !waiting.some((w) => w.id === p.id)) && navigator.onLine) void revalidator.revalidate();
-      return waiting;
-    });
-  }, [courseId, revalidator]);
+    // One that left the queue while online was sent: the page's notes now have it.
+    const sent = shown.current.some((p) => !waiting.some((w) => w.id === p.id));
+    setPending(waiting);
+    if (sent && navigator.onLine) void revalidate.current();
+  }, [courseId]);
 
   useEffect(() => {
     void loadPending().catch(() => {});
