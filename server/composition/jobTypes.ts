@@ -10,6 +10,7 @@ import { checkReversalJob } from '../modules/payments/checkReversalJob.ts';
 import { returnExtraJob } from '../modules/payments/returnExtraJob.ts';
 import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts';
 import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
+import { sendQuestionDigestJob } from '../modules/questions/sendQuestionDigestJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
@@ -22,4 +23,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   checkReversalJob,
   sendRefundNoticeJob,
   notifyQuestionJob,
+  sendQuestionDigestJob,
 ];

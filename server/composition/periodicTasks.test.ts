@@ -33,6 +33,7 @@ describe('periodic tasks', () => {
       ['payouts.tick', 'deployment'],
       ['uploads.sweepAbandoned', 'deployment'],
       ['uploads.storeHeldOriginals', 'machine'],
+      ['questions.smsDigest', 'deployment'],
       ['analytics.flushViewEvents', 'process'],
     ]);
   });
@@ -43,6 +44,7 @@ describe('periodic tasks', () => {
     expect(interval('payments.reconcile', { PAYMENT_RECONCILE_INTERVAL_MS: '2500' })).toBe(2500);
     expect(interval('payments.reconcile', { PAYMENT_RECONCILE_INTERVAL_MS: '0' })).toBe(0);
     expect(interval('payouts.tick', { PAYOUT_TICK_S: '7' })).toBe(7000);
+    expect(interval('questions.smsDigest', { QUESTION_DIGEST_CHECK_S: '60' })).toBe(60_000);
     expect(interval('analytics.flushViewEvents', { VIEW_EVENTS_FLUSH_MS: '0' })).toBe(0);
     for (const t of periodicTasks)
       expect(t.intervalMs(loadConfig({ DATA_DIR, NODE_ENV: 'test' })), t.name).toBeGreaterThan(0);

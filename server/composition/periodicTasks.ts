@@ -10,6 +10,7 @@ import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
 import { releasePayouts } from '../modules/payouts/releasePayouts.ts';
 import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
 import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
+import { queueQuestionDigests } from '../modules/questions/queueQuestionDigests.ts';
 
 const MINUTE = 60_000;
 
@@ -49,6 +50,16 @@ export const periodicTasks: readonly PeriodicTask[] = [
     handler: async (services) => {
       const stored = await storeHeldOriginals(services);
       if (stored) services.log.info({ stored }, 'held originals stored');
+    },
+  }),
+  definePeriodicTask({
+    // Creators who asked for it get a daily SMS of the questions waiting for their answer.
+    name: 'questions.smsDigest',
+    scope: 'deployment',
+    intervalMs: (config) => config.QUESTION_DIGEST_CHECK_S * 1000,
+    handler: async (services) => {
+      const queued = await queueQuestionDigests(services);
+      if (queued) services.log.info({ queued }, 'question digests queued');
     },
   }),
   definePeriodicTask({

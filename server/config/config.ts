@@ -48,6 +48,10 @@ const schema = z.object({
   AUTH_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Questions one person may ask under lessons per hour (a fixed window); 0 turns the limit off. */
   QUESTION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).default(10),
+  /** Creators who asked for the SMS digest of waiting questions get at most one in this many hours. */
+  QUESTION_DIGEST_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /** How often the digest looks for creators due one (one SMS each at most per QUESTION_DIGEST_HOURS). */
+  QUESTION_DIGEST_CHECK_S: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */
   TRUST_PROXY: bool.default(false),
   /** Creates this admin on start-up when no user has the email yet. */

@@ -130,6 +130,10 @@ export interface ProfileTable {
 export interface CreatorProfileTable extends ProfileTable {
   bio: ColumnType<string, string | undefined, string>;
   avatarId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The creator asked for a daily SMS of questions waiting for their answer (0048). */
+  questionDigestSms: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** When the last digest was sent (null: never). */
+  questionDigestAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface RateLimitTable {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { EditorProfile } from '#app/server/studio.server.ts';
 import { BIO_MAX } from '#common/studio/profileSchema.ts';
+import { localPhone } from '#common/phone.ts';
 import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -9,11 +10,15 @@ import { type Flash, SaveMessage } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 import { UploadField } from './UploadField.tsx';
 
-/** The creator's public profile: bio and avatar (uploaded like thumbnails), shown on their public page. */
+/**
+ * The creator's public profile: bio and avatar (uploaded like thumbnails), shown on their public page; and
+ * the daily SMS of questions waiting for their answer (only with a phone proven by a code).
+ */
 export function ProfileForm({ profile }: { profile: EditorProfile }) {
   const { t } = useT();
   const [bio, setBio] = useState(profile.bio);
   const [avatar, setAvatar] = useState<AssetView | null>(profile.avatar);
+  const [digest, setDigest] = useState(profile.questionDigestSms);
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
 
@@ -24,7 +29,7 @@ export function ProfileForm({ profile }: { profile: EditorProfile }) {
     try {
       await studioApi(
         '/profile',
-        { method: 'PUT', json: { bio, avatarId: avatar?.id ?? null } },
+        { method: 'PUT', json: { bio, avatarId: avatar?.id ?? null, questionDigestSms: digest } },
         STUDIO_MESSAGES.profileSaveFailed,
       );
       setFlash({ kind: 'success', text: STUDIO_MESSAGES.profileSaved });
@@ -48,6 +53,28 @@ export function ProfileForm({ profile }: { profile: EditorProfile }) {
           <textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={BIO_MAX} rows={4} name="bio" />
         </label>
         <UploadField kind="image" label={t('studio.profile.avatar')} value={avatar} onChange={setAvatar} />
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={digest}
+            aria-describedby="digest-hint"
+            checked={digest}
+            disabled={!profile.digestPhone && !digest}
+            onChange={(e) => setDigest(e.target.checked)}
+            name="questionDigestSms"
+          />
+          <span>{t('studio.profile.digest')}</span>
+        </label>
+        <p className="field-hint" id="digest-hint">
+          {profile.digestPhone ? (
+            t('studio.profile.digestHint', { phone: localPhone(profile.digestPhone) })
+          ) : (
+            <>
+              {t('studio.profile.digestNoPhone')} <Link to="/account">{t('studio.profile.digestAccount')}</Link>
+            </>
+          )}
+        </p>
         <SaveMessage flash={flash} />
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? t('studio.saving') : t('studio.profile.save')}

@@ -155,6 +155,18 @@ export const SMS_TEXTS = {
     sw: (q: QuestionFacts) =>
       `${q.name} amejibu swali lako chini ya kipindi ${q.episode} cha "${q.course}":\n\n${q.text}\n\nTazama majibu: ${q.link}\n`,
   },
+  questionAnsweredSms: {
+    en: (q: QuestionFacts) =>
+      `Darasa: ${q.name} answered your question on "${q.course}" (episode ${q.episode}). See it: ${q.link}`,
+    sw: (q: QuestionFacts) =>
+      `Darasa: ${q.name} amejibu swali lako kwenye "${q.course}" (kipindi ${q.episode}). Litazame: ${q.link}`,
+  },
+  questionDigestSms: {
+    en: (d: DigestFacts) =>
+      `Darasa: ${d.fresh === 1 ? '1 new question' : `${d.fresh} new questions`} on your courses. ${d.waiting === 1 ? '1 question waits' : `${d.waiting} questions wait`} for your answer: ${d.link}`,
+    sw: (d: DigestFacts) =>
+      `Darasa: ${d.fresh === 1 ? 'swali 1 jipya' : `maswali ${d.fresh} mapya`} kwenye kozi zako. ${d.waiting === 1 ? 'Swali 1 linasubiri' : `Maswali ${d.waiting} yanasubiri`} jibu lako: ${d.link}`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {
@@ -192,5 +204,12 @@ export interface QuestionFacts {
   episode: number;
   /** The question or the answer, cut short. */
   text: string;
+  link: string;
+}
+
+/** A creator's SMS digest: questions asked since the last one, and all that still wait for their answer. */
+export interface DigestFacts {
+  fresh: number;
+  waiting: number;
   link: string;
 }

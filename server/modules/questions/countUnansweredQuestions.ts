@@ -1,6 +1,7 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
+import { waitingQuestionsInTx } from './waitingQuestionsInTx.ts';
 
 export interface Unanswered {
   /** Visible questions of others in the course without a visible answer of its creator. */
@@ -15,26 +16,9 @@ export interface Unanswered {
  */
 export async function countUnansweredQuestions(services: Services, actor: Actor): Promise<Record<string, Unanswered>> {
   if (actor?.role !== 'creator') return {};
-  const rows = await services.database.db
-    .selectFrom('question')
-    .innerJoin('course', 'course.id', 'question.courseId')
+  const rows = await waitingQuestionsInTx(services.database.db, { creatorId: actor.userId })
     .innerJoin('episode', 'episode.id', 'question.episodeId')
     .select((eb) => ['question.courseId', eb.fn.countAll<number>().as('n'), eb.fn.min('episode.position').as('first')])
-    .where('course.creatorId', '=', actor.userId)
-    .where('question.hidden', '=', false)
-    .where('question.userId', '!=', actor.userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('answer')
-            .select('answer.id')
-            .whereRef('answer.questionId', '=', 'question.id')
-            .where('answer.isCreator', '=', true)
-            .where('answer.hidden', '=', false),
-        ),
-      ),
-    )
     .groupBy('question.courseId')
     .execute();
   return Object.fromEntries(rows.map((r) => [r.courseId, { count: toNum(r.n), episode: toNum(r.first) }]));
