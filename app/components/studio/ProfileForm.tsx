@@ -71,7 +71,7 @@ export function ProfileForm({ profile }: { profile: EditorProfile }) {
             t('studio.profile.digestHint', { phone: localPhone(profile.digestPhone) })
           ) : (
             <>
-              {t('studio.profile.digestNoPhone')} <Link to="/account">{t('studio.profile.digestAccount')}</Link>
+              {t('studio.profile.digestNoPhone')} <Link to="/account">{t('studio.profile.digestAccount')}</Link>.
             </>
           )}
         </p>
