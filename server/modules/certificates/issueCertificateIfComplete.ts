@@ -30,6 +30,14 @@ export async function issueCertificateIfComplete(
   if (!actor || !earnsCertificates(actor)) return;
   const { userId } = actor;
   const { db } = services.database;
+  // Most calls come after a certificate was issued (every later completion or pass): one indexed read.
+  const issued = await db
+    .selectFrom('certificate')
+    .select('code')
+    .where('userId', '=', userId)
+    .where('courseId', '=', courseId)
+    .executeTakeFirst();
+  if (issued) return;
   const counts = await db
     .selectFrom('episode')
     .leftJoin('progress', (j) =>

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Actor } from '#server/core/actor.ts';
 import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
@@ -37,16 +37,22 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
   const { db, dialect } = services.database;
   const now = services.clock.now();
   const key = { userId: taker.userId, episodeId };
+  // What the transaction stored or found: answered without reading it back (null: a twin request stored it).
+  let outcome: { kept: KeptAttempt; used: number } | null = null;
   await db
     .transaction()
     .execute(async (trx) => {
       // One learner's attempts are counted one at a time (PostgreSQL; SQLite serialises writers).
       if (dialect === 'postgres')
         await trx.selectFrom('user').select('id').where('id', '=', taker.userId).forUpdate().execute();
-      if (await keptAttempt(trx, { ...key, attemptId })) return;
+      const resent = await keptAttempt(trx, { ...key, attemptId });
+      if (resent) {
+        outcome = { kept: resent, used: (await attemptsSoFar(trx, key)).used };
+        return;
+      }
       const scored = scoreQuiz(questions, answers, passMark);
-      const used = await attemptsUsed(trx, key);
-      if (maxAttempts !== null && used >= maxAttempts) throw conflict(ATTEMPTS_SPENT);
+      const before = await attemptsSoFar(trx, key);
+      if (maxAttempts !== null && before.used >= maxAttempts) throw conflict(ATTEMPTS_SPENT);
       await trx
         .insertInto('quizAttempt')
         .values({
@@ -59,7 +65,8 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
           createdAt: now,
         })
         .execute();
-      if (scored.passed)
+      // The first pass completes the lesson (a later one finds it completed).
+      if (scored.passed && !before.passed)
         await storeProgressInTx(trx, {
           ...key,
           courseId,
@@ -67,15 +74,30 @@ export async function submitQuizAttempt(services: Services, actor: Actor, input:
           now: now.getTime(),
           dialect,
         });
+      outcome = {
+        kept: { id: attemptId, score: scored.score, passed: scored.passed, results: scored.results },
+        used: before.used + 1,
+      };
     })
     .catch((err: unknown) => {
       // The same attempt sent twice at once: the other request stored it.
       if (!isUniqueViolation(err)) throw err;
     });
-  const kept = await keptAttempt(db, { ...key, attemptId });
-  if (!kept) throw conflict(NOT_SAVED);
+  const { kept, used } = outcome ?? (await storedByTwin(db, { ...key, attemptId }));
   if (kept.passed) await issueCertificateIfComplete(services, actor, { courseId });
-  return quizAttemptView({ attempt: kept, questions, attemptsUsed: await attemptsUsed(db, key), maxAttempts });
+  return quizAttemptView({ attempt: kept, questions, attemptsUsed: used, maxAttempts });
+}
+
+type KeptAttempt = NonNullable<Awaited<ReturnType<typeof keptAttempt>>>;
+
+/** The attempt a concurrent request with the same id stored, read once that request committed. */
+async function storedByTwin(
+  db: Kysely<DB>,
+  key: { userId: string; episodeId: string; attemptId: string },
+): Promise<{ kept: KeptAttempt; used: number }> {
+  const kept = await keptAttempt(db, key);
+  if (!kept) throw conflict(NOT_SAVED);
+  return { kept, used: (await attemptsSoFar(db, key)).used };
 }
 
 /** The learner's attempt with this id at this quiz, or null; another's (or another quiz's) id is refused. */
@@ -89,12 +111,16 @@ async function keptAttempt(
   return { id: row.id, score: toNum(row.score), passed: toBool(row.passed), results: JSON.parse(row.results) };
 }
 
-async function attemptsUsed(db: Kysely<DB>, { userId, episodeId }: { userId: string; episodeId: string }) {
-  const { n } = await db
+/** How many attempts the learner made at this quiz, and whether one passed. */
+async function attemptsSoFar(db: Kysely<DB>, { userId, episodeId }: { userId: string; episodeId: string }) {
+  const row = await db
     .selectFrom('quizAttempt')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`max(case when ${eb.ref('passed')} then 1 else 0 end)`.as('passed'),
+    ])
     .where('userId', '=', userId)
     .where('episodeId', '=', episodeId)
     .executeTakeFirstOrThrow();
-  return toNum(n);
+  return { used: toNum(row.n), passed: toBool(row.passed) };
 }
