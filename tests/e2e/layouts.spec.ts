@@ -1,7 +1,7 @@
 // Layouts that hold on small phones (issue 25): the learner's and the creator's main pages at 320, 360 and
-// 390 px wide (DPR 3, touch), in English and Kiswahili: no page scrolls sideways, no card is wider than its
-// grid column or cuts its own words, the analytics periods are all on screen and the statement shows each
-// line's fee and net. Screenshots land in test-results/layouts/ to be looked at.
+// 390 px wide (DPR 3, touch), in English and Kiswahili: no page scrolls sideways, the top bar keeps to one
+// line, no card is wider than its grid column or cuts its own words, the analytics periods are all on screen
+// and the statement shows each line's fee and net. Screenshots land in test-results/layouts/ to be looked at.
 import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
 import { FREE_COURSE, enrollInFreeCourse, openCourse } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
@@ -35,6 +35,10 @@ async function overflows(page: Page): Promise<string[]> {
     const name = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
     const doc = document.documentElement;
     if (doc.scrollWidth > window.innerWidth) found.push(`page ${doc.scrollWidth} > ${window.innerWidth}`);
+    // The top bar keeps the logo and its buttons on one line (a second line eats a small screen's height).
+    const logo = document.querySelector('.topbar .logo')?.getBoundingClientRect();
+    const actions = document.querySelector('.topbar-actions')?.getBoundingClientRect();
+    if (logo && actions && actions.top >= logo.bottom) found.push('.topbar-actions wrapped under the logo');
     for (const grid of document.querySelectorAll('.grid, .stat-grid, .studio-totals, .earnings-totals')) {
       const area = grid.getBoundingClientRect();
       const cells = [...grid.children].map((cell) => ({ cell, box: cell.getBoundingClientRect() }));
