@@ -11,7 +11,7 @@ import { readingMinutes } from '#common/learning/readingMinutes.ts';
 import { listCourseNotes } from './notes/listCourseNotes.ts';
 import type { NoteView } from './notes/noteView.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
-import { documentFacts, listLessonResources } from '../studio/lessonFileRows.ts';
+import { documentFacts, listLessonResources } from '../media/lessonFileRows.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -136,7 +136,7 @@ export async function getLearnPage(
           .where('mediaAsset.status', '=', 'ready')
           .executeTakeFirst()
       : undefined,
-    listLessonResources(db, { episodeIds: [current.id] }),
+    listLessonResources(services, { episodeIds: [current.id] }),
   ]);
   return {
     status: 'ok',

@@ -7,7 +7,7 @@ import { isId } from '#common/ids.ts';
 import { LESSON_FILE_MESSAGES, type LessonFileType } from '#common/studio/lessonFiles.ts';
 import { canOpenLessonFile } from '../access/policies.ts';
 import { fileKey } from '../media/mediaKeys.ts';
-import { documentFacts } from '../studio/lessonFileRows.ts';
+import { documentFacts } from '../media/lessonFileRows.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
 
 const fileRef = z.object({ episodeId: z.string(), resourceId: z.string().optional() });

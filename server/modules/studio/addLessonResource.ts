@@ -8,7 +8,7 @@ import { RESOURCES_PER_LESSON } from '#common/uploads/uploadRules.ts';
 import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisodeInTx.ts';
 import { checkAssets } from './checkAssets.ts';
-import { resourceCountInTx } from './lessonFileRows.ts';
+import { resourceCountInTx } from '../media/lessonFileRows.ts';
 
 /**
  * Attaches an uploaded file to a lesson (`input`: the course's and the episode's ids, the file's asset id

@@ -8,7 +8,7 @@ import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisode
 import { publishProblemsInTx } from './publishProblemsInTx.ts';
 import { recountCourseInTx } from './recountCourseInTx.ts';
 import { renumberInTx } from './renumberInTx.ts';
-import { removeUnusedDocuments } from './lessonFileRows.ts';
+import { removeUnusedDocuments } from '../media/lessonFileRows.ts';
 
 /**
  * Deletes an episode (`input`: the course's and the episode's ids) and closes the gap, so orders stay 1..n

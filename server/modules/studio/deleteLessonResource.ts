@@ -5,7 +5,7 @@ import type { Services } from '#server/core/services.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { LESSON_FILE_MESSAGES } from '#common/studio/lessonFiles.ts';
 import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisodeInTx.ts';
-import { removeUnusedDocuments } from './lessonFileRows.ts';
+import { removeUnusedDocuments } from '../media/lessonFileRows.ts';
 
 const resourceRef = z.object({ resourceId: z.string() });
 

@@ -9,7 +9,7 @@ import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
 import type { QuizQuestion } from '#common/studio/quizSchema.ts';
 import { readQuizQuestions } from '../learning/quiz/readQuizQuestions.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
-import { listLessonResources } from './lessonFileRows.ts';
+import { listLessonResources } from '../media/lessonFileRows.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -61,7 +61,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
   const assets = await loadAssetViews(services, {
     ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId, e.pdfId])],
   });
-  const resources = await listLessonResources(services.database.db, { episodeIds: episodes.map((e) => e.id) });
+  const resources = await listLessonResources(services, { episodeIds: episodes.map((e) => e.id) });
   const captions = await captionRefs(services, { episodeIds: episodes.map((e) => e.id) });
   const quizIds = episodes.filter((e) => e.kind === 'quiz').map((e) => e.id);
   const quizzes = new Map(

@@ -9,7 +9,7 @@ import { episodeColumns } from './episodeColumns.ts';
 import { recountCourseInTx } from './recountCourseInTx.ts';
 import { saveQuizInTx } from './saveQuizInTx.ts';
 import { videoDurationInTx } from './videoDurationInTx.ts';
-import { removeUnusedDocuments } from './lessonFileRows.ts';
+import { removeUnusedDocuments } from '../media/lessonFileRows.ts';
 
 /**
  * Edits an episode's title, description, video or thumbnail (`input`: the course's and the episode's ids

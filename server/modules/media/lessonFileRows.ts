@@ -3,8 +3,8 @@ import type { Services } from '#server/core/services.ts';
 import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import type { LessonFileType, LessonFileView } from '#common/studio/lessonFiles.ts';
-import { fileKey } from '../media/mediaKeys.ts';
-import { parseMeta } from '../media/parseMeta.ts';
+import { fileKey } from './mediaKeys.ts';
+import { parseMeta } from './parseMeta.ts';
 
 const TYPES: readonly LessonFileType[] = ['pdf', 'png', 'jpeg', 'webp', 'zip'];
 
@@ -17,12 +17,12 @@ export function documentFacts(meta: string): { type: LessonFileType; size: numbe
 
 /** The resources of these lessons, in order, by lesson id (the editor and the learning page list them). */
 export async function listLessonResources(
-  db: Kysely<DB>,
+  services: Pick<Services, 'database'>,
   { episodeIds }: { episodeIds: string[] },
 ): Promise<Map<string, LessonFileView[]>> {
   const out = new Map<string, LessonFileView[]>();
   if (!episodeIds.length) return out;
-  const rows = await db
+  const rows = await services.database.db
     .selectFrom('lessonResource')
     .innerJoin('mediaAsset', 'mediaAsset.id', 'lessonResource.assetId')
     .select(['lessonResource.id', 'lessonResource.episodeId', 'lessonResource.name', 'mediaAsset.meta'])
