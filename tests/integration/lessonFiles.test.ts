@@ -312,6 +312,24 @@ describe('a lesson’s resources in the studio', () => {
   });
 });
 
+describe('editing a PDF lesson', () => {
+  it('deletes the old PDF when it is replaced, and when the lesson becomes a text lesson', async () => {
+    const first = await uploaded('pdf', pdf, 'first.pdf');
+    const lesson = (await addLesson(cast.creator, { kind: 'pdf', title: 'Changing', pdfId: first })).body.id;
+    const put = (json: unknown) =>
+      cast.creator.request(`/api/studio/courses/${courseId}/episodes/${lesson}`, { method: 'PUT', json });
+    const second = await uploaded('pdf', pdf, 'second.pdf');
+    expect((await put({ kind: 'pdf', title: 'Changing', pdfId: second })).status).toBe(200);
+    expect(storedFiles()).not.toContain(`${first}.pdf`);
+    expect(storedFiles()).toContain(`${second}.pdf`);
+    expect((await put({ kind: 'text', title: 'Changing', body: 'Now text', pdfId: second })).status).toBe(200);
+    expect(storedFiles()).not.toContain(`${second}.pdf`);
+    const row = await db().selectFrom('episode').select(['kind', 'pdfId']).where('id', '=', lesson).executeTakeFirst();
+    expect(row).toEqual({ kind: 'text', pdfId: null });
+    expect((await get(cast.creator, pdfUrl(lesson))).status).toBe(404);
+  });
+});
+
 describe('deleting a lesson', () => {
   it('deletes its PDF and its resources, rows and files', async () => {
     const pdfId = await uploaded('pdf', pdf, 'bye.pdf');
