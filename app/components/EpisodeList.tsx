@@ -9,6 +9,7 @@ import { warmUpVideo } from './player/LazyVideoPlayer.tsx';
 import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
 import { DownloadButton } from './offline/DownloadButton.tsx';
 import { useT } from '#app/i18n/useT.ts';
+import { lessonPdfUrl } from '#common/learning/lessonFileUrls.ts';
 
 interface Props {
   episodes: readonly EpisodeSummary[];
@@ -73,8 +74,13 @@ export function EpisodeList({ episodes, onPreview, playHref, downloadable, quest
             </div>
           ) : playHref ? (
             <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
-              {t(e.kind === 'text' ? 'episodes.read' : 'episodes.play')}
+              {t(e.kind === 'text' ? 'episodes.read' : e.kind === 'pdf' ? 'lesson.pdf.open' : 'episodes.play')}
             </Link>
+          ) : e.order === 1 && e.kind === 'pdf' ? (
+            // A free PDF lesson opens in the browser's own viewer (decision 0060).
+            <a className="btn btn-light episode-action" href={lessonPdfUrl(e.id)} target="_blank" rel="noopener">
+              {t('lesson.pdf.open')}
+            </a>
           ) : e.order === 1 ? (
             <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
           ) : (

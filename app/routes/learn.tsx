@@ -16,6 +16,8 @@ import { NotesPanel } from '../components/notes/NotesPanel.tsx';
 import { QuestionsPanel } from '../components/questions/QuestionsPanel.tsx';
 import { LessonKind } from '../components/lessons/LessonKind.tsx';
 import { TextLesson } from '../components/lessons/TextLesson.tsx';
+import { PdfLesson } from '../components/lessons/PdfLesson.tsx';
+import { LessonResources } from '../components/lessons/LessonResources.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
@@ -49,7 +51,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
     if (nextPath) void navigate(nextPath, { state: PLAY_INTENT });
   }, [navigate, nextPath]);
   const { onTime: saveProgress, flush } = useProgressSaver(current.id);
-  const text = current.kind === 'text';
+  const pdf = current.kind === 'pdf';
+  // Lessons without a video: no player, data saver or notes (notes are kept at a moment of a video).
+  const text = current.kind === 'text' || pdf;
   const player = useRef<PlayerHandle>(null);
   // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
   const position = useRef({ episodeId: current.id, seconds: startAt });
@@ -112,7 +116,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               {current.order}. {current.title}
             </h1>
             <p className="learn-meta">
-              {text ? t('lesson.readingTime', { minutes: current.readingMinutes }) : formatDuration(current.duration)}
+              {pdf
+                ? t('lesson.kind.pdf')
+                : text
+                  ? t('lesson.readingTime', { minutes: current.readingMinutes })
+                  : formatDuration(current.duration)}
               <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
@@ -138,7 +146,17 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
             {current.description ? <p className="learn-description">{current.description}</p> : null}
-            {text ? (
+            {pdf ? (
+              <PdfLesson
+                key={current.id}
+                episodeId={current.id}
+                title={current.title}
+                size={current.pdf?.size ?? null}
+                completed={current.completed}
+                onDone={() => saveProgress(0)}
+              />
+            ) : null}
+            {text && !pdf ? (
               <TextLesson
                 key={current.id}
                 html={current.html}
@@ -162,6 +180,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               </label>
             )}
           </div>
+          <LessonResources key={`resources-${current.id}`} episodeId={current.id} resources={current.resources} />
           {certificateCode ? (
             <section className="learn-certificate" aria-labelledby="certificate-h">
               <h2 id="certificate-h">{t('learn.completedCourse')}</h2>

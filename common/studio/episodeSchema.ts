@@ -3,13 +3,15 @@ import { ID_PATTERN } from '#common/ids.ts';
 import { assetRef } from './courseSchema.ts';
 import { LIMITS, STUDIO_MESSAGES } from './messages.ts';
 import { QUIZ_MESSAGES, quizInput } from './quizSchema.ts';
+import { LESSON_FILE_MESSAGES } from './lessonFiles.ts';
 
 /**
  * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player. Audio
  * and PDF lessons join this list later; the column (migration 0038) takes any of them. A quiz lesson's
- * questions are in the `quiz` table (migration 0040, decision 0057).
+ * questions are in the `quiz` table (migration 0040, decision 0057); a PDF lesson's file is `pdfId` (migration
+ * 0042, decision 0060).
  */
-export const LESSON_KINDS = ['video', 'text', 'quiz'] as const;
+export const LESSON_KINDS = ['video', 'text', 'quiz', 'pdf'] as const;
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
 const missing = STUDIO_MESSAGES.episodeRequired;
@@ -48,6 +50,11 @@ export const episodeInput = z
     body: lessonBody.default(''),
     thumbnailId: assetRef.default(null),
     quiz: quizInput.nullable().default(null),
+    pdfId: z
+      .string({ error: LESSON_FILE_MESSAGES.pdfLessonRequired })
+      .regex(ID_PATTERN, LESSON_FILE_MESSAGES.pdfLessonRequired)
+      .nullable()
+      .default(null),
   })
   .transform((data, ctx) => {
     if (data.kind === 'video' && !data.videoId) ctx.addIssue({ code: 'custom', path: ['videoId'], message: missing });
@@ -55,12 +62,15 @@ export const episodeInput = z
       ctx.addIssue({ code: 'custom', path: ['body'], message: missingText });
     if (data.kind === 'quiz' && !data.quiz)
       ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
+    if (data.kind === 'pdf' && !data.pdfId)
+      ctx.addIssue({ code: 'custom', path: ['pdfId'], message: LESSON_FILE_MESSAGES.pdfLessonRequired });
     // Each kind keeps only its own content, so a lesson switched to text drops its video and back.
     return {
       ...data,
       videoId: data.kind === 'video' ? data.videoId : null,
       body: data.kind === 'text' ? data.body : '',
       quiz: data.kind === 'quiz' ? data.quiz : null,
+      pdfId: data.kind === 'pdf' ? data.pdfId : null,
     };
   });
 

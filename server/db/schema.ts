@@ -191,12 +191,26 @@ export interface EpisodeTable {
   body: ColumnType<string, string | undefined, string>;
   /** The sanitised HTML rendered from `body` on save (renderMarkdown; decision 0054). */
   bodyHtml: ColumnType<string, string | undefined, string>;
+  /** A PDF lesson's file, a mediaAsset of kind 'pdf' (null for other kinds); migration 0042. */
+  pdfId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A file attached to a lesson (migration 0042, decision 0060): a mediaAsset of kind 'resource', named. */
+export interface LessonResourceTable {
+  id: string;
+  episodeId: string;
+  assetId: string;
+  /** What learners see (the creator's words; the uploaded file name by default). */
+  name: string;
+  /** 1..n in the order added. */
+  position: number;
+  createdAt: Timestamp;
 }
 
 export interface MediaAssetTable {
   id: string;
   ownerId: string;
-  kind: string; // image | video
+  kind: string; // image | video | pdf | resource
   status: string; // uploaded | processing | ready | failed
   /** JSON: what processing produced (widths, renditions, duration, width, height). */
   meta: string;
@@ -482,6 +496,7 @@ export interface DB {
   coupon: CouponTable;
   couponUse: CouponUseTable;
   caption: CaptionTable;
+  lessonResource: LessonResourceTable;
   uploadLock: UploadLockTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }

@@ -27,5 +27,5 @@ export function errorResponse(c: Context, err: unknown, log: Logger): Response {
 
 /** The tus server's status for a refused upload: a file whose content is refused is a 422 (the request was fine). */
 export function uploadRefusalStatus(err: DomainError): number {
-  return err.code === 'not_video' || err.code === 'not_image' ? 422 : httpStatus(err);
+  return ['not_video', 'not_image', 'unsupported_media_type'].includes(err.code) ? 422 : httpStatus(err);
 }

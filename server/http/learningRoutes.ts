@@ -6,9 +6,12 @@ import { addNote } from '../modules/learning/notes/addNote.ts';
 import { deleteNote } from '../modules/learning/notes/deleteNote.ts';
 import { submitQuizAttempt } from '../modules/learning/quiz/submitQuizAttempt.ts';
 import { getQuiz } from '../modules/learning/quiz/getQuiz.ts';
+import { getLessonFile } from '../modules/learning/getLessonFile.ts';
+import { sendStored } from './sendFile.ts';
 import { quizAttemptInput } from '#common/learning/quizAttemptSchema.ts';
 import { DomainError } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
+import type { Context } from 'hono';
 import { jsonBody, objectBody } from './jsonBody.ts';
 
 /** Small JSON bodies only (the progress beacon posts them as text/plain, which jsonBody reads too). */
@@ -27,8 +30,35 @@ const attemptSize = bodyLimit({
   },
 });
 
+/** A name for Content-Disposition: plain ASCII for old clients, the exact name as RFC 5987's filename*. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A lesson's PDF or resource (decision 0060), through the lesson's access rule; `?download=1` saves it
+ * (attachment), otherwise a PDF opens in the browser (inline). Opening or downloading a PDF lesson's PDF
+ * (its first bytes: not every range a viewer asks for) completes the lesson for a signed-in learner.
+ */
+async function sendLessonFile(c: Context<AppEnv>) {
+  const { services, actor } = c.var.ctx;
+  const file = await getLessonFile(services, actor, c.req.param());
+  const range = c.req.header('range');
+  if (file.lessonPdf && actor && c.req.method === 'GET' && (!range || /^bytes=0-/.test(range.trim())))
+    await saveProgress(services, actor, { episodeId: c.req.param('episodeId'), position: 0 }).catch((err) =>
+      services.log.warn({ err }, 'could not mark a PDF lesson as opened'),
+    );
+  const res = await sendStored(c, services.storage, file.key, 'private, no-cache');
+  const inline = file.type === 'pdf' && file.lessonPdf && c.req.query('download') === undefined;
+  res.headers.set('content-disposition', disposition(inline ? 'inline' : 'attachment', file.fileName));
+  return res;
+}
+
 export function learningRoutes() {
   const app = new Hono<AppEnv>();
+  app.get('/files/:episodeId/pdf', sendLessonFile);
+  app.get('/files/:episodeId/resources/:resourceId', sendLessonFile);
   app.post('/progress', small, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;
     return c.json(await saveProgress(services, actor, c.req.valid('json')));

@@ -15,6 +15,9 @@ import { deleteCaption } from '../modules/captions/deleteCaption.ts';
 import { saveCaption } from '../modules/captions/saveCaption.ts';
 import { updateCourse } from '../modules/studio/updateCourse.ts';
 import { updateEpisode } from '../modules/studio/updateEpisode.ts';
+import { addLessonResource } from '../modules/studio/addLessonResource.ts';
+import { deleteLessonResource } from '../modules/studio/deleteLessonResource.ts';
+import { LESSON_FILE_MESSAGES } from '#common/studio/lessonFiles.ts';
 import { updateCreatorProfile } from '../modules/studio/updateCreatorProfile.ts';
 import { unauthenticated } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
@@ -86,6 +89,16 @@ export function studioRoutes() {
   app.delete('/courses/:courseId/episodes/:episodeId', async (c) => {
     await deleteEpisode(services(c), actorOf(c), c.req.param());
     return c.json({ message: STUDIO_MESSAGES.episodeDeleted });
+  });
+
+  /** A lesson's resources (decision 0060): the file is uploaded first (tus, kind 'resource'), then attached. */
+  app.post('/courses/:courseId/episodes/:episodeId/resources', objectBody, async (c) => {
+    const r = await addLessonResource(services(c), actorOf(c), input(c));
+    return c.json({ ...r, message: LESSON_FILE_MESSAGES.resourceAdded }, 201);
+  });
+  app.delete('/courses/:courseId/episodes/:episodeId/resources/:resourceId', async (c) => {
+    await deleteLessonResource(services(c), actorOf(c), c.req.param());
+    return c.json({ message: LESSON_FILE_MESSAGES.resourceDeleted });
   });
 
   /** Captions: the request body is the .vtt or .srt file itself (at most 512 KB, checked by saveCaption). */

@@ -78,7 +78,7 @@ describe('size limits', () => {
       headers: { 'tus-resumable': '1.0.0', 'upload-defer-length': '1', 'upload-metadata': `kind ${btoa('video')}` },
     });
     expect(deferred.status).toBe(400);
-    expect((await tusCreate(creator, { kind: 'pdf', filename: 'x.pdf' }, 10)).status).toBe(400);
+    expect((await tusCreate(creator, { kind: 'document', filename: 'x.pdf' }, 10)).status).toBe(400);
   });
 });
 

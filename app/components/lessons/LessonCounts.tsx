@@ -4,12 +4,14 @@ import { useT } from '#app/i18n/useT.ts';
 export function LessonCounts({ episodes }: { episodes: readonly { kind: string }[] }) {
   const { t } = useT();
   const texts = episodes.filter((e) => e.kind === 'text').length;
-  const videos = episodes.length - texts;
-  if (!texts) return <span>{t('course.episodes', { count: episodes.length })}</span>;
+  const pdfs = episodes.filter((e) => e.kind === 'pdf').length;
+  const videos = episodes.length - texts - pdfs;
+  if (!texts && !pdfs) return <span>{t('course.episodes', { count: episodes.length })}</span>;
   return (
     <>
       {videos ? <span>{t('course.videoLessons', { count: videos })}</span> : null}
-      <span>{t('course.textLessons', { count: texts })}</span>
+      {texts ? <span>{t('course.textLessons', { count: texts })}</span> : null}
+      {pdfs ? <span>{t('course.pdfLessons', { count: pdfs })}</span> : null}
     </>
   );
 }

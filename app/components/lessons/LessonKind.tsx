@@ -14,17 +14,24 @@ export function LessonKind({
 }) {
   const { t } = useT();
   const text = kind === 'text';
+  const pdf = kind === 'pdf';
   return (
     <span className="lesson-kind">
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
-          d={text ? 'M6 2h9l5 5v15H6V2zm2 7v2h8V9H8zm0 4v2h8v-2H8zm0 4v2h5v-2H8z' : 'M8 5v14l11-7L8 5z'}
+          d={
+            pdf
+              ? 'M6 2h9l5 5v15H6V2zm8 1.5V8h4.5L14 3.5zM8 12v2h8v-2H8zm0 4v2h8v-2H8z'
+              : text
+                ? 'M6 2h9l5 5v15H6V2zm2 7v2h8V9H8zm0 4v2h8v-2H8zm0 4v2h5v-2H8z'
+                : 'M8 5v14l11-7L8 5z'
+          }
         />
       </svg>
-      {t(text ? 'lesson.kind.text' : 'lesson.kind.video')}
-      {' · '}
-      {text ? t('lesson.readingTime', { minutes: readingMinutes }) : formatDuration(duration)}
+      {t(pdf ? 'lesson.kind.pdf' : text ? 'lesson.kind.text' : 'lesson.kind.video')}
+      {pdf ? null : ' · '}
+      {pdf ? null : text ? t('lesson.readingTime', { minutes: readingMinutes }) : formatDuration(duration)}
     </span>
   );
 }

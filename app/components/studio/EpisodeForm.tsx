@@ -6,6 +6,7 @@ import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
 import { LessonTextField } from './LessonTextField.tsx';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { UploadField } from './UploadField.tsx';
+import { LESSON_FILE_MESSAGES } from '#common/studio/lessonFiles.ts';
 
 export interface EpisodeValues {
   kind: LessonKind;
@@ -15,6 +16,8 @@ export interface EpisodeValues {
   description: string;
   video: AssetView | null;
   thumbnail: AssetView | null;
+  /** A PDF lesson's file (decision 0060). */
+  pdf?: AssetView | null;
 }
 
 interface Props {
@@ -47,8 +50,13 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
     (v: EpisodeValues[K]) =>
       setValues((s) => ({ ...s, [k]: v }));
   const text = values.kind === 'text';
-  const ready = values.title.trim() !== '' && (text ? values.body.trim() !== '' : !!values.video);
-  const required = text ? STUDIO_MESSAGES.textLessonRequired : STUDIO_MESSAGES.episodeRequired;
+  const pdf = values.kind === 'pdf';
+  const ready = values.title.trim() !== '' && (text ? values.body.trim() !== '' : pdf ? !!values.pdf : !!values.video);
+  const required = text
+    ? STUDIO_MESSAGES.textLessonRequired
+    : pdf
+      ? LESSON_FILE_MESSAGES.pdfLessonRequired
+      : STUDIO_MESSAGES.episodeRequired;
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -110,6 +118,15 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
       </label>
       {text ? (
         <LessonTextField value={values.body} onChange={set('body')} preview={preview} />
+      ) : pdf ? (
+        <UploadField
+          key={`p-${generation}`}
+          kind="pdf"
+          label={t('studio.episode.pdf')}
+          value={values.pdf ?? null}
+          onChange={set('pdf')}
+          required
+        />
       ) : (
         <UploadField
           key={`v-${generation}`}

@@ -5,6 +5,7 @@ import { STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { formatDuration } from '#app/lib/format.ts';
 import { AssetStatus } from './AssetStatus.tsx';
 import { EpisodeCaptions } from './EpisodeCaptions.tsx';
+import { LessonResourcesEditor } from './LessonResourcesEditor.tsx';
 import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
@@ -17,6 +18,7 @@ const toJson = (v: EpisodeValues) => ({
   description: v.description,
   videoId: v.video?.id ?? null,
   thumbnailId: v.thumbnail?.id ?? null,
+  pdfId: v.kind === 'pdf' ? (v.pdf?.id ?? null) : null,
 });
 
 /** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
@@ -107,6 +109,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   description: e.description,
                   video: e.video,
                   thumbnail: e.thumbnail,
+                  pdf: e.pdf,
                 }}
                 preview={preview}
                 submitLabel={t('studio.episodes.save')}
@@ -120,8 +123,8 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {e.kind === 'text' ? (
-                        t('studio.episode.kind.text')
+                      {e.kind === 'text' || e.kind === 'pdf' ? (
+                        t(`studio.episode.kind.${e.kind}`)
                       ) : (
                         <>
                           {formatDuration(e.duration)} ·{' '}
@@ -172,9 +175,10 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     {t('studio.episodes.delete')}
                   </button>
                 </div>
-                {e.kind === 'text' ? null : (
+                {e.kind === 'text' || e.kind === 'pdf' ? null : (
                   <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
                 )}
+                <LessonResourcesEditor courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
               </>
             )}
           </li>

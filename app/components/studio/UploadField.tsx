@@ -3,8 +3,16 @@ import type { AssetView } from '#app/server/studio.server.ts';
 import { ACCEPT, UPLOAD_LIMITS, type UploadKind } from '#common/uploads/uploadRules.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { AssetStatus } from './AssetStatus.tsx';
+import { formatFileSize } from '#common/learning/fileSize.ts';
 import { useAssetPolling } from './useAssetPolling.ts';
 import { type UploadState, useTusUpload } from './useTusUpload.ts';
+
+const CHOOSE: Record<UploadKind, string> = {
+  image: 'studio.upload.chooseImage',
+  video: 'studio.upload.chooseVideo',
+  pdf: 'studio.upload.choosePdf',
+  resource: 'studio.upload.chooseFile',
+};
 
 interface Props {
   kind: UploadKind;
@@ -68,7 +76,10 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
             <img src={preview} alt={t('studio.upload.preview', { label })} className="upload-preview" />
           ) : null}
           <div className="upload-meta">
-            <span className="upload-name">{value.fileName ?? t('studio.upload.file')}</span>
+            <span className="upload-name">
+              {value.fileName ?? t('studio.upload.file')}
+              {value.size ? ` · ${formatFileSize(value.size)}` : null}
+            </span>
             <AssetStatus asset={value} onChange={onChange} />
             <button type="button" className="btn btn-ghost btn-small" onClick={remove}>
               {t('studio.upload.remove')}
@@ -97,7 +108,7 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
             aria-labelledby={`${id}-label`}
           />
           <label className="upload-drop" htmlFor={id}>
-            <span>{t(kind === 'image' ? 'studio.upload.chooseImage' : 'studio.upload.chooseVideo')}</span>
+            <span>{t(CHOOSE[kind])}</span>
             <small>{t(`studio.upload.hint.${kind}`, { mb: UPLOAD_LIMITS[kind].maxMb })}</small>
           </label>
           {state.phase === 'failed' ? (

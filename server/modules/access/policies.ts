@@ -54,6 +54,17 @@ export function canWatchVideo(
   return isFreePreview(course, video) || hasCourseAccess(a, course, enrolled);
 }
 
+/**
+ * A lesson's files (a PDF lesson's PDF, its resources: decision 0060): exactly who may take the lesson, so
+ * the free first lesson's files are free too, and anyone else gets a 404 for the file as for the page.
+ */
+export const canOpenLessonFile = (
+  a: Actor,
+  course: { creatorId: string; published: boolean },
+  lesson: { episode: number },
+  enrolled: boolean,
+): boolean => canWatchVideo(a, course, lesson, enrolled);
+
 /** The whole course (every episode, the learning page): enrolled learners, its creator and admins. */
 export const hasCourseAccess = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
   canManageCourse(a, course) || (!!a && enrolled);

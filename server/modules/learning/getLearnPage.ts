@@ -10,6 +10,8 @@ import { resumePosition } from '#common/learning/resumePosition.ts';
 import { readingMinutes } from '#common/learning/readingMinutes.ts';
 import { listCourseNotes } from './notes/listCourseNotes.ts';
 import type { NoteView } from './notes/noteView.ts';
+import type { LessonFileView } from '#common/studio/lessonFiles.ts';
+import { documentFacts, listLessonResources } from '../media/lessonFileRows.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -36,6 +38,10 @@ export interface LearnPage {
     resumeAt: number;
     /** A text lesson's sanitised HTML, rendered when it was saved ('' for other kinds). */
     html: string;
+    /** A PDF lesson's file: its size in bytes (opened at /api/learning/files/<id>/pdf); else null. */
+    pdf: { size: number } | null;
+    /** The files attached to this lesson (decision 0060). */
+    resources: LessonFileView[];
   };
   prev: number | null;
   next: number | null;
@@ -120,6 +126,18 @@ export async function getLearnPage(
   const i = episodes.findIndex((e) => e.order === order);
   const { readyVideoId, ...current } = episodes[i]!;
   const resumeAt = resumePosition(current);
+  const [pdf, resources] = await Promise.all([
+    current.kind === 'pdf'
+      ? db
+          .selectFrom('episode')
+          .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.pdfId')
+          .select('mediaAsset.meta')
+          .where('episode.id', '=', current.id)
+          .where('mediaAsset.status', '=', 'ready')
+          .executeTakeFirst()
+      : undefined,
+    listLessonResources(services, { episodeIds: [current.id] }),
+  ]);
   return {
     status: 'ok',
     page: {
@@ -137,6 +155,8 @@ export async function getLearnPage(
           ? await videoSourceWithCaptions(services, { assetId: readyVideoId, access: 'private', episodeId: current.id })
           : null,
         resumeAt,
+        pdf: pdf ? { size: documentFacts(pdf.meta).size } : null,
+        resources: resources.get(current.id) ?? [],
       },
       prev: i > 0 ? episodes[i - 1]!.order : null,
       next: i < episodes.length - 1 ? episodes[i + 1]!.order : null,

@@ -29,7 +29,8 @@ export async function saveProgress(services: Services, actor: Actor, input: unkn
   // A text lesson has no position: any report says it was read to the end (or marked complete). A quiz is
   // completed only by passing it (submitQuizAttempt); a report only says it was opened.
   const video = kind === 'video';
-  const completed = kind === 'text' || (video && position >= duration * COMPLETED_AT);
+  // A PDF lesson, like text: opened, downloaded or marked complete (decision 0060).
+  const completed = kind === 'text' || kind === 'pdf' || (video && position >= duration * COMPLETED_AT);
   if (video && (!duration || position > duration + END_SLACK_S))
     throw invalidInput('That position is past the end of the episode.');
   const incoming = { position: video ? position : 0, completed, recordedAt: recordedAt ?? now };

@@ -5,7 +5,7 @@ import { parseMeta } from '../media/parseMeta.ts';
 /** An uploaded file as the editor shows it: its processing state and, once ready, a preview. */
 export interface AssetView {
   id: string;
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'pdf' | 'resource';
   /** queued (waiting for a worker) | processing | ready | failed; `uploaded` before any processing is asked for */
   status: string;
   /** 0–100 while processing, when the pipeline reports it. */
@@ -14,7 +14,11 @@ export interface AssetView {
   fileName: string | null;
   duration: number | null;
   preview: string | null;
+  /** A document's bytes (a PDF lesson's file, a resource: decision 0060); null for images and videos. */
+  size: number | null;
 }
+
+const KINDS = ['image', 'video', 'pdf', 'resource'] as const;
 
 type AssetRow = {
   id: string;
@@ -35,13 +39,20 @@ export function toAssetView(a: AssetRow): AssetView {
   const queued = a.status === 'processing' && a.jobStatus === 'queued' && !progress;
   return {
     id: a.id,
-    kind: a.kind === 'image' ? 'image' : 'video',
+    kind: KINDS.find((k) => k === a.kind) ?? 'video',
     status: queued ? 'queued' : a.status,
     progress: a.status === 'processing' ? progress : null,
     error: a.error,
     fileName: typeof meta.fileName === 'string' ? meta.fileName : null,
     duration: num(meta.duration),
-    preview: !ready ? null : a.kind === 'image' ? (imageRef(a.id)?.src ?? null) : posterUrl(a.id),
+    preview: !ready
+      ? null
+      : a.kind === 'image'
+        ? (imageRef(a.id)?.src ?? null)
+        : a.kind === 'video'
+          ? posterUrl(a.id)
+          : null,
+    size: a.kind === 'pdf' || a.kind === 'resource' ? num(meta.size) : null,
   };
 }
 

@@ -14,6 +14,7 @@ export function checkEpisodeAssets(
     wanted: [
       { id: episode.videoId, kind: 'video', field: 'videoId' },
       { id: episode.thumbnailId, kind: 'image', field: 'thumbnailId' },
+      { id: episode.pdfId, kind: 'pdf', field: 'pdfId' },
     ],
   });
 }

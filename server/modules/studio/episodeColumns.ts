@@ -12,6 +12,7 @@ export function episodeColumns(data: EpisodeInput, duration: number) {
     description: data.description,
     videoId: data.videoId,
     thumbnailId: data.thumbnailId,
+    pdfId: data.pdfId,
     body: data.body,
     bodyHtml: data.kind === 'text' ? renderMarkdown(data.body) : '',
     duration,

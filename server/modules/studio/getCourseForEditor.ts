@@ -8,6 +8,8 @@ import { loadAssetViews, type AssetView } from './assetView.ts';
 import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
 import type { QuizQuestion } from '#common/studio/quizSchema.ts';
 import { readQuizQuestions } from '../learning/quiz/readQuizQuestions.ts';
+import type { LessonFileView } from '#common/studio/lessonFiles.ts';
+import { listLessonResources } from '../media/lessonFileRows.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -24,6 +26,10 @@ export interface EditorEpisode {
   captions: Omit<CaptionRef, 'episodeId'>[];
   /** A quiz lesson's settings and questions (with their ids, sent back on save to keep them); else null. */
   quiz: { passMark: number; maxAttempts: number | null; questions: QuizQuestion[] } | null;
+  /** A PDF lesson's file (decision 0060); else null. */
+  pdf: AssetView | null;
+  /** The files attached to the lesson, in order. */
+  resources: LessonFileView[];
 }
 
 export interface EditorCourse {
@@ -53,8 +59,9 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     .orderBy('position')
     .execute();
   const assets = await loadAssetViews(services, {
-    ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId])],
+    ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId, e.pdfId])],
   });
+  const resources = await listLessonResources(services, { episodeIds: episodes.map((e) => e.id) });
   const captions = await captionRefs(services, { episodeIds: episodes.map((e) => e.id) });
   const quizIds = episodes.filter((e) => e.kind === 'quiz').map((e) => e.id);
   const quizzes = new Map(
@@ -98,6 +105,8 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
       thumbnail: view(e.thumbnailId),
       captions: captions.filter((k) => k.episodeId === e.id).map(({ episodeId: _e, ...k }) => k),
       quiz: quizzes.get(e.id) ?? null,
+      pdf: view(e.pdfId),
+      resources: resources.get(e.id) ?? [],
     })),
   };
 }

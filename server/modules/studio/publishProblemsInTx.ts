@@ -22,13 +22,21 @@ export async function publishProblemsInTx(
     ? await trx.selectFrom('mediaAsset').select('status').where('id', '=', thumbnailId).executeTakeFirst()
     : undefined;
   if (thumb?.status !== 'ready') missing.push(thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
-  // A lesson a learner can take now: a text lesson, or a video lesson whose video is ready.
+  // A lesson a learner can take now: a text lesson, a video lesson whose video is ready, or a PDF lesson
+  // with its file (decision 0060).
   const playable = await trx
     .selectFrom('episode')
     .leftJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
+    .leftJoin('mediaAsset as pdf', 'pdf.id', 'episode.pdfId')
     .select('episode.id')
     .where('episode.courseId', '=', id)
-    .where((eb) => eb.or([eb('episode.kind', '=', 'text'), eb('mediaAsset.status', '=', 'ready')]))
+    .where((eb) =>
+      eb.or([
+        eb('episode.kind', '=', 'text'),
+        eb('mediaAsset.status', '=', 'ready'),
+        eb.and([eb('episode.kind', '=', 'pdf'), eb('pdf.status', '=', 'ready')]),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   if (!playable) missing.push('at least one episode with a ready video or a text lesson');

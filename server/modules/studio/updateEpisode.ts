@@ -9,6 +9,7 @@ import { episodeColumns } from './episodeColumns.ts';
 import { recountCourseInTx } from './recountCourseInTx.ts';
 import { saveQuizInTx } from './saveQuizInTx.ts';
 import { videoDurationInTx } from './videoDurationInTx.ts';
+import { removeUnusedDocuments } from '../media/lessonFileRows.ts';
 
 /**
  * Edits an episode's title, description, video or thumbnail (`input`: the course's and the episode's ids
@@ -20,7 +21,7 @@ export async function updateEpisode(services: Services, actor: Actor, input: unk
   const { episodeId } = parseInput(episodeRef, input);
   const data = parseInput(episodeInput, input);
   await checkEpisodeAssets(services, actor, { creatorId: course.creatorId, episode: data });
-  await db.transaction().execute(async (trx) => {
+  const replaced = await db.transaction().execute(async (trx) => {
     const { episode } = await loadManagedEpisodeInTx(trx, { actor, courseId: course.id, episodeId, dialect });
     await trx
       .updateTable('episode')
@@ -29,6 +30,9 @@ export async function updateEpisode(services: Services, actor: Actor, input: unk
       .execute();
     await saveQuizInTx(trx, { episodeId: episode.id, quiz: data.quiz });
     await recountCourseInTx(trx, { courseId: course.id });
+    return episode.pdfId && episode.pdfId !== data.pdfId ? [episode.pdfId] : [];
   });
+  // A PDF replaced or dropped (the lesson changed kind) is deleted with its file (decision 0060).
+  await removeUnusedDocuments(services, { assetIds: replaced });
   services.catalogChanged();
 }

@@ -3,11 +3,11 @@ import type { Services } from '#server/core/services.ts';
 import { DomainError } from '#server/core/errors.ts';
 import { enqueueVideoProcessingInTx } from '../media/enqueueVideoProcessingInTx.ts';
 import { dropHeldOriginal, storeOrHoldOriginal } from '../media/heldOriginals.ts';
-import { mediaKey, originalKey } from '../media/mediaKeys.ts';
+import { fileKey, mediaKey, originalKey } from '../media/mediaKeys.ts';
 import { processImage, type ProcessedImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
-import { KIND_OF, sniffFileType } from './sniffFileType.ts';
+import { ACCEPTED, sniffFileType } from './sniffFileType.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
 
 export interface CompletedUpload {
@@ -31,13 +31,12 @@ export async function finishUpload(
   { id, path: file, kind, ownerId, fileName }: CompletedUpload,
 ): Promise<AssetView> {
   const type = await sniffFileType(file);
-  if (!type || KIND_OF[type] !== kind) {
+  if (!type || !ACCEPTED[kind].includes(type)) {
     await fs.rm(file, { force: true });
-    throw kind === 'image'
-      ? new DomainError('not_image', UPLOAD_MESSAGES.notImage)
-      : new DomainError('not_video', UPLOAD_MESSAGES.notVideo);
+    throw REFUSED[kind]();
   }
   const { storage } = services;
+  if (kind === 'pdf' || kind === 'resource') return keepDocument(services, { id, file, kind, ownerId, fileName, type });
   const original = originalKey(id, type);
   // Checked on the local file tus wrote, then kept in the media storage.
   try {
@@ -101,6 +100,46 @@ export async function finishUpload(
       storage.remove(mediaKey(id)),
       dropHeldOriginal(services, { key: original }),
     ]);
+    throw err;
+  }
+}
+
+const REFUSED: Record<UploadKind, () => DomainError> = {
+  image: () => new DomainError('not_image', UPLOAD_MESSAGES.notImage),
+  video: () => new DomainError('not_video', UPLOAD_MESSAGES.notVideo),
+  pdf: () => new DomainError('unsupported_media_type', UPLOAD_MESSAGES.notPdf),
+  resource: () => new DomainError('unsupported_media_type', UPLOAD_MESSAGES.notResource),
+};
+
+/**
+ * A PDF lesson's file or a lesson's resource (decision 0060) is kept as it came, under `files/`: nothing to
+ * process, ready at once. Its size and format are in the meta for the learner's list.
+ */
+async function keepDocument(
+  services: Services,
+  { id, file, kind, ownerId, fileName, type }: Omit<CompletedUpload, 'path'> & { file: string; type: string },
+): Promise<AssetView> {
+  const key = fileKey(id, type);
+  const { size } = await fs.stat(file);
+  try {
+    // Small enough to send again: refused (502) when the storage cannot take it now, as an image is.
+    await services.storage.moveIn(key, file).catch(storageDown(services));
+    const now = new Date();
+    const row = {
+      id,
+      ownerId,
+      kind,
+      status: 'ready',
+      meta: JSON.stringify({ fileName, size, type }),
+      error: null,
+      progress: 100,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await services.database.db.insertInto('mediaAsset').values(row).execute();
+    return toAssetView(row);
+  } catch (err) {
+    await Promise.allSettled([services.storage.remove(key), fs.rm(file, { force: true })]);
     throw err;
   }
 }
