@@ -32,6 +32,7 @@ const SAME_IN_BOTH = new Set([
   'studio.analytics.percent',
   // Kiswahili says "video" too.
   'lesson.kind.video',
+  'studio.episodes.kind.video',
 ]);
 
 function sourceFiles(dir: string): string[] {

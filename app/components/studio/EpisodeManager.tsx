@@ -9,6 +9,7 @@ import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
+import { draftFromQuiz, emptyQuiz, quizInputFromDraft } from './quizForm.ts';
 
 const toJson = (v: EpisodeValues) => ({
   kind: v.kind,
@@ -17,6 +18,7 @@ const toJson = (v: EpisodeValues) => ({
   description: v.description,
   videoId: v.video?.id ?? null,
   thumbnailId: v.thumbnail?.id ?? null,
+  quiz: v.kind === 'quiz' ? quizInputFromDraft(v.quiz) : null,
 });
 
 /** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
@@ -107,6 +109,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   description: e.description,
                   video: e.video,
                   thumbnail: e.thumbnail,
+                  quiz: e.quiz ? draftFromQuiz(e.quiz) : emptyQuiz(),
                 }}
                 preview={preview}
                 submitLabel={t('studio.episodes.save')}
@@ -120,9 +123,10 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {e.kind === 'text' ? (
-                        t('studio.episode.kind.text')
-                      ) : (
+                      <span className={`studio-episode-kind ${e.kind}`}>{t(`studio.episodes.kind.${e.kind}`)}</span>
+                      {e.kind === 'quiz' ? (
+                        t('studio.episodes.questions', { count: e.quiz?.questions.length ?? 0 })
+                      ) : e.kind === 'text' ? null : (
                         <>
                           {formatDuration(e.duration)} ·{' '}
                           {e.video ? (
@@ -172,7 +176,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     {t('studio.episodes.delete')}
                   </button>
                 </div>
-                {e.kind === 'text' ? null : (
+                {e.kind !== 'video' ? null : (
                   <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
                 )}
               </>
