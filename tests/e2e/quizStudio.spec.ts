@@ -151,7 +151,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   await expect(edit.getByLabel('Alama ya kufaulu (%)')).toHaveValue('60');
   await expect(edit.getByLabel('Majaribio')).toHaveValue('3');
   const sw = (n: number) => edit.getByRole('listitem', { name: `Swali la ${n}`, exact: true });
-  await expect(sw(1).getByLabel('Swali', { exact: true })).toHaveValue('What is a seed round for?');
+  await expect(sw(1).getByRole('textbox', { name: 'Swali', exact: true })).toHaveValue('What is a seed round for?');
   await expect(sw(1).getByLabel('Chaguo la 3', { exact: true })).toHaveValue('Buying a car');
   await expect(sw(1).getByRole('radio', { name: 'Sahihi (Chaguo la 1)' })).toBeChecked();
   await expect(sw(1).getByLabel('Maelezo (yanaonyeshwa baada ya kujibu)')).toHaveValue(
