@@ -50,7 +50,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signIn(page, 'creator@darasa.test');
   await page.goto('/creator');
   await page.locator('.studio-course').filter({ hasText: COURSE }).getByRole('link', { name: 'Edit Course' }).click();
@@ -171,7 +171,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   await expect(sw(2).getByRole('alert')).toHaveText('Onyesha jibu sahihi la kila swali la kuchagua.');
   await sw(2).getByRole('alert').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('quiz-refusal-360-sw.png') });
-  await edit.getByRole('button', { name: 'Ghairi' }).tap();
+  await edit.getByRole('button', { name: 'Ghairi', exact: true }).tap();
   await switchLanguage(page, 'English');
   await page.setViewportSize(PHONE.viewport);
 

@@ -174,7 +174,7 @@ function QuestionEditor({
         />
       </label>
       {q.type === 'number' ? (
-        <div className="quiz-settings">
+        <div className="quiz-number">
           <label className="field">
             <span className="field-label">{t('studio.quiz.answer')}</span>
             <input type="number" step="any" value={q.answer} onChange={(e) => set({ answer: e.target.value })} />
