@@ -4,6 +4,7 @@
 // (in English, and in Kiswahili when editing), saves, reopens it and finds it kept; the mixed list shows
 // each lesson's kind and still reorders. After the demo learner's attempt (through the API), the analytics
 // page shows the most-missed question. What the spec adds is deleted again after it.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signedIn, signIn, unique } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
@@ -11,6 +12,18 @@ import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 const COURSE = 'Pitching to Investors: Idea to Seed Round'; // by creator@darasa.test, no other spec edits it
 
 const question = (form: Locator, n: number) => form.getByRole('listitem', { name: `Question ${n}`, exact: true });
+
+/** No axe violation of serious or critical impact in `selector` (as accessibility.spec.ts checks pages). */
+async function expectAccessible(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
 
 async function switchLanguage(page: Page, to: 'Kiswahili' | 'English') {
   await page.locator('.topbar').getByRole('button', { name: to }).click();
@@ -127,6 +140,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   await expect(page.getByRole('heading', { level: 3, name: lessonTitle })).toHaveCount(0);
   await question(form, 2).getByRole('alert').scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('quiz-refusal-390-en.png') });
+  await expectAccessible(page, 'form.episode-form');
 
   await q2.getByRole('checkbox', { name: 'Correct (Option 1)' }).check();
   await q2.getByRole('checkbox', { name: 'Correct (Option 2)' }).check();
@@ -227,6 +241,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   await expect(quizCard.getByRole('listitem').nth(1)).toContainText('0 % missed');
   await misses.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('quiz-analytics-390-en.png') });
+  await expectAccessible(page, '.quiz-misses');
   await expectNoSidewaysScroll(page);
   await switchLanguage(page, 'Kiswahili');
   await page.setViewportSize({ width: 360, height: 740 });
