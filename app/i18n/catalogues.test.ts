@@ -32,6 +32,8 @@ const SAME_IN_BOTH = new Set([
   'studio.analytics.percent',
   // Kiswahili says "video" too.
   'lesson.kind.video',
+  'studio.episodes.kind.video',
+  'studio.episodes.kind.pdf',
 ]);
 
 function sourceFiles(dir: string): string[] {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { loadCourseAnalytics, type CourseAnalytics } from '#app/server/analytics.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
+import { QuizMisses } from '../components/studio/QuizMisses.tsx';
 import { UChart } from '../components/charts/UChart.tsx';
 import { useFormat } from '../i18n/useFormat.ts';
 import { metaT } from '../i18n/metaText.ts';
@@ -94,7 +95,7 @@ function useCharts(a: CourseAnalytics) {
 }
 
 export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
-  const { actor, days, analytics: a } = loaderData;
+  const { actor, days, analytics: a, quizQuestions } = loaderData;
   const { t } = useFormat();
   const { kes, count, minutes, pct } = useFormats();
   const charts = useCharts(a);
@@ -154,6 +155,7 @@ export default function CreatorAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="empty-hint">{t('studio.analytics.noEpisodes')}</p>
           )}
         </div>
+        <QuizMisses questions={quizQuestions} />
         <p className="empty-hint">{t('studio.analytics.note')}</p>
       </main>
     </>

@@ -3,7 +3,11 @@ import { useT } from '#app/i18n/useT.ts';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
 import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
+import { QUIZ_MESSAGES } from '#common/studio/quizSchema.ts';
 import { LessonTextField } from './LessonTextField.tsx';
+import { QuizField } from './QuizField.tsx';
+import { emptyQuiz, newQuestion, type QuizDraft, refusedQuestions } from './quizForm.ts';
+import { StudioApiError } from './studioApi.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { UploadField } from './UploadField.tsx';
 import { LESSON_FILE_MESSAGES } from '#common/studio/lessonFiles.ts';
@@ -18,6 +22,8 @@ export interface EpisodeValues {
   thumbnail: AssetView | null;
   /** A PDF lesson's file (decision 0060). */
   pdf?: AssetView | null;
+  /** A quiz lesson's form (quizForm.ts). */
+  quiz: QuizDraft;
 }
 
 interface Props {
@@ -30,17 +36,27 @@ interface Props {
   preview(body: string): Promise<string>;
 }
 
-const EMPTY: EpisodeValues = { kind: 'video', title: '', body: '', description: '', video: null, thumbnail: null };
+const EMPTY: EpisodeValues = {
+  kind: 'video',
+  title: '',
+  body: '',
+  description: '',
+  video: null,
+  thumbnail: null,
+  quiz: emptyQuiz(),
+};
 
 /**
- * Adding or editing a lesson of either kind; the button stays disabled until it has a title and its video
- * (a video lesson) or its text (a text lesson).
+ * Adding or editing a lesson of any kind; the button stays disabled until it has a title and its video
+ * (a video lesson), its text (a text lesson) or a question (a quiz, whose other checks are the server's:
+ * its refusal shows here, and beside the question it names).
  */
 export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, preview }: Props) {
   const { t } = useT();
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
+  const [questionErrors, setQuestionErrors] = useState(new Map<number, string>());
   // Bumped when an added episode clears the form, so the pickers start afresh too.
   const [generation, setGeneration] = useState(0);
   // The add form and an edit form can be on the page at once: each its own radio group.
@@ -51,12 +67,38 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
       setValues((s) => ({ ...s, [k]: v }));
   const text = values.kind === 'text';
   const pdf = values.kind === 'pdf';
-  const ready = values.title.trim() !== '' && (text ? values.body.trim() !== '' : pdf ? !!values.pdf : !!values.video);
+  const quiz = values.kind === 'quiz';
+  const ready =
+    values.title.trim() !== '' &&
+    (text ? values.body.trim() !== '' : pdf ? !!values.pdf : quiz ? values.quiz.questions.length > 0 : !!values.video);
   const required = text
     ? STUDIO_MESSAGES.textLessonRequired
     : pdf
       ? LESSON_FILE_MESSAGES.pdfLessonRequired
-      : STUDIO_MESSAGES.episodeRequired;
+      : quiz
+        ? QUIZ_MESSAGES.quizRequired
+        : STUDIO_MESSAGES.episodeRequired;
+
+  function chooseKind(kind: LessonKind) {
+    setValues((s) => ({
+      ...s,
+      kind,
+      // A new quiz starts with one question to fill in.
+      quiz:
+        kind === 'quiz' && s.quiz.questions.length === 0
+          ? {
+              ...s.quiz,
+              questions: [newQuestion('single', { true: t('studio.quiz.true'), false: t('studio.quiz.false') })],
+            }
+          : s.quiz,
+    }));
+  }
+
+  function changeQuiz(q: QuizDraft) {
+    set('quiz')(q);
+    // A refusal names a question by its place: once the questions change, that may be another one.
+    setQuestionErrors(new Map());
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,6 +108,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
     }
     setBusy(true);
     setFlash(null);
+    setQuestionErrors(new Map());
     try {
       const text = await onSubmit(values);
       setFlash({ kind: 'success', text });
@@ -75,6 +118,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
       }
     } catch (err) {
       setFlash({ kind: 'error', text: err instanceof Error ? err.message : STUDIO_MESSAGES.episodeAddFailed });
+      if (err instanceof StudioApiError) setQuestionErrors(refusedQuestions(err.details));
     } finally {
       setBusy(false);
     }
@@ -91,7 +135,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
               name={kindName}
               value={kind}
               checked={values.kind === kind}
-              onChange={() => set('kind')(kind)}
+              onChange={() => chooseKind(kind)}
             />
             {t(`studio.episode.kind.${kind}`)}
           </label>
@@ -127,6 +171,8 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
           onChange={set('pdf')}
           required
         />
+      ) : quiz ? (
+        <QuizField value={values.quiz} onChange={changeQuiz} errors={questionErrors} />
       ) : (
         <UploadField
           key={`v-${generation}`}

@@ -10,6 +10,7 @@ import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
+import { draftFromQuiz, emptyQuiz, quizInputFromDraft } from './quizForm.ts';
 
 const toJson = (v: EpisodeValues) => ({
   kind: v.kind,
@@ -19,6 +20,7 @@ const toJson = (v: EpisodeValues) => ({
   videoId: v.video?.id ?? null,
   thumbnailId: v.thumbnail?.id ?? null,
   pdfId: v.kind === 'pdf' ? (v.pdf?.id ?? null) : null,
+  quiz: v.kind === 'quiz' ? quizInputFromDraft(v.quiz) : null,
 });
 
 /** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
@@ -110,6 +112,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   video: e.video,
                   thumbnail: e.thumbnail,
                   pdf: e.pdf,
+                  quiz: e.quiz ? draftFromQuiz(e.quiz) : emptyQuiz(),
                 }}
                 preview={preview}
                 submitLabel={t('studio.episodes.save')}
@@ -123,9 +126,10 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                   <div>
                     <h3>{e.title}</h3>
                     <p className="studio-episode-meta">
-                      {e.kind === 'text' || e.kind === 'pdf' ? (
-                        t(`studio.episode.kind.${e.kind}`)
-                      ) : (
+                      <span className={`studio-episode-kind ${e.kind}`}>{t(`studio.episodes.kind.${e.kind}`)}</span>
+                      {e.kind === 'quiz' ? (
+                        t('studio.episodes.questions', { count: e.quiz?.questions.length ?? 0 })
+                      ) : e.kind === 'text' || e.kind === 'pdf' ? null : (
                         <>
                           {formatDuration(e.duration)} ·{' '}
                           {e.video ? (
@@ -175,7 +179,7 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
                     {t('studio.episodes.delete')}
                   </button>
                 </div>
-                {e.kind === 'text' || e.kind === 'pdf' ? null : (
+                {e.kind !== 'video' ? null : (
                   <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
                 )}
                 <LessonResourcesEditor courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />

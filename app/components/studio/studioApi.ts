@@ -3,9 +3,12 @@
 // try again.").
 export class StudioApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** A refusal's problems by field (`quiz.questions.1.options`), when the server names them. */
+  readonly details: Record<string, string> | undefined;
+  constructor(status: number, message: string, details?: Record<string, string>) {
     super(message);
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -26,8 +29,14 @@ export async function studioApi<T>(
   } catch {
     throw new StudioApiError(0, fallback);
   }
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: { message?: string; details?: Record<string, string> };
+  } | null;
   if (res.ok) return body as T;
-  const message = res.status < 500 && body?.error?.message ? body.error.message : fallback;
-  throw new StudioApiError(res.status, message);
+  const refused = res.status < 500 && !!body?.error?.message;
+  throw new StudioApiError(
+    res.status,
+    refused ? body.error!.message! : fallback,
+    refused ? body.error!.details : undefined,
+  );
 }
