@@ -11,6 +11,7 @@ import { returnExtraJob } from '../modules/payments/returnExtraJob.ts';
 import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts';
 import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
+import { sendGiftSmsJob } from '../modules/gifts/sendGiftSmsJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   processVideoJob,
@@ -22,4 +23,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   checkReversalJob,
   sendRefundNoticeJob,
   notifyQuestionJob,
+  sendGiftSmsJob,
 ];

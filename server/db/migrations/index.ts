@@ -34,6 +34,7 @@ import { lessonKinds } from './0038_lesson_kinds.ts';
 import { questionEdits } from './0039_question_edits.ts';
 import { quizzes } from './0040_quizzes.ts';
 import { postgresKeyVector } from './0041_postgres_key_vector.ts';
+import { gifts } from './0046_gifts.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0039_question_edits': questionEdits,
   '0040_quizzes': quizzes,
   '0041_postgres_key_vector': postgresKeyVector,
+  '0046_gifts': gifts,
 };

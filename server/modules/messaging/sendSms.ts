@@ -9,7 +9,12 @@ import { applyDeliveryReportInTx } from './applyDeliveryReport.ts';
  */
 export async function sendSms(
   services: Services,
-  { phone, purpose, text, signal }: { phone: string; purpose: 'otp' | 'receipt'; text: string; signal?: AbortSignal },
+  {
+    phone,
+    purpose,
+    text,
+    signal,
+  }: { phone: string; purpose: 'otp' | 'receipt' | 'gift'; text: string; signal?: AbortSignal },
 ): Promise<SmsSendResult & { id: string }> {
   const result = await services.sms.send(phone, text, signal);
   const now = services.clock.now();

@@ -16,6 +16,12 @@ export const SMS_TEXTS = {
     sw: (r: ReceiptFacts) =>
       `Darasa: malipo yamepokelewa. ${r.amount} kwa "${r.course}". Kumbukumbu ya M-Pesa ${r.ref}. Tazama sasa: ${r.link}`,
   },
+  giftClaim: {
+    en: (g: GiftFacts) =>
+      `Darasa: ${g.from} gave you the course "${g.course}". Sign in with this number to get it: ${g.link}`,
+    sw: (g: GiftFacts) =>
+      `Darasa: ${g.from} amekupa zawadi ya kozi "${g.course}". Ingia kwa nambari hii uipate: ${g.link}`,
+  },
   receiptEmailSubject: {
     en: (r: ReceiptFacts) => `Your Darasa receipt: ${r.course}`,
     sw: (r: ReceiptFacts) => `Risiti yako ya Darasa: ${r.course}`,
@@ -167,6 +173,12 @@ export interface RefundFacts {
   /** "KES 1,500" */
   amount: string;
   course: string;
+}
+
+export interface GiftFacts {
+  from: string;
+  course: string;
+  link: string;
 }
 
 export interface ReceiptFacts {
