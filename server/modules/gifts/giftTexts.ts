@@ -1,9 +1,10 @@
+import { GIFT_FORM_TEXT } from '#common/payments/giftText.ts';
+
 // The words of gift refusals and states (docs/product.md, "Gifts"); app/locales has them as server messages.
 export const GIFT_TEXT = {
-  phone: 'Enter the Kenyan mobile number of the person you are giving this course to, like 0712 345 678.',
+  ...GIFT_FORM_TEXT,
   free: 'A free course cannot be sent as a gift: share its link instead.',
   notFound: 'This gift link does not work. Ask the person who sent it to resend the SMS.',
-  ownNumber: 'This is your own number. To learn this course yourself, buy it instead of sending a gift.',
   alreadyClaimed: 'This gift has already been claimed.',
   cancelled: 'This gift was refunded to the person who sent it, so it can no longer be claimed.',
   notPaid: 'This gift has not been paid for yet.',
