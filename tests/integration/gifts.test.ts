@@ -15,6 +15,7 @@ import { listMyGifts } from '#server/modules/gifts/listMyGifts.ts';
 import { resendGift } from '#server/modules/gifts/resendGift.ts';
 import { sendGiftSmsJob } from '#server/modules/gifts/sendGiftSmsJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { sendReceiptJob } from '#server/modules/payments/sendReceiptJob.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { statusOf as statusOfError } from '#tests/support/errorStatus.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -211,6 +212,16 @@ describe('gifts', () => {
     const paymentId = await buyGift();
     await confirmedReceipt(w, paymentId);
     const { token } = await giftLink(RECIPIENT);
+    // The buyer's receipt is a gift's: its link is their purchases page, not a lesson they do not own.
+    const receipts = startJobWorker(w.running.services, [sendReceiptJob], { concurrency: 1, pollMs: 20 });
+    try {
+      const receipt = await eventually(async () =>
+        (await outbox(w.running)).find((m) => m.to === '+254711000111' && m.message.includes('payment received')),
+      );
+      expect(receipt.message).toMatch(/for your gift .*\/customer\/purchases#gifts$/);
+    } finally {
+      await receipts.stop();
+    }
     const admin = await make.actor(w.t.db, { role: 'admin' });
     const customer = await make.actor(w.t.db);
     expect(await statusOf(refundPurchase(w.running.services, customer, { paymentId }))).toBe(403);
