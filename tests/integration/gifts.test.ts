@@ -9,6 +9,7 @@ import type { DB } from '#server/db/schema.ts';
 import { toNum } from '#server/db/values.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
+import { listAllPurchases } from '#server/modules/admin/listAllPurchases.ts';
 import { claimGift } from '#server/modules/gifts/claimGift.ts';
 import { getGift } from '#server/modules/gifts/getGift.ts';
 import { listMyGifts } from '#server/modules/gifts/listMyGifts.ts';
@@ -225,6 +226,9 @@ describe('gifts', () => {
     const admin = await make.actor(w.t.db, { role: 'admin' });
     const customer = await make.actor(w.t.db);
     expect(await statusOf(refundPurchase(w.running.services, customer, { paymentId }))).toBe(403);
+    // The admin's purchases list says it is an unclaimed gift.
+    const listed = await listAllPurchases(w.running.services, admin, {});
+    expect(listed.items.find((p) => p.id === paymentId)?.gift).toBe('unclaimed');
     expect((await refundPurchase(w.running.services, admin, { paymentId })).status).toBe('requested');
     // The link stops working as soon as the refund is asked for.
     expect((await getGift(w.running.services, null, { token })).state).toBe('cancelled');
