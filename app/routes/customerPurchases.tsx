@@ -49,6 +49,7 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
         </Link>
         <h1>{t('purchases.title')}</h1>
         {gifts.length ? <Gifts gifts={gifts} /> : null}
+        {gifts.length && purchases.length ? <h2 className="receipts-title">{t('purchases.receipts')}</h2> : null}
         {purchases.length === 0 ? (
           <p className="empty">
             {t('customer.empty.mine')} — <Link to="/customer">{t('customer.browseAll')}</Link>

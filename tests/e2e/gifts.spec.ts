@@ -76,6 +76,19 @@ test('a gift bought with M-Pesa is claimed by a new phone account, which plays l
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('button', { name: 'Purchase Course' })).toBeVisible();
 
+  // On the buyer's purchases page: not claimed yet, with "Resend SMS".
+  await page.goto('/customer/purchases');
+  const sent = page.getByRole('region', { name: 'Gifts you sent' });
+  await expect(sent.getByText('Not claimed yet')).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Resend SMS' })).toBeEnabled();
+  await expect(sent.getByText('3 resends left')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/gift-unclaimed-390.png` });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/gift-unclaimed-360.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+
   // The SMS reaches the recipient's number, in Kiswahili, with the claim link.
   const sms = await readSms(page.context(), e164, /amekupa zawadi/);
   const link = /https?:\/\/\S+\/gift\/[A-Za-z0-9_-]{43}/.exec(sms)![0];

@@ -221,7 +221,11 @@ export function PurchaseModal({
                     autoComplete="off"
                     placeholder="0712 345 678"
                     value={giftPhone}
-                    onChange={(e) => setGiftPhone(e.target.value)}
+                    onChange={(e) => {
+                      setGiftPhone(e.target.value);
+                      // The refusal was about the number as it was.
+                      setGiftError(null);
+                    }}
                     aria-invalid={giftError ? true : undefined}
                     aria-describedby={giftError ? 'gift-phone-help gift-phone-error' : 'gift-phone-help'}
                     required
