@@ -10,6 +10,7 @@ export default [
   route('creators/:creatorId', 'routes/creatorProfile.tsx'),
   route('certificates/:code', 'routes/certificate.tsx'),
   route('customer/purchases', 'routes/customerPurchases.tsx'),
+  route('gift/:token', 'routes/gift.tsx'),
   route('customer/purchases/:paymentId/receipt', 'routes/purchaseReceipt.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),

@@ -73,6 +73,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
             ) : (
               <span className={`pill ${PILL[p.status] ?? ''}`}>{t(`admin.payment.${p.status}`)}</span>
             )}
+            {p.gift ? <span className="sub">{t(`admin.purchases.gift.${p.gift}`)}</span> : null}
             {p.mpesaReceipt ? <span className="sub">{p.mpesaReceipt}</span> : null}
             {p.refund?.reason ? <span className="sub error">{p.refund.reason}</span> : null}
             {p.otherMoney.map((m) => (
@@ -90,7 +91,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
           </td>
           <td>{formatStamp(p.paidAt ?? p.createdAt)}</td>
           <td className="admin-actions">
-            {p.status === 'paid' && p.refund?.status !== 'requested' ? (
+            {p.status === 'paid' && p.refund?.status !== 'requested' && p.gift !== 'claimed' ? (
               <ActionButton
                 intent="refund"
                 id={p.id}

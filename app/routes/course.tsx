@@ -51,6 +51,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                   course={course}
                   owned={owned}
                   buyable={purchase.buyable.includes(course.id)}
+                  giftable={purchase.giftable.includes(course.id)}
                   phone={purchase.phone}
                 />
                 {!owned && !course.forSale ? <NotForSale /> : null}

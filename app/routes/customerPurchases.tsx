@@ -1,4 +1,7 @@
-import { Link } from 'react-router';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { listMyGifts, resendGift, type MyGift } from '#app/server/gifts.server.ts';
+import { refusalData } from '#app/server/pageRefusals.server.ts';
+import { readForm } from '#app/server/readForm.server.ts';
 import { displayPhone } from '#common/phone.ts';
 import { listMyPurchases } from '#app/server/payments.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
@@ -15,12 +18,27 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   requireArea(args, 'customer');
-  return { purchases: await operationRunner(args.context)(listMyPurchases) };
+  const run = operationRunner(args.context);
+  const [purchases, gifts] = await Promise.all([run(listMyPurchases), run(listMyGifts)]);
+  return { purchases, gifts };
+}
+
+/** "Resend SMS" of a gift. */
+export async function action(args: Route.ActionArgs) {
+  requireArea(args, 'customer');
+  const form = await readForm(args.request);
+  const giftId = String(form.get('giftId') ?? '');
+  try {
+    await operationRunner(args.context)(resendGift, { giftId });
+    return { giftId, ok: true, message: 'gift.resent' };
+  } catch (err) {
+    return refusalData(err, (e) => ({ giftId, ok: false, message: e.message }));
+  }
 }
 
 /** The customer's purchase history: one receipt per completed M-Pesa payment. */
 export default function CustomerPurchases({ loaderData }: Route.ComponentProps) {
-  const { purchases } = loaderData;
+  const { purchases, gifts } = loaderData;
   const { t, kes, dateTime } = useFormat();
   return (
     <>
@@ -30,6 +48,8 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
           {t('course.back')}
         </Link>
         <h1>{t('purchases.title')}</h1>
+        {gifts.length ? <Gifts gifts={gifts} /> : null}
+        {gifts.length && purchases.length ? <h2 className="receipts-title">{t('purchases.receipts')}</h2> : null}
         {purchases.length === 0 ? (
           <p className="empty">
             {t('customer.empty.mine')} — <Link to="/customer">{t('customer.browseAll')}</Link>
@@ -75,5 +95,56 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
         )}
       </main>
     </>
+  );
+}
+
+/** The gifts the customer sent: to whom (masked), claimed or not, and "Resend SMS" while unclaimed. */
+function Gifts({ gifts }: { gifts: MyGift[] }) {
+  const { t, dateTime } = useFormat();
+  const result = useActionData<typeof action>();
+  const nav = useNavigation();
+  const sending = nav.state !== 'idle' ? String(nav.formData?.get('giftId') ?? '') : '';
+  return (
+    <section id="gifts" className="gifts" aria-labelledby="gifts-title">
+      <h2 id="gifts-title">{t('gift.mine')}</h2>
+      <ul className="receipts">
+        {gifts.map((g) => (
+          <li key={g.id} className="receipt gift-row">
+            <h3 className="receipt-title">
+              <Link to={`/course/${g.courseId}`}>{g.courseTitle}</Link>
+            </h3>
+            <dl>
+              <dt>{t('gift.to')}</dt>
+              <dd>{g.phone}</dd>
+              <dt>{t('gift.status')}</dt>
+              <dd className={`gift-state gift-state-${g.state}`}>
+                {g.state === 'claimed' && g.claimedAt ? (
+                  <>
+                    {t('gift.claimed')} <time dateTime={g.claimedAt}>{dateTime(g.claimedAt)}</time>
+                  </>
+                ) : (
+                  t(`gift.mineState.${g.state}`)
+                )}
+              </dd>
+            </dl>
+            {g.state === 'unclaimed' ? (
+              <Form method="post" className="gift-resend">
+                <input type="hidden" name="giftId" value={g.id} />
+                <button type="submit" className="btn btn-light" disabled={g.resendsLeft === 0 || sending === g.id}>
+                  {t('gift.resend')}
+                </button>
+                <span className="purchase-help">{t('gift.resendsLeft', { count: g.resendsLeft })}</span>
+              </Form>
+            ) : null}
+            {result && result.giftId === g.id ? (
+              <p className={result.ok ? 'gift-ok' : 'gift-refused'} role="status">
+                {t(result.message)}
+              </p>
+            ) : null}
+            {g.state === 'unclaimed' ? <p className="purchase-help">{t('gift.refundHint')}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '#common/ids.ts';
 import { couponCodeSchema } from '#common/coupons/couponSchemas.ts';
+import { LOCALES } from '#common/accounts/locale.ts';
 
 export const startPaymentSchema = z.object({
   courseId: z.string().regex(ID_PATTERN, 'Unknown course'),
@@ -17,5 +18,13 @@ export const startPaymentSchema = z.object({
    * payment into its account number ("Pay by Paybill instead", after a prompt failed or was cancelled).
    */
   method: z.enum(['stk', 'paybill']).optional(),
+  /**
+   * A gift (decision 0061): the course goes to whoever claims it with this phone number (as typed; normalised
+   * by the operation), told by an SMS in `language` (default: the buyer's). The buyer pays as for themselves.
+   */
+  gift: z
+    .object({ phone: z.string().max(32), language: z.enum(LOCALES).optional() })
+    .strict()
+    .optional(),
 });
 export type StartPaymentInput = z.infer<typeof startPaymentSchema>;

@@ -12,6 +12,7 @@ import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts'
 import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
 import { sendQuestionDigestJob } from '../modules/questions/sendQuestionDigestJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
+import { sendGiftSmsJob } from '../modules/gifts/sendGiftSmsJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   processVideoJob,
@@ -24,4 +25,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   sendRefundNoticeJob,
   notifyQuestionJob,
   sendQuestionDigestJob,
+  sendGiftSmsJob,
 ];

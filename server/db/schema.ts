@@ -379,6 +379,28 @@ export interface NoteTable {
   createdAt: Timestamp;
 }
 
+/** A course bought for someone else's phone (0046, decision 0061): claimed once by that phone's account. */
+export interface GiftTable {
+  id: string;
+  paymentId: string;
+  buyerId: string;
+  courseId: string;
+  /** 2547XXXXXXXX / 2541XXXXXXXX. */
+  recipientPhone: string;
+  /** 'en' | 'sw': the claim SMS's language. */
+  language: string;
+  /** sha-256 (hex) of the claim link's token; the token itself is only in the SMS. */
+  tokenHash: string;
+  claimedBy: string | null;
+  claimedAt: Timestamp | null;
+  /** An admin asked for its refund: the link stopped working. */
+  cancelledAt: Timestamp | null;
+  /** The buyer's "Resend SMS" presses that sent one (at most 3). */
+  resendCount: Generated<number>;
+  lastSmsAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
 /** A question under an episode, asked by someone with access to the course (0037). */
 export interface QuestionTable {
   id: string;
@@ -478,6 +500,7 @@ export interface DB {
   adminCounter: AdminCounterTable;
   payment: PaymentTable;
   enrollment: EnrollmentTable;
+  gift: GiftTable;
   progress: ProgressTable;
   note: NoteTable;
   quiz: QuizTable;

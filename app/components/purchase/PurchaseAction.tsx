@@ -28,20 +28,24 @@ const preloadModal = () => void loadModal().catch(() => {});
 
 /**
  * The purchase control of a course (course page hero, customer grid): "Purchased" and "Play" when owned,
- * "Purchase Course" opening the M-Pesa modal when the actor may buy it, nothing otherwise.
+ * "Purchase Course" opening the M-Pesa modal when the actor may buy it, nothing otherwise; and "Give as a
+ * gift" (the same modal, for someone else's phone) when the actor may give it.
  */
 export function PurchaseAction({
   course,
   owned,
   buyable,
+  giftable = false,
   phone,
 }: {
   course: PurchaseCourse;
   owned: boolean;
   buyable: boolean;
+  /** "Give as a gift" beside the purchase control (the course page). */
+  giftable?: boolean;
   phone: string;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<'buy' | 'gift' | null>(null);
   const { t, buyLabel } = useFormat();
   return (
     <>
@@ -56,7 +60,7 @@ export function PurchaseAction({
         <button
           type="button"
           className="btn btn-primary"
-          onClick={() => setOpen(true)}
+          onClick={() => setOpen('buy')}
           onPointerEnter={preloadModal}
           onFocus={preloadModal}
           aria-haspopup="dialog"
@@ -64,10 +68,22 @@ export function PurchaseAction({
           {buyLabel(course.price)}
         </button>
       ) : null}
+      {giftable ? (
+        <button
+          type="button"
+          className="btn btn-ghost gift-open"
+          onClick={() => setOpen('gift')}
+          onPointerEnter={preloadModal}
+          onFocus={preloadModal}
+          aria-haspopup="dialog"
+        >
+          {t('gift.give')}
+        </button>
+      ) : null}
       {/* Stays open once the course is owned, to show "Payment received" and "Start watching". */}
       {open ? (
         <Suspense fallback={null}>
-          <PurchaseModal course={course} phone={phone} onClose={() => setOpen(false)} />
+          <PurchaseModal course={course} phone={phone} gift={open === 'gift'} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
     </>

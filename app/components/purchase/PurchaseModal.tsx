@@ -4,6 +4,7 @@ import { localPhone, toDarajaPhone } from '#common/phone.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
 import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { GIFT_FORM_TEXT } from '#common/payments/giftText.ts';
 import { CouponField } from './CouponField.tsx';
 import { fetchPayment, newIdempotencyKey, startPurchase, type CouponQuote, type PaymentView } from './purchaseApi.ts';
 import { useCountdown } from './useCountdown.ts';
@@ -23,6 +24,7 @@ type Stage =
 
 const POLL_MS = 2000;
 const COUPON_REFUSALS: readonly string[] = [COUPON_TEXT.notValid, COUPON_TEXT.expired, COUPON_TEXT.usedUp];
+const GIFT_REFUSALS: readonly string[] = [GIFT_FORM_TEXT.phone, GIFT_FORM_TEXT.ownNumber];
 
 /**
  * "Purchase Course": the customer checks the phone number, presses "Pay with M-Pesa", approves the prompt on
@@ -43,10 +45,13 @@ type Method = 'stk' | 'paybill';
 export function PurchaseModal({
   course,
   phone,
+  gift = false,
   onClose,
 }: {
   course: PurchaseCourse;
   phone: string;
+  /** A gift: the course goes to whoever claims it with the recipient's number (decision 0061). */
+  gift?: boolean;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -58,7 +63,10 @@ export function PurchaseModal({
   const key = useRef(newIdempotencyKey());
   const [paybillBusy, setPaybillBusy] = useState(false);
   const revalidator = useRevalidator();
-  const { t, price: priceText, buyLabel } = useFormat();
+  const { t, price: priceText, buyLabel, locale } = useFormat();
+  const [giftPhone, setGiftPhone] = useState('');
+  const [giftLanguage, setGiftLanguage] = useState<'en' | 'sw'>(locale === 'sw' ? 'sw' : 'en');
+  const [giftError, setGiftError] = useState<string | null>(null);
 
   useEffect(() => {
     const d = dialog.current;
@@ -99,6 +107,12 @@ export function PurchaseModal({
   async function pay(e: React.FormEvent) {
     e.preventDefault();
     if (stage.kind === 'sending') return;
+    if (gift && !toDarajaPhone(giftPhone)) {
+      setGiftError(t('gift.phoneInvalid'));
+      setStage({ kind: 'form', error: null });
+      return;
+    }
+    setGiftError(null);
     if (price > 0 && !toDarajaPhone(number)) {
       setStage({ kind: 'form', error: t('purchase.phoneInvalid') });
       return;
@@ -124,6 +138,7 @@ export function PurchaseModal({
       idempotencyKey: key.current,
       ...(coupon ? { couponCode: coupon.code } : {}),
       ...(method === 'paybill' ? { method } : {}),
+      ...(gift ? { gift: { phone: giftPhone, language: giftLanguage } } : {}),
     });
     if (answer.ok) {
       if (answer.result.kind === 'enrolled') {
@@ -144,6 +159,12 @@ export function PurchaseModal({
     key.current = newIdempotencyKey();
     // The code stopped working meanwhile (used up, expired): back to the full price, with the reason.
     if (COUPON_REFUSALS.includes(answer.message)) setCoupon(null);
+    // The recipient's number was refused (not Kenyan, or the buyer's own): said under that field.
+    if (gift && answer.code === 'invalid_input' && GIFT_REFUSALS.includes(answer.message)) {
+      setGiftError(t(answer.message));
+      setStage({ kind: 'form', error: null });
+      return;
+    }
     // The server's words are English; the catalogue has them as ids (app/locales, "server messages").
     const wait = answer.retryAfter ? ` ${t('purchase.retryIn', { minutes: Math.ceil(answer.retryAfter / 60) })}` : '';
     setStage({ kind: 'form', error: t(answer.message) + wait });
@@ -172,7 +193,7 @@ export function PurchaseModal({
         <button type="button" className="purchase-close" onClick={onClose} aria-label={t('purchase.close')}>
           ×
         </button>
-        <p className="purchase-kicker">{buyLabel(course.price)}</p>
+        <p className="purchase-kicker">{gift ? t('gift.give') : buyLabel(course.price)}</p>
         <h2 id="purchase-title">{course.title}</h2>
         <p className="purchase-price">
           {coupon ? (
@@ -182,16 +203,56 @@ export function PurchaseModal({
           ) : null}
           <span>{priceText(price)}</span>
         </p>
-        <p className="purchase-note">{t('course.oneTime')}</p>
+        <p className="purchase-note">{gift ? t('gift.note') : t('course.oneTime')}</p>
         <div aria-live="polite">
           {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 ? (
             <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />
           ) : null}
           {stage.kind === 'form' || stage.kind === 'sending' ? (
             <form onSubmit={pay} noValidate>
+              {gift ? (
+                <fieldset className="gift-fields">
+                  <label htmlFor="gift-phone">{t('gift.phoneLabel')}</label>
+                  <input
+                    id="gift-phone"
+                    name="giftPhone"
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="off"
+                    placeholder="0712 345 678"
+                    value={giftPhone}
+                    onChange={(e) => {
+                      setGiftPhone(e.target.value);
+                      // The refusal was about the number as it was.
+                      setGiftError(null);
+                    }}
+                    aria-invalid={giftError ? true : undefined}
+                    aria-describedby={giftError ? 'gift-phone-help gift-phone-error' : 'gift-phone-help'}
+                    required
+                  />
+                  <p id="gift-phone-help" className="purchase-help">
+                    {t('gift.phoneHelp')}
+                  </p>
+                  {giftError ? (
+                    <p id="gift-phone-error" className="purchase-error" role="alert">
+                      {giftError}
+                    </p>
+                  ) : null}
+                  <label htmlFor="gift-language">{t('gift.language')}</label>
+                  <select
+                    id="gift-language"
+                    name="giftLanguage"
+                    value={giftLanguage}
+                    onChange={(e) => setGiftLanguage(e.target.value === 'sw' ? 'sw' : 'en')}
+                  >
+                    <option value="en">English</option>
+                    <option value="sw">Kiswahili</option>
+                  </select>
+                </fieldset>
+              ) : null}
               {price > 0 ? (
                 <>
-                  <label htmlFor="purchase-phone">{t('purchase.phoneLabel')}</label>
+                  <label htmlFor="purchase-phone">{t(gift ? 'gift.payFrom' : 'purchase.phoneLabel')}</label>
                   <input
                     id="purchase-phone"
                     name="phone"
@@ -232,6 +293,7 @@ export function PurchaseModal({
               onRetry={retry}
               onPaybill={payByPaybill}
               paybillBusy={paybillBusy}
+              giftTo={gift ? giftPhone : null}
             />
           ) : null}
           {stage.kind === 'owned' ? (
@@ -302,12 +364,15 @@ function Outcome({
   onRetry,
   onPaybill,
   paybillBusy,
+  giftTo,
 }: {
   payment: PaymentView;
   courseId: string;
   onRetry: () => void;
   onPaybill: () => void;
   paybillBusy: boolean;
+  /** The recipient's number as typed, for a gift. */
+  giftTo: string | null;
 }) {
   const paid = payment.status === 'paid';
   // A prompt that failed or was cancelled cannot be paid any more: Paybill is a new purchase without a prompt.
@@ -318,8 +383,15 @@ function Outcome({
   const text = locale === 'en' && payment.message ? payment.message : t(`payment.text.${reason}`);
   return (
     <div className={`purchase-outcome ${paid ? 'purchase-ok' : 'purchase-bad'}`}>
-      <h3>{t(`payment.title.${reason}`)}</h3>
-      {paid ? (
+      <h3>{paid && giftTo ? t('gift.paidTitle') : t(`payment.title.${reason}`)}</h3>
+      {paid && giftTo ? (
+        <>
+          <p>{t('gift.paidText', { phone: localPhone(toDarajaPhone(giftTo) ?? giftTo) })}</p>
+          <Link className="btn btn-primary" to="/customer/purchases#gifts">
+            {t('gift.seeGifts')}
+          </Link>
+        </>
+      ) : paid ? (
         <>
           <p>
             <span>

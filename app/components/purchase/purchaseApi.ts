@@ -14,6 +14,8 @@ export async function startPurchase(body: {
   phone: string;
   idempotencyKey: string;
   couponCode?: string;
+  method?: 'paybill';
+  gift?: { phone: string; language: 'en' | 'sw' };
 }): Promise<StartAnswer> {
   try {
     const res = await fetch('/api/payments', {

@@ -35,6 +35,7 @@ import { questionEdits } from './0039_question_edits.ts';
 import { quizzes } from './0040_quizzes.ts';
 import { postgresKeyVector } from './0041_postgres_key_vector.ts';
 import { lessonFiles } from './0042_lesson_files.ts';
+import { gifts } from './0046_gifts.ts';
 import { questionDigest } from './0048_question_digest.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -75,5 +76,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0040_quizzes': quizzes,
   '0041_postgres_key_vector': postgresKeyVector,
   '0042_lesson_files': lessonFiles,
+  '0046_gifts': gifts,
   '0048_question_digest': questionDigest,
 };

@@ -4,6 +4,8 @@ import type { Actor } from '#server/core/actor.ts';
 import {
   areaAccess,
   canBuyCourse,
+  canClaimGift,
+  canManageGift,
   canChangeQuestionItem,
   canJoinQuestions,
   canReportQuestionItem,
@@ -137,6 +139,35 @@ describe('money', () => {
 
   it('keeps earnings to creators (admins act through the admin console)', () => {
     expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, false, true, false]);
+  });
+});
+
+describe('gifts', () => {
+  const gift = { recipientPhone: '254733444555', buyerId: 'buyer' };
+  const proven = { phone: '+254733444555', phoneVerified: true };
+  const buyer: Actor = { userId: 'buyer', role: 'customer' };
+
+  it('lets only a customer signed in with the gift’s proven number, not its buyer, claim it', () => {
+    expect([null, learner, owner, admin].map((a) => canClaimGift(a, gift, proven))).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(canClaimGift(buyer, gift, proven)).toBe(false);
+    expect(canClaimGift(learner, gift, { ...proven, phoneVerified: false })).toBe(false);
+    expect(canClaimGift(learner, gift, { phone: '+254799888777', phoneVerified: true })).toBe(false);
+    expect(canClaimGift(learner, gift, null)).toBe(false);
+  });
+
+  it('lets only its buyer see and resend a gift (an admin refunds it from the purchases page)', () => {
+    expect([null, buyer, learner, owner, admin].map((a) => canManageGift(a, gift))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -97,6 +97,23 @@ export const canViewPayment = (a: Actor, payment: { userId: string }): boolean =
 export const canSeeReceipt = (a: Actor, payment: { userId: string }): boolean =>
   canViewPayment(a, payment) || isAdmin(a);
 
+/**
+ * Claiming a gift: a customer signed in with the phone number it was sent to, proven by a code (a number only
+ * typed at sign-up could be anyone's), and never the person who bought it.
+ */
+export const canClaimGift = (
+  a: Actor,
+  gift: { recipientPhone: string; buyerId: string },
+  account: { phone: string; phoneVerified: boolean } | null,
+): boolean =>
+  a?.role === 'customer' &&
+  a.userId !== gift.buyerId &&
+  !!account?.phoneVerified &&
+  account.phone === `+${gift.recipientPhone}`;
+
+/** A gift's state, its "Resend SMS": its buyer's alone (an admin refunds it from the purchases page). */
+export const canManageGift = (a: Actor, gift: { buyerId: string }): boolean => !!a && a.userId === gift.buyerId;
+
 /** Which dashboard a role lands on; also where a user of the wrong role is sent. */
 export function homePathFor(role: Role): string {
   return `/${role}`;

@@ -34,6 +34,8 @@ export interface AdminPurchaseRow {
   refund: { status: 'requested' | 'failed'; reason: string | null } | null;
   /** M-Pesa payments told for this purchase that were not its own: held (disagreeing) or second payments. */
   otherMoney: { id: string; amount: number; state: IncomingState; reason: string | null; transId: string | null }[];
+  /** A gift (decision 0061): whether its recipient claimed it (only an unclaimed one is refunded). */
+  gift: 'claimed' | 'unclaimed' | null;
 }
 
 // What an admin must see: money held for them, and second payments with where their return stands.
@@ -76,7 +78,7 @@ export async function listAllPurchases(
     .execute();
   const ids = rows.map((r) => r.id);
   const { db } = services.database;
-  const [refunds, money] = ids.length
+  const [refunds, money, gifts] = ids.length
     ? await Promise.all([
         db
           .selectFrom('refund')
@@ -91,10 +93,12 @@ export async function listAllPurchases(
           .where('state', 'in', SHOWN)
           .orderBy('createdAt')
           .execute(),
+        db.selectFrom('gift').select(['paymentId', 'claimedAt']).where('paymentId', 'in', ids).execute(),
       ])
-    : [[], []];
+    : [[], [], []];
   const items = rows.map((r) => {
     const refund = refunds.find((f) => f.paymentId === r.id);
+    const gift = gifts.find((g) => g.paymentId === r.id);
     return {
       ...r,
       amount: toNum(r.amount),
@@ -104,6 +108,7 @@ export async function listAllPurchases(
       otherMoney: money
         .filter((m) => m.paymentId === r.id)
         .map((m) => ({ id: m.id, amount: toNum(m.amount), state: m.state, reason: m.reason, transId: m.transId })),
+      gift: gift ? (gift.claimedAt ? ('claimed' as const) : ('unclaimed' as const)) : null,
     };
   });
   return finishPage(items, { ...o, sortColumn, idColumn: 'id' }, (r) => ({ value: r[o.sort], id: r.id }));

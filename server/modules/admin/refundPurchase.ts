@@ -8,6 +8,8 @@ import { reversalResultUrl } from '../payments/reversalResultUrl.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
+const GIFT_CLAIMED = 'This gift has been claimed: its recipient owns the course, so it cannot be refunded here.';
+
 /**
  * Asks M-Pesa to reverse a paid purchase (or asks again after a reversal failed). The purchase is then
  * "refund requested": it stays paid, with its access and its sale in the ledger, until Transaction Status
@@ -44,6 +46,23 @@ export async function refundPurchase(
             ? 'M-Pesa has not confirmed this purchase’s receipt number yet; try the refund again in a minute.'
             : 'M-Pesa did not confirm this purchase’s receipt number, so Darasa cannot reverse it; reverse it in the M-Pesa portal.',
         );
+      // A gift: only an unclaimed one, and its claim link stops working now (a conditional update, so a claim
+      // racing this request either lands first and is refused here, or finds the gift cancelled).
+      const gift = await trx
+        .selectFrom('gift')
+        .select(['id', 'claimedAt', 'cancelledAt'])
+        .where('paymentId', '=', paymentId)
+        .executeTakeFirst();
+      if (gift?.claimedAt) throw conflict(GIFT_CLAIMED);
+      if (gift && !gift.cancelledAt) {
+        const held = await trx
+          .updateTable('gift')
+          .set({ cancelledAt: now })
+          .where('id', '=', gift.id)
+          .where('claimedAt', 'is', null)
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) === 0) throw conflict(GIFT_CLAIMED);
+      }
       const earlier = await trx
         .selectFrom('refund')
         .select(['id', 'status'])
@@ -71,7 +90,7 @@ export async function refundPurchase(
             ).numUpdatedRows,
           ) > 0;
         if (!retried) throw conflict('A refund of this purchase is already in progress.');
-        return { refundId: earlier.id, retry: true, amount: toNum(p.amount), receipt: p.mpesaReceipt };
+        return { refundId: earlier.id, retry: true, amount: toNum(p.amount), receipt: p.mpesaReceipt, giftId: null };
       }
       const refundId = newId();
       await trx
@@ -87,7 +106,7 @@ export async function refundPurchase(
           updatedAt: now,
         })
         .execute();
-      return { refundId, retry: false, amount: toNum(p.amount), receipt: p.mpesaReceipt };
+      return { refundId, retry: false, amount: toNum(p.amount), receipt: p.mpesaReceipt, giftId: gift?.id ?? null };
     })
     .catch(async (err: unknown) => {
       if (err instanceof DomainError) throw err;
@@ -111,7 +130,12 @@ export async function refundPurchase(
     // Released as it was: a first request leaves no refund, a retry stays failed.
     if (claim.retry)
       await db.updateTable('refund').set({ status: 'failed' }).where('id', '=', claim.refundId).execute();
-    else await db.deleteFrom('refund').where('id', '=', claim.refundId).execute();
+    else {
+      await db.deleteFrom('refund').where('id', '=', claim.refundId).execute();
+      // The gift's link works again: nothing was changed.
+      if (claim.giftId)
+        await db.updateTable('gift').set({ cancelledAt: null }).where('id', '=', claim.giftId).execute();
+    }
     services.log.warn({ err, paymentId }, 'M-Pesa reversal refused');
     throw new DomainError(
       'provider_refused',

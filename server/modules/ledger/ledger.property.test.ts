@@ -1,10 +1,12 @@
-// Ledger invariants under random sequences of purchases, duplicate settlements, refunds (requested, failed,
+// Ledger invariants under random sequences of purchases and gifts (claimed, claimed again, refused once
+// refunded), duplicate settlements, refunds (requested, failed,
 // asked again, confirmed, confirmations repeated), second payments (received, returned), payouts (paid,
 // failed, results repeated), adjustments and the passing of time, on a real database (SQLite, or
 // PostgreSQL with TEST_DATABASE_URL). After every step: each entry sums to zero, each creator's balances
 // equal a model kept here independently, the paybill holds exactly the sales not refunded plus the second
 // payments not yet returned (owed to their payers), no payout is settled or paid twice, and a withdrawal
-// is accepted exactly when the model says the money is available.
+// is accepted exactly when the model says the money is available; a gift enrolls nobody until claimed, its
+// recipient once claimed, nobody once refunded, and its refund reverses its sale like any other.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -22,6 +24,8 @@ import { creatorBalancesInTx } from './creatorBalancesInTx.ts';
 import { postExtraPaymentInTx } from './postExtraPaymentInTx.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { seededRandom } from '#tests/support/seededRandom.ts';
+import { claimGift } from '../gifts/claimGift.ts';
+import { newGiftToken } from '../gifts/giftToken.ts';
 
 const HOLD_DAYS = 3;
 const FEE = 10;
@@ -73,11 +77,14 @@ describe('ledger invariants (property)', () => {
         availableAt: number;
         refund: Refund;
         refundId: string;
+        /** A gift: its recipient's phone, and who claimed it. */
+        gift: { phone: string; recipient: string | null; claimedBy: string | null } | null;
       }[] = [];
       // The database is shared by the seeds: the model starts from what the earlier ones left.
       const money = await paybillNow();
       const extras: { id: string; amount: number }[] = [];
       const open = new Map<string, { creator: Creator; amount: number }>();
+      let giftPhones = seed * 10_000;
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
@@ -88,7 +95,15 @@ describe('ledger invariants (property)', () => {
         const acting = servicesAt(world.services, at);
         if (op <= 2) {
           const course = r.pick(c.courses);
-          const paymentId = await make.paidSale(world.services, { course, at });
+          const gift =
+            r.next() < 0.4
+              ? { phone: `2547${String(++giftPhones).padStart(8, '0')}`, recipient: null, claimedBy: null }
+              : null;
+          const paymentId = await make.paidSale(world.services, {
+            course,
+            at,
+            ...(gift ? { giftTo: gift.phone } : {}),
+          });
           const net = course.price - Math.round((course.price * FEE) / 100);
           c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
           money.paybill += course.price;
@@ -100,7 +115,31 @@ describe('ledger invariants (property)', () => {
             availableAt: now + HOLD_DAYS * DAY,
             refund: 'none',
             refundId: newId(),
+            gift,
           });
+        } else if (op === 3 && sales.some((s) => s.gift) && r.next() < 0.6) {
+          // A gift claimed by its recipient (a claim moves no money), claimed again (nothing changes), or
+          // refused once its refund was asked for.
+          const s = r.pick(sales.filter((x) => x.gift));
+          const g = s.gift!;
+          const { token, hash } = newGiftToken();
+          await world.t.db.updateTable('gift').set({ tokenHash: hash }).where('paymentId', '=', s.paymentId).execute();
+          g.recipient ??= (
+            await make.user(world.t.db, { role: 'customer', phone: `+${g.phone}`, phoneVerified: true })
+          ).id;
+          const who = g.recipient;
+          const claimable = s.refund === 'none';
+          let claimed = true;
+          try {
+            await claimGift(acting, { userId: who, role: 'customer' }, { token });
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+            claimed = false;
+          }
+          expect(claimed, `claim of a gift ${s.refund === 'none' ? 'not refunded' : 'refunded'}`).toBe(
+            claimable || g.claimedBy !== null,
+          );
+          if (claimed) g.claimedBy = who;
         } else if (op === 3 && sales.length) {
           // A repeated "paid" for a sale already settled changes nothing.
           await settlePayment(acting, {
@@ -109,11 +148,24 @@ describe('ledger invariants (property)', () => {
             resultCode: 0,
             resultDesc: 'again',
           });
-        } else if (op === 4 && sales.some((s) => s.refund !== 'done')) {
+        } else if (op === 4 && sales.some((s) => s.refund !== 'done' && !s.gift?.claimedBy)) {
           // A refund's life: requested (nothing moves), then M-Pesa fails it (nothing moves; it may be asked
           // again) or confirms it (the sale is reversed, once, however often the confirmation comes).
-          const s = r.pick(sales.filter((x) => x.refund !== 'done'));
-          if (s.refund === 'none') {
+          // A claimed gift is not refunded (its recipient owns the course); one not claimed stops being
+          // claimable when its refund is asked for (refundPurchase cancels it).
+          const refundable = sales.filter((x) => x.refund !== 'done' && !x.gift?.claimedBy);
+          // Gifts are picked first most of the time, so every seed refunds some.
+          const gifts = refundable.filter((x) => x.gift);
+          const s = refundable.length ? r.pick(gifts.length && r.next() < 0.8 ? gifts : refundable) : null;
+          if (!s) {
+            // nothing to refund this step
+          } else if (s.refund === 'none') {
+            if (s.gift)
+              await world.t.db
+                .updateTable('gift')
+                .set({ cancelledAt: at })
+                .where('paymentId', '=', s.paymentId)
+                .execute();
             await world.t.db
               .insertInto('refund')
               .values({
@@ -224,11 +276,39 @@ describe('ledger invariants (property)', () => {
           }
         }
         await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
+        await checkGiftEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
         await checkPaybill(money, `seed ${seed} step ${step} op ${op}`);
       }
+      // The run did exercise gifts: some claimed, some refunded.
+      expect(sales.some((s) => s.gift?.claimedBy)).toBe(true);
+      expect(sales.some((s) => s.gift && s.refund === 'done')).toBe(true);
     });
   }
 });
+
+/** A gift's payment enrolls exactly its claimer (never its buyer), and nobody before a claim or after a refund. */
+async function checkGiftEnrollments(
+  sales: { paymentId: string; refund: string; gift: { claimedBy: string | null } | null }[],
+  where: string,
+) {
+  const gifts = sales.filter((s) => s.gift);
+  if (!gifts.length) return;
+  const rows = await world.t.db
+    .selectFrom('enrollment')
+    .select(['paymentId', 'userId'])
+    .where(
+      'paymentId',
+      'in',
+      gifts.map((g) => g.paymentId),
+    )
+    .execute();
+  const expected = gifts
+    .filter((g) => g.gift!.claimedBy && g.refund !== 'done')
+    .map((g) => ({ paymentId: g.paymentId, userId: g.gift!.claimedBy }));
+  const order = (a: { paymentId: string | null }, b: { paymentId: string | null }) =>
+    String(a.paymentId).localeCompare(String(b.paymentId));
+  expect(rows.sort(order), `${where} gift enrollments`).toEqual(expected.sort(order));
+}
 
 /** The paybill holds the sales not refunded and the second payments not returned; the latter are owed. */
 async function checkPaybill(m: { paybill: number; owedToPayers: number }, where: string) {

@@ -14,7 +14,7 @@ export async function sendSms(
     purpose,
     text,
     signal,
-  }: { phone: string; purpose: 'otp' | 'receipt' | 'notice'; text: string; signal?: AbortSignal },
+  }: { phone: string; purpose: 'otp' | 'receipt' | 'gift' | 'notice'; text: string; signal?: AbortSignal },
 ): Promise<SmsSendResult & { id: string }> {
   const result = await services.sms.send(phone, text, signal);
   const now = services.clock.now();

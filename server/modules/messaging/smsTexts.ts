@@ -16,6 +16,24 @@ export const SMS_TEXTS = {
     sw: (r: ReceiptFacts) =>
       `Darasa: malipo yamepokelewa. ${r.amount} kwa "${r.course}". Kumbukumbu ya M-Pesa ${r.ref}. Tazama sasa: ${r.link}`,
   },
+  giftClaim: {
+    en: (g: GiftFacts) =>
+      `Darasa: ${g.from} gave you the course "${g.course}". Sign in with this number to get it: ${g.link}`,
+    sw: (g: GiftFacts) =>
+      `Darasa: ${g.from} amekupa zawadi ya kozi "${g.course}". Ingia kwa nambari hii uipate: ${g.link}`,
+  },
+  giftReceipt: {
+    en: (r: ReceiptFacts) =>
+      `Darasa: payment received. ${r.amount} for your gift "${r.course}". M-Pesa ref ${r.ref}. See if it was claimed: ${r.link}`,
+    sw: (r: ReceiptFacts) =>
+      `Darasa: malipo yamepokelewa. ${r.amount} kwa zawadi yako "${r.course}". Kumbukumbu ya M-Pesa ${r.ref}. Angalia kama imepokelewa: ${r.link}`,
+  },
+  giftReceiptEmailBody: {
+    en: (r: ReceiptFacts) =>
+      `Thank you for your gift.\n\nCourse: ${r.course}\nAmount: ${r.amount}\nM-Pesa receipt: ${r.ref}\n\nThe course is theirs once they sign in with the number you gave. See whether it was claimed: ${r.link}\n`,
+    sw: (r: ReceiptFacts) =>
+      `Asante kwa zawadi yako.\n\nKozi: ${r.course}\nKiasi: ${r.amount}\nRisiti ya M-Pesa: ${r.ref}\n\nKozi itakuwa yake akiingia kwa nambari uliyotoa. Angalia kama imepokelewa: ${r.link}\n`,
+  },
   receiptEmailSubject: {
     en: (r: ReceiptFacts) => `Your Darasa receipt: ${r.course}`,
     sw: (r: ReceiptFacts) => `Risiti yako ya Darasa: ${r.course}`,
@@ -179,6 +197,12 @@ export interface RefundFacts {
   /** "KES 1,500" */
   amount: string;
   course: string;
+}
+
+export interface GiftFacts {
+  from: string;
+  course: string;
+  link: string;
 }
 
 export interface ReceiptFacts {

@@ -9,6 +9,8 @@ export interface PurchaseState {
   owned: string[];
   /** Course ids the actor may buy (among those asked about): not their own, and on sale. */
   buyable: string[];
+  /** Course ids the actor may give (a paid course they may buy, owned or not: decision 0061). */
+  giftable: string[];
   /** The actor's phone, for the form ("+254 712 345 678"), or "" when none is known. */
   phone: string;
 }
@@ -18,14 +20,14 @@ export async function getPurchaseState(
   actor: Actor,
   { courseIds }: { courseIds: readonly string[] },
 ): Promise<PurchaseState> {
-  if (!actor || courseIds.length === 0) return { owned: [], buyable: [], phone: '' };
+  if (!actor || courseIds.length === 0) return { owned: [], buyable: [], giftable: [], phone: '' };
   const { db } = services.database;
   const ids = [...new Set(courseIds)];
   const [courses, enrolled, user] = await Promise.all([
     db
       .selectFrom('course')
       .innerJoin('user', 'user.id', 'course.creatorId')
-      .select(['course.id', 'course.creatorId', 'user.status as creatorStatus'])
+      .select(['course.id', 'course.creatorId', 'course.price', 'user.status as creatorStatus'])
       .where('course.id', 'in', ids)
       .execute(),
     db
@@ -40,6 +42,7 @@ export async function getPurchaseState(
   return {
     owned: [...owned],
     buyable: courses.filter((c) => !owned.has(c.id) && canBuyCourse(actor, c) && isOnSale(c)).map((c) => c.id),
+    giftable: courses.filter((c) => Number(c.price) > 0 && canBuyCourse(actor, c) && isOnSale(c)).map((c) => c.id),
     phone: user?.phone ? displayPhone(user.phone) : '',
   };
 }

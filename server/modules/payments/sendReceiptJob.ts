@@ -27,7 +27,9 @@ export const sendReceiptJob = defineJob({
       .selectFrom('payment')
       .innerJoin('user', 'user.id', 'payment.userId')
       .innerJoin('course', 'course.id', 'payment.courseId')
+      .leftJoin('gift', 'gift.paymentId', 'payment.id')
       .select([
+        'gift.id as giftId',
         'payment.amount',
         'payment.mpesaReceipt',
         'payment.receiptCheck',
@@ -53,12 +55,15 @@ export const sendReceiptJob = defineJob({
         amount: formatKes(row.amount),
         course: row.title,
         ref: row.mpesaReceipt ?? paymentId,
-        link: `${services.config.publicUrl}/learn/${row.courseId}/1`,
+        // A gift's buyer does not own the course: their link is the purchases page, where gifts show claimed or not.
+        link: row.giftId
+          ? `${services.config.publicUrl}/customer/purchases#gifts`
+          : `${services.config.publicUrl}/learn/${row.courseId}/1`,
       },
       texts: {
         emailSubject: SMS_TEXTS.receiptEmailSubject,
-        email: SMS_TEXTS.receiptEmailBody,
-        sms: SMS_TEXTS.receipt,
+        email: row.giftId ? SMS_TEXTS.giftReceiptEmailBody : SMS_TEXTS.receiptEmailBody,
+        sms: row.giftId ? SMS_TEXTS.giftReceipt : SMS_TEXTS.receipt,
       },
       signal: ctx.signal,
     });

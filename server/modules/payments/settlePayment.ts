@@ -13,6 +13,7 @@ import { checkReceiptJob } from './checkReceiptJob.ts';
 import { RECEIPT_WAIT_MS, receiptJobs, sendReceiptJob } from './sendReceiptJob.ts';
 import { recordIncomingInTx } from './recordIncomingInTx.ts';
 import { checkIncomingJob } from './checkIncomingJob.ts';
+import { sendGiftSmsJob } from '../gifts/sendGiftSmsJob.ts';
 
 export interface Settlement {
   paymentId: string;
@@ -89,10 +90,17 @@ export async function settlePayment(
       ...raw,
     };
     await transitionPaymentsInTx(trx, { from: p.status, to, changes }).where('id', '=', p.id).execute();
+    // A gift's course goes to nobody yet: whoever claims it (claimGift) is enrolled then. Its sale is the same.
+    const gift =
+      to === 'paid'
+        ? await trx.selectFrom('gift').select('id').where('paymentId', '=', p.id).executeTakeFirst()
+        : undefined;
     const enrolled =
       to === 'paid' &&
+      !gift &&
       (await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
-    if (enrolled) {
+    const sold = enrolled || !!gift;
+    if (sold) {
       // The sale and its fee split enter the ledger with the payment, or not at all.
       await postSaleInTx(trx, {
         paymentId: p.id,
@@ -105,9 +113,11 @@ export async function settlePayment(
       // In the same transaction: a settled payment always gets its receipt, and a failing SMS only retries.
       for (const job of receiptJobs(p.id))
         await services.jobs.enqueue(trx, sendReceiptJob, job, { delayMs: RECEIPT_WAIT_MS });
+      // The recipient's claim SMS, with the payment or not at all.
+      if (gift) await services.jobs.enqueue(trx, sendGiftSmsJob, { giftId: gift.id });
     }
     if (to === 'paid') await services.jobs.enqueue(trx, checkReceiptJob, { paymentId: p.id });
-    if (to === 'paid' && !enrolled) {
+    if (to === 'paid' && !sold) {
       // Paid for a course the learner already owns (two prompts answered): no sale, the money goes back.
       await recordSecondPayment(services, trx, { ...p, receipt, now });
       services.log.warn({ paymentId: p.id }, 'payment completed for a course the learner already owns: returning it');

@@ -23,6 +23,8 @@ import { limitPrompts } from './limitPrompts.ts';
 import { newPaybillAccount } from './paybillAccount.ts';
 import { startPaymentSchema } from '#common/payments/paymentSchemas.ts';
 import { transitionPaymentsInTx } from './paymentStateMachine.ts';
+import { createGiftInTx } from '../gifts/createGiftInTx.ts';
+import { GIFT_TEXT } from '../gifts/giftTexts.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 
 export type StartPaymentResult = { kind: 'enrolled'; courseId: string } | { kind: 'payment'; payment: PaymentView };
@@ -57,6 +59,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   if (!course || !toBool(course.published)) throw notFound('This course is not available.');
   if (course.creatorId === actor.userId) throw forbidden('You cannot buy your own course.');
   if (!canBuyCourse(actor, course)) throw forbidden('Only customer accounts can buy courses.');
+  // A gift's number is checked before anything is looked up or stored: a bad one changes nothing.
+  const gift = data.gift ? await readGift(services, actor.userId, data.gift) : null;
   if (!isOnSale(course)) throw conflict(NOT_FOR_SALE);
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
@@ -72,9 +76,12 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
 
   if (replay) return sameRequestOrConflict(services, replay, { ...data, method });
-  if (await isEnrolled(services, actor, { courseId }))
+  // A gift is for someone else: its buyer may own the course already.
+  if (!gift && (await isEnrolled(services, actor, { courseId })))
     throw new DomainError('already_owned', 'You already own this course.');
 
+  // A free gift would be a free course: its recipient enrolls themselves.
+  if (price === 0 && gift) throw conflict(GIFT_TEXT.free);
   if (price === 0) {
     const userId = actor.userId;
     // A code that makes the course free enrolls like a free course, and its use is taken with the enrollment.
@@ -129,6 +136,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
         .execute();
       if (coupon)
         await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId: id, dialect, now });
+      if (gift) await createGiftInTx(trx, { paymentId: id, buyerId: actor.userId, courseId, ...gift, now });
       // No prompt to send: pending at once, in the same transaction, so nobody sees it waiting for a prompt
       // (the reconciler expires such payments; handleStkCallback waits on them).
       if (method === 'paybill')
@@ -165,10 +173,29 @@ function readPurchase(input: unknown) {
   } catch (err) {
     // A phone the schema refuses gets the same help as a number that is not Kenyan.
     if (err instanceof DomainError && err.details?.phone) throw invalidInput(PHONE_HELP, err.details);
+    if (err instanceof DomainError && Object.keys(err.details ?? {}).some((k) => k.startsWith('gift')))
+      throw invalidInput(GIFT_TEXT.phone, { giftPhone: GIFT_TEXT.phone });
     if (err instanceof DomainError && err.details?.couponCode)
       throw invalidInput(COUPON_TEXT.notValid, { code: COUPON_TEXT.notValid });
     throw err;
   }
+}
+
+/** A gift's recipient: a Kenyan mobile number that is not the buyer's own, and the SMS's language. */
+async function readGift(
+  services: Services,
+  buyerId: string,
+  gift: { phone: string; language?: 'en' | 'sw' | undefined },
+): Promise<{ recipientPhone: string; language: string }> {
+  const recipientPhone = toDarajaPhone(gift.phone);
+  if (!recipientPhone) throw invalidInput(GIFT_TEXT.phone, { giftPhone: GIFT_TEXT.phone });
+  const buyer = await services.database.db
+    .selectFrom('user')
+    .select(['phone', 'locale'])
+    .where('id', '=', buyerId)
+    .executeTakeFirstOrThrow();
+  if (buyer.phone === `+${recipientPhone}`) throw invalidInput(GIFT_TEXT.ownNumber, { giftPhone: GIFT_TEXT.ownNumber });
+  return { recipientPhone, language: gift.language ?? (buyer.locale === 'sw' ? 'sw' : 'en') };
 }
 
 async function sendPrompt(services: Services, id: string, amount: number, phone: string): Promise<PaymentView> {

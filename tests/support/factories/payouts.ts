@@ -5,15 +5,24 @@ import type { SessionUser } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import type { DB } from '#server/db/schema.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
+import { createGiftInTx } from '#server/modules/gifts/createGiftInTx.ts';
 import { course as makeCourse } from './catalog.ts';
 import { pendingPayment } from './payments.ts';
 import { user } from './people.ts';
 import { servicesAt } from '../servicesAt.ts';
 
-/** A purchase of `course` settled as paid at `at` (the sale enters the ledger then); answers the payment id. */
+/**
+ * A purchase of `course` settled as paid at `at` (the sale enters the ledger then); answers the payment id.
+ * With `giftTo` (2547XXXXXXXX), a gift for that number, as startPayment records one: nobody is enrolled.
+ */
 export async function paidSale(
   services: Services,
-  { course, at, buyerId }: { course: { id: string; price: number }; at: Date; buyerId?: string },
+  {
+    course,
+    at,
+    buyerId,
+    giftTo,
+  }: { course: { id: string; price: number }; at: Date; buyerId?: string; giftTo?: string },
 ): Promise<string> {
   const db = services.database.db;
   const userId = buyerId ?? (await user(db, { role: 'customer' })).id;
@@ -24,6 +33,15 @@ export async function paidSale(
     phone: '254708374149',
     at,
   });
+  if (giftTo)
+    await createGiftInTx(db, {
+      paymentId: id,
+      buyerId: userId,
+      courseId: course.id,
+      recipientPhone: giftTo,
+      language: 'en',
+      now: at,
+    });
   await settlePayment(servicesAt(services, at), {
     paymentId: id,
     outcome: 'paid',
