@@ -22,16 +22,17 @@ export async function publishProblemsInTx(
     ? await trx.selectFrom('mediaAsset').select('status').where('id', '=', thumbnailId).executeTakeFirst()
     : undefined;
   if (thumb?.status !== 'ready') missing.push(thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
-  // A lesson a learner can take now: a text lesson, or a video lesson whose video is ready.
+  // A lesson a learner can take now: a text lesson, a quiz (saved with its questions, decision 0058), or a
+  // video lesson whose video is ready.
   const playable = await trx
     .selectFrom('episode')
     .leftJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
     .select('episode.id')
     .where('episode.courseId', '=', id)
-    .where((eb) => eb.or([eb('episode.kind', '=', 'text'), eb('mediaAsset.status', '=', 'ready')]))
+    .where((eb) => eb.or([eb('episode.kind', 'in', ['text', 'quiz']), eb('mediaAsset.status', '=', 'ready')]))
     .limit(1)
     .executeTakeFirst();
-  if (!playable) missing.push('at least one episode with a ready video or a text lesson');
+  if (!playable) missing.push('at least one episode with a ready video, a text lesson or a quiz');
   return missing;
 }
 
