@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
@@ -16,6 +16,7 @@ import { NotesPanel } from '../components/notes/NotesPanel.tsx';
 import { QuestionsPanel } from '../components/questions/QuestionsPanel.tsx';
 import { LessonKind } from '../components/lessons/LessonKind.tsx';
 import { TextLesson } from '../components/lessons/TextLesson.tsx';
+import { QuizLesson } from '../components/lessons/QuizLesson.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
@@ -30,7 +31,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { actor, page, certificateCode, questions } = loaderData;
+  const { actor, page, certificateCode, questions, quiz } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
   const { t } = useT();
@@ -50,6 +51,13 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   }, [navigate, nextPath]);
   const { onTime: saveProgress, flush } = useProgressSaver(current.id);
   const text = current.kind === 'text';
+  // A quiz lesson (decision 0058): the quiz in place of the player; like a text lesson, no video settings or notes.
+  const isQuiz = current.kind === 'quiz';
+  const noVideo = text || isQuiz;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const onQuizScored = useCallback(() => void revalidate.current(), []);
   const player = useRef<PlayerHandle>(null);
   // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
   const position = useRef({ episodeId: current.id, seconds: startAt });
@@ -86,7 +94,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="learn">
         <div className="learn-main">
-          {text ? null : (
+          {noVideo ? null : (
             <div className="learn-player">
               <LazyVideoPlayer
                 key={current.id}
@@ -112,7 +120,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               {current.order}. {current.title}
             </h1>
             <p className="learn-meta">
-              {text ? t('lesson.readingTime', { minutes: current.readingMinutes }) : formatDuration(current.duration)}
+              {text
+                ? t('lesson.readingTime', { minutes: current.readingMinutes })
+                : isQuiz
+                  ? t('lesson.kind.quiz')
+                  : formatDuration(current.duration)}
               <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
@@ -154,8 +166,22 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 }
               />
             ) : null}
+            {isQuiz && quiz ? (
+              <QuizLesson
+                key={current.id}
+                quiz={quiz}
+                onScored={onQuizScored}
+                next={
+                  nextPath ? (
+                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
+                      {t('learn.next')}
+                    </Link>
+                  ) : null
+                }
+              />
+            ) : null}
             {/* Data saver is a video setting. */}
-            {text ? null : (
+            {noVideo ? null : (
               <label className="learn-saver">
                 <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
                 {t('player.dataSaver')}
@@ -169,7 +195,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           {/* Notes are kept at a moment of a video. */}
-          {text ? null : (
+          {noVideo ? null : (
             <NotesPanel
               key={current.id}
               courseId={course.id}
@@ -184,7 +210,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             key={`questions-${current.id}`}
             episodeId={current.id}
             questions={questions}
-            positionNow={text ? undefined : positionNow}
+            positionNow={noVideo ? undefined : positionNow}
             player={player}
           />
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
