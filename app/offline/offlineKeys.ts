@@ -10,6 +10,8 @@ export const PAGES_CACHE = 'darasa-pages-';
 export const DOWNLOADS_CHANGED = 'darasa:downloads-changed';
 /** The window event sent when a note written offline was kept on the device or sent. */
 export const NOTES_CHANGED = 'darasa:notes-changed';
+/** The window event sent when a quiz attempt was kept on the device, or sent and answered (app/offline/quizQueue.ts). */
+export const QUIZ_CHANGED = 'darasa:quiz-changed';
 /** The flag that tells every page load this browser holds downloads (so the sync code is worth loading). */
 export const HAS_OFFLINE_FLAG = 'darasa.offline';
 

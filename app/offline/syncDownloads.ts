@@ -1,4 +1,4 @@
-// What a device does each time it is online with downloads on it: send the progress and notes made offline, ask the
+// What a device does each time it is online with downloads on it: send the progress, notes and quiz attempts made offline, ask the
 // server which downloads each account may still keep (removing the rest: refunded, suspended, unpublished
 // for them), renew the 30 days of those it may keep, and resume downloads left unfinished.
 import type { DownloadCheckResult } from '#common/offline/downloadManifest.ts';
@@ -7,6 +7,7 @@ import { listMetas, removeDownload, writeMeta } from './downloadStore.ts';
 import { DOWNLOADS_CACHE, DOWNLOADS_CHANGED } from './offlineKeys.ts';
 import { flushNotes } from './notesQueue.ts';
 import { flushProgress } from './progressQueue.ts';
+import { flushQuizAttempts } from './quizQueue.ts';
 
 /** Every account's downloads on this browser are checked, with the grant each came with (no session needed). */
 async function checkEntitlements(): Promise<void> {
@@ -35,14 +36,14 @@ async function checkEntitlements(): Promise<void> {
 }
 
 let syncing: Promise<void> | null = null;
-/** Progress or notes still waiting after a sync (the connection came back shaky): tried again, less often. */
+/** Progress, notes or quiz attempts still waiting after a sync (the connection came back shaky): tried again, less often. */
 let retryMs = 2000;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
 function sendWaiting(): Promise<void> {
-  return Promise.all([flushProgress(), flushNotes()]).then(([progress, notes]) => {
+  return Promise.all([flushProgress(), flushNotes(), flushQuizAttempts()]).then(([progress, notes, quizzes]) => {
     clearTimeout(retry);
-    if (progress + notes === 0 || !navigator.onLine) {
+    if (progress + notes + quizzes === 0 || !navigator.onLine) {
       retryMs = 2000;
       return;
     }

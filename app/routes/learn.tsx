@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { preload } from 'react-dom';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
@@ -18,6 +18,7 @@ import { LessonKind } from '../components/lessons/LessonKind.tsx';
 import { TextLesson } from '../components/lessons/TextLesson.tsx';
 import { PdfLesson } from '../components/lessons/PdfLesson.tsx';
 import { LessonResources } from '../components/lessons/LessonResources.tsx';
+import { QuizLesson } from '../components/lessons/QuizLesson.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
@@ -32,7 +33,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { actor, page, certificateCode, questions } = loaderData;
+  const { actor, page, certificateCode, questions, quiz } = loaderData;
   const { course, current, episodes } = page;
   const [dataSaver, setDataSaver] = useDataSaver();
   const { t } = useT();
@@ -52,8 +53,15 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   }, [navigate, nextPath]);
   const { onTime: saveProgress, flush } = useProgressSaver(current.id);
   const pdf = current.kind === 'pdf';
+  const text = current.kind === 'text';
+  // A quiz lesson (decision 0058): the quiz in place of the player.
+  const isQuiz = current.kind === 'quiz';
   // Lessons without a video: no player, data saver or notes (notes are kept at a moment of a video).
-  const text = current.kind === 'text' || pdf;
+  const noVideo = text || pdf || isQuiz;
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const onQuizScored = useCallback(() => void revalidate.current(), []);
   const player = useRef<PlayerHandle>(null);
   // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
   const position = useRef({ episodeId: current.id, seconds: startAt });
@@ -90,7 +98,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="learn">
         <div className="learn-main">
-          {text ? null : (
+          {noVideo ? null : (
             <div className="learn-player">
               <LazyVideoPlayer
                 key={current.id}
@@ -120,7 +128,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 ? t('lesson.kind.pdf')
                 : text
                   ? t('lesson.readingTime', { minutes: current.readingMinutes })
-                  : formatDuration(current.duration)}
+                  : isQuiz
+                    ? t('lesson.kind.quiz')
+                    : formatDuration(current.duration)}
               <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
@@ -156,7 +166,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 onDone={() => saveProgress(0)}
               />
             ) : null}
-            {text && !pdf ? (
+            {text ? (
               <TextLesson
                 key={current.id}
                 html={current.html}
@@ -172,8 +182,22 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 }
               />
             ) : null}
+            {isQuiz && quiz ? (
+              <QuizLesson
+                key={current.id}
+                quiz={quiz}
+                onScored={onQuizScored}
+                next={
+                  nextPath ? (
+                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
+                      {t('learn.next')}
+                    </Link>
+                  ) : null
+                }
+              />
+            ) : null}
             {/* Data saver is a video setting. */}
-            {text ? null : (
+            {noVideo ? null : (
               <label className="learn-saver">
                 <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
                 {t('player.dataSaver')}
@@ -188,7 +212,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
           {/* Notes are kept at a moment of a video. */}
-          {text ? null : (
+          {noVideo ? null : (
             <NotesPanel
               key={current.id}
               courseId={course.id}
@@ -203,7 +227,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             key={`questions-${current.id}`}
             episodeId={current.id}
             questions={questions}
-            positionNow={text ? undefined : positionNow}
+            positionNow={noVideo ? undefined : positionNow}
             player={player}
           />
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}

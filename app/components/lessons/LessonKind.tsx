@@ -2,7 +2,7 @@ import '#app/styles/lessons.css';
 import { useT } from '#app/i18n/useT.ts';
 import { formatDuration } from '../../lib/format.ts';
 
-/** A lesson's type as an icon and a word, then its length: a reading time for text, a duration for video. */
+/** A lesson's type as an icon and a word, then its length: a reading time for text, a duration for video (a quiz: the word only). */
 export function LessonKind({
   kind,
   duration,
@@ -15,6 +15,18 @@ export function LessonKind({
   const { t } = useT();
   const text = kind === 'text';
   const pdf = kind === 'pdf';
+  if (kind === 'quiz')
+    return (
+      <span className="lesson-kind">
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M4 3h16v18H4V3zm3 4v2h2V7H7zm4 0v2h6V7h-6zm-4 4v2h2v-2H7zm4 0v2h6v-2h-6zm-4 4v2h2v-2H7zm4 0v2h6v-2h-6z"
+          />
+        </svg>
+        {t('lesson.kind.quiz')}
+      </span>
+    );
   return (
     <span className="lesson-kind">
       <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">

@@ -22,8 +22,8 @@ export async function publishProblemsInTx(
     ? await trx.selectFrom('mediaAsset').select('status').where('id', '=', thumbnailId).executeTakeFirst()
     : undefined;
   if (thumb?.status !== 'ready') missing.push(thumbnailId ? 'a thumbnail that has finished processing' : 'a thumbnail');
-  // A lesson a learner can take now: a text lesson, a video lesson whose video is ready, or a PDF lesson
-  // with its file (decision 0060).
+  // A lesson a learner can take now: a text lesson, a quiz (saved with its questions, decision 0058), a video
+  // lesson whose video is ready, or a PDF lesson with its file (decision 0060).
   const playable = await trx
     .selectFrom('episode')
     .leftJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
@@ -32,14 +32,14 @@ export async function publishProblemsInTx(
     .where('episode.courseId', '=', id)
     .where((eb) =>
       eb.or([
-        eb('episode.kind', '=', 'text'),
+        eb('episode.kind', 'in', ['text', 'quiz']),
         eb('mediaAsset.status', '=', 'ready'),
         eb.and([eb('episode.kind', '=', 'pdf'), eb('pdf.status', '=', 'ready')]),
       ]),
     )
     .limit(1)
     .executeTakeFirst();
-  if (!playable) missing.push('at least one episode with a ready video or a text lesson');
+  if (!playable) missing.push('at least one episode with a ready video, a text lesson, a quiz or a PDF');
   return missing;
 }
 

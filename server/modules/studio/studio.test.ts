@@ -15,6 +15,7 @@ import { getCoursePage } from '../catalog/getCoursePage.ts';
 import { updateCourse } from './updateCourse.ts';
 import { updateEpisode } from './updateEpisode.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { sampleQuiz } from '#tests/support/quizzes.ts';
 
 let t: TestDatabase;
 let services: Services;
@@ -134,7 +135,7 @@ describe('updateCourse and publishing', () => {
     await expectError(
       updateCourse(services, owner, { courseId: course.id, ...valid, published: true }),
       'invalid_input',
-      'Before publishing, please add a thumbnail, at least one episode with a ready video or a text lesson.',
+      'Before publishing, please add a thumbnail, at least one episode with a ready video, a text lesson, a quiz or a PDF.',
     );
     const thumb = await make.asset(t.db, { ownerId: owner!.userId, kind: 'image' });
     const processing = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video', status: 'processing' });
@@ -142,7 +143,7 @@ describe('updateCourse and publishing', () => {
     await expectError(
       updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true }),
       'invalid_input',
-      'Before publishing, please add at least one episode with a ready video or a text lesson.',
+      'Before publishing, please add at least one episode with a ready video, a text lesson, a quiz or a PDF.',
     );
     await t.db.updateTable('mediaAsset').set({ status: 'ready' }).where('id', '=', processing).execute();
     await updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true });
@@ -153,6 +154,30 @@ describe('updateCourse and publishing', () => {
       .executeTakeFirstOrThrow();
     expect(Boolean(row.published)).toBe(true);
     expect(row.publishedAt).not.toBeNull();
+  });
+});
+
+describe('publishing a course of quizzes (decision 0058)', () => {
+  it('publishes a course whose only lesson is a quiz, and refuses one whose only lesson is a video still processing', async () => {
+    const course = await draftWithEpisodes(0);
+    const thumb = await make.asset(t.db, { ownerId: owner!.userId, kind: 'image' });
+    const processing = await make.asset(t.db, { ownerId: owner!.userId, kind: 'video', status: 'processing' });
+    await addEpisode(services, owner, { courseId: course.id, title: 'Still processing', videoId: processing });
+    const publish = () =>
+      updateCourse(services, owner, { courseId: course.id, ...valid, thumbnailId: thumb, published: true });
+    await expectError(
+      publish(),
+      'invalid_input',
+      'Before publishing, please add at least one episode with a ready video, a text lesson, a quiz or a PDF.',
+    );
+    await addEpisode(services, owner, { courseId: course.id, kind: 'quiz', title: 'Check', quiz: sampleQuiz() });
+    await publish();
+    const row = await t.db
+      .selectFrom('course')
+      .select('published')
+      .where('id', '=', course.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.published)).toBe(true);
   });
 });
 
