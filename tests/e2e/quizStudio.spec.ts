@@ -162,7 +162,7 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   await item.getByRole('button', { name: 'Hariri' }).tap();
   const edit = item.locator('form.episode-form');
   await expect(edit.getByLabel('Somo la jaribio')).toBeChecked();
-  await expect(edit.getByLabel('Alama ya kufaulu (%)')).toHaveValue('60');
+  await expect(edit.getByLabel('Kiwango cha kufaulu (%)')).toHaveValue('60');
   await expect(edit.getByLabel('Majaribio')).toHaveValue('3');
   const sw = (n: number) => edit.getByRole('listitem', { name: `Swali la ${n}`, exact: true });
   await expect(sw(1).getByRole('textbox', { name: 'Swali', exact: true })).toHaveValue('What is a seed round for?');
