@@ -62,6 +62,12 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const onQuizScored = useCallback(() => void revalidate.current(), []);
+  // "Next" at the end of a lesson read or answered, as in the header.
+  const nextLink = nextPath ? (
+    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
+      {t('learn.next')}
+    </Link>
+  ) : null;
   const player = useRef<PlayerHandle>(null);
   // Where this episode's video is, for a note written now (the page stays mounted from episode to episode).
   const position = useRef({ episodeId: current.id, seconds: startAt });
@@ -173,13 +179,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 label={t('learn.textLabel', { order: current.order, title: current.title })}
                 completed={current.completed}
                 onRead={() => saveProgress(0)}
-                next={
-                  nextPath ? (
-                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
-                      {t('learn.next')}
-                    </Link>
-                  ) : null
-                }
+                next={nextLink}
               />
             ) : null}
             {isQuiz && quiz ? (
@@ -187,13 +187,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 key={current.id}
                 quiz={quiz}
                 onScored={onQuizScored}
-                next={
-                  nextPath ? (
-                    <Link className="btn btn-primary" to={nextPath} state={PLAY_INTENT}>
-                      {t('learn.next')}
-                    </Link>
-                  ) : null
-                }
+                next={nextLink}
               />
             ) : null}
             {/* Data saver is a video setting. */}

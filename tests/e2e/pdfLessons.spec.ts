@@ -8,19 +8,18 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { registerCreator, registerLearner, unique } from '#tests/e2e/people.ts';
+import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { makePdf } from '#tests/support/lessonFiles.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-pdf-e2e-'));
-const thumb = path.join(dir, 'cover.png');
+let thumb: string;
 const handout = path.join(dir, 'mpango-wa-biashara.pdf');
 const worksheet = path.join(dir, 'worksheet.png');
 
 test.beforeAll(async () => {
-  await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#7a1250' } })
-    .png()
-    .toFile(thumb);
+  thumb = await coverPicture('#7a1250');
   await sharp({ create: { width: 200, height: 200, channels: 3, background: '#125a7a' } })
     .png()
     .toFile(worksheet);
@@ -29,18 +28,12 @@ test.beforeAll(async () => {
 
 /** A new creator's free course with one PDF lesson carrying one resource, published; returns its id. */
 async function publishPdfCourse(page: Page): Promise<string> {
-  await registerCreator(page);
-  await page.getByRole('link', { name: '+ New Course' }).click();
-  await page.getByLabel('Title *').fill(`Vitini vya biashara ${unique()}`);
-  await page.getByLabel('Description *').fill('Handouts to print and keep.');
-  await page.getByLabel('Price (KES)').fill('0');
-  await page.getByLabel('Category *').selectOption('business');
-  await page.getByLabel('Thumbnail', { exact: true }).setInputFiles(thumb);
-  await expect(page.locator('.upload-field').filter({ hasText: 'Thumbnail' }).getByText('Ready')).toBeVisible();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Course saved successfully!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/creator\/course\/(?!new$)[0-9A-Za-z]+$/);
-  const courseId = new URL(page.url()).pathname.split('/').pop()!;
+  const courseId = await saveFreeCourse(page, {
+    title: 'Vitini vya biashara',
+    description: 'Handouts to print and keep.',
+    category: 'business',
+    cover: thumb,
+  });
 
   const add = page.getByRole('button', { name: 'Add Episode' });
   await page.getByLabel('PDF handout').check();
@@ -75,26 +68,8 @@ async function publishPdfCourse(page: Page): Promise<string> {
   await page.setViewportSize(PHONE.viewport);
 
   // A course whose only lesson is a PDF may be published.
-  await page.getByRole('switch', { name: 'Published' }).check();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Published')).toBeVisible();
+  await publishOpenCourse(page);
   return courseId;
-}
-
-async function enroll(page: Page, courseId: string) {
-  const res = await page.request.post('/api/payments', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { courseId, amount: 0, phone: '+254 708374149', idempotencyKey: `e2e${unique()}` },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-/** Takes the course off the shelves again (the specs after this one expect a demo course as the hero). */
-async function unpublish(page: Page, courseId: string) {
-  await page.goto(`/creator/course/${courseId}`);
-  await page.getByRole('switch', { name: 'Published' }).uncheck();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Draft')).toBeVisible();
 }
 
 test.describe('on a phone', () => {
@@ -117,7 +92,7 @@ test.describe('on a phone', () => {
     await learner.goto(`/course/${courseId}`);
     await expect(learner.locator('.course-facts').getByText('1 PDF lesson')).toBeVisible();
     await expect(learner.locator('.episode').first().locator('.lesson-kind')).toHaveText('PDF handout');
-    await enroll(learner, courseId);
+    await enrollFree(learner, courseId);
 
     await learner.goto(`/learn/${courseId}/1`);
     await hydrated(learner);

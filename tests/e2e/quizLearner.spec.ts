@@ -4,17 +4,14 @@
 // survives a reload without the connection, and is scored when the connection returns, once. The pass
 // completes the lesson (the list's tick, "Next"), and only then does the certificate appear. In Kiswahili
 // too, at 390 and 360 px, nothing sideways.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { registerCreator, registerLearner, unique } from '#tests/e2e/people.ts';
+import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { controlled } from '#tests/e2e/serviceWorker.ts';
 
-const thumb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-quiz-e2e-')), 'cover.png');
+let thumb: string;
 
 const quiz = {
   passMark: 75,
@@ -53,9 +50,7 @@ const quiz = {
 };
 
 test.beforeAll(async () => {
-  await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#0b6e4f' } })
-    .png()
-    .toFile(thumb);
+  thumb = await coverPicture('#0b6e4f');
 });
 
 const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
@@ -63,18 +58,12 @@ const origin = (page: Page) => ({ origin: new URL(page.url()).origin });
 /** A new creator's free course whose only lesson is a quiz (made through the studio API), published; then a
  * text lesson after it. Returns the course's and the quiz's ids. */
 async function publishQuizCourse(page: Page): Promise<{ courseId: string; quizId: string }> {
-  await registerCreator(page);
-  await page.getByRole('link', { name: '+ New Course' }).click();
-  await page.getByLabel('Title *').fill(`Jaribio la jiografia ${unique()}`);
-  await page.getByLabel('Description *').fill('A course you answer: a quiz, then a short text.');
-  await page.getByLabel('Price (KES)').fill('0');
-  await page.getByLabel('Category *').selectOption('lifestyle');
-  await page.getByLabel('Thumbnail', { exact: true }).setInputFiles(thumb);
-  await expect(page.locator('.upload-field').filter({ hasText: 'Thumbnail' }).getByText('Ready')).toBeVisible();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Course saved successfully!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/creator\/course\/(?!new$)[0-9A-Za-z]+$/);
-  const courseId = new URL(page.url()).pathname.split('/').pop()!;
+  const courseId = await saveFreeCourse(page, {
+    title: 'Jaribio la jiografia',
+    description: 'A course you answer: a quiz, then a short text.',
+    category: 'lifestyle',
+    cover: thumb,
+  });
 
   const added = await page.request.post(`/api/studio/courses/${courseId}/episodes`, {
     headers: origin(page),
@@ -85,9 +74,7 @@ async function publishQuizCourse(page: Page): Promise<{ courseId: string; quizId
 
   // A course whose only lesson is a quiz may be published (decision 0058).
   await page.reload();
-  await page.getByRole('switch', { name: 'Published' }).check();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Published')).toBeVisible();
+  await publishOpenCourse(page);
 
   const text = await page.request.post(`/api/studio/courses/${courseId}/episodes`, {
     headers: origin(page),
@@ -95,22 +82,6 @@ async function publishQuizCourse(page: Page): Promise<{ courseId: string; quizId
   });
   expect(text.status()).toBe(201);
   return { courseId, quizId };
-}
-
-async function enroll(page: Page, courseId: string) {
-  const res = await page.request.post('/api/payments', {
-    headers: origin(page),
-    data: { courseId, amount: 0, phone: '+254 708374149', idempotencyKey: `e2e${unique()}` },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-/** Takes the course off the shelves again: the newest published course is the landing page's hero. */
-async function unpublish(page: Page, courseId: string) {
-  await page.goto(`/creator/course/${courseId}`);
-  await page.getByRole('switch', { name: 'Published' }).uncheck();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Draft')).toBeVisible();
 }
 
 /** Answers the quiz: every question right, or every one wrong. */
@@ -150,7 +121,7 @@ test.describe('on a phone', () => {
     const context: BrowserContext = await browser.newContext(PHONE);
     const learner = await context.newPage();
     await registerLearner(learner);
-    await enroll(learner, courseId);
+    await enrollFree(learner, courseId);
 
     // The text lesson first: completed, but no certificate while the quiz is not passed.
     await learner.goto(`/learn/${courseId}/2`);

@@ -2,17 +2,14 @@
 // hostile (script, iframe, javascript: link, an image with onerror) and previews it; a learner reads it with
 // none of that running, it completes when read to its end, "Next" opens the following lesson, and the
 // page read once opens again with no connection. In Kiswahili too, at 390, 360 and 320 px, nothing sideways.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { registerCreator, registerLearner, unique } from '#tests/e2e/people.ts';
+import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { controlled } from '#tests/e2e/serviceWorker.ts';
 
-const thumb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-text-e2e-')), 'cover.png');
+let thumb: string;
 
 const paragraphs = Array.from(
   { length: 30 },
@@ -29,25 +26,17 @@ const hostile = [
 ].join('\n\n');
 
 test.beforeAll(async () => {
-  await sharp({ create: { width: 1280, height: 720, channels: 3, background: '#12507a' } })
-    .png()
-    .toFile(thumb);
+  thumb = await coverPicture('#12507a');
 });
 
 /** A new creator's free course with two text lessons, published; returns its id. */
 async function publishTextCourse(page: Page): Promise<string> {
-  await registerCreator(page);
-  await page.getByRole('link', { name: '+ New Course' }).click();
-  await page.getByLabel('Title *').fill(`Mazoezi kwa maandishi ${unique()}`);
-  await page.getByLabel('Description *').fill('A course you read: short lessons, no video.');
-  await page.getByLabel('Price (KES)').fill('0');
-  await page.getByLabel('Category *').selectOption('lifestyle');
-  await page.getByLabel('Thumbnail', { exact: true }).setInputFiles(thumb);
-  await expect(page.locator('.upload-field').filter({ hasText: 'Thumbnail' }).getByText('Ready')).toBeVisible();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Course saved successfully!' })).toBeVisible();
-  await expect(page).toHaveURL(/\/creator\/course\/(?!new$)[0-9A-Za-z]+$/);
-  const courseId = new URL(page.url()).pathname.split('/').pop()!;
+  const courseId = await saveFreeCourse(page, {
+    title: 'Mazoezi kwa maandishi',
+    description: 'A course you read: short lessons, no video.',
+    category: 'lifestyle',
+    cover: thumb,
+  });
 
   const add = page.getByRole('button', { name: 'Add Episode' });
   await page.getByLabel('Text lesson').check();
@@ -73,27 +62,8 @@ async function publishTextCourse(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 3, name: 'Maliza' })).toBeVisible();
 
   // A course of text lessons only may be published: no video needed.
-  await page.getByRole('switch', { name: 'Published' }).check();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Published')).toBeVisible();
+  await publishOpenCourse(page);
   return courseId;
-}
-
-async function enroll(page: Page, courseId: string) {
-  const res = await page.request.post('/api/payments', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { courseId, amount: 0, phone: '+254 708374149', idempotencyKey: `e2e${unique()}` },
-  });
-  expect(res.status()).toBeLessThan(300);
-}
-
-/** Takes the course off the shelves again: the newest published course is the landing page's hero, and the
- * specs after this one expect a demo course there, with a price and a video to play. */
-async function unpublish(page: Page, courseId: string) {
-  await page.goto(`/creator/course/${courseId}`);
-  await page.getByRole('switch', { name: 'Published' }).uncheck();
-  await page.getByRole('button', { name: 'Save Course' }).click();
-  await expect(page.locator('.studio-status').getByText('Draft')).toBeVisible();
 }
 
 test.describe('on a phone', () => {
@@ -125,7 +95,7 @@ test.describe('on a phone', () => {
     await expect(dialog.getByRole('heading', { name: 'Karibu darasani' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close Preview' }).tap();
 
-    await enroll(learner, courseId);
+    await enrollFree(learner, courseId);
     await learner.goto(`/learn/${courseId}/1`);
     await hydrated(learner);
     await controlled(learner);
