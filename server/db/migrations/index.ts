@@ -35,6 +35,7 @@ import { questionEdits } from './0039_question_edits.ts';
 import { quizzes } from './0040_quizzes.ts';
 import { postgresKeyVector } from './0041_postgres_key_vector.ts';
 import { questionDigest } from './0048_question_digest.ts';
+import { announcements } from './0049_announcements.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0040_quizzes': quizzes,
   '0041_postgres_key_vector': postgresKeyVector,
   '0048_question_digest': questionDigest,
+  '0049_announcements': announcements,
 };
