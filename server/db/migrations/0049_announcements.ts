@@ -37,5 +37,7 @@ export const announcements: DarasaMigration = {
       .addColumn('announcementsOff', t.bool, (c) => c.notNull().defaultTo(false))
       .execute();
     await db.schema.alterTable('course').addColumn('lastLessonNoticeAt', t.ts).execute();
+    // Courses that exist already start counting now: owners are not told of every lesson ever added.
+    await db.updateTable('course').set({ lastLessonNoticeAt: new Date() }).execute();
   },
 };
