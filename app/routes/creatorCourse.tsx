@@ -4,6 +4,7 @@ import { throwNotFoundPage } from '#app/server/context.server.ts';
 import { loadCourseForEditor } from '#app/server/studio.server.ts';
 import { CourseForm } from '../components/studio/CourseForm.tsx';
 import { CouponManager } from '../components/studio/CouponManager.tsx';
+import { AnnouncementForm } from '../components/studio/AnnouncementForm.tsx';
 import { EpisodeManager } from '../components/studio/EpisodeManager.tsx';
 import { isPending } from '../components/studio/useAssetPolling.ts';
 import { TopBar } from '../components/TopBar.tsx';
@@ -76,6 +77,7 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
         />
         {course ? <EpisodeManager course={course} /> : <p className="empty-hint">{t('studio.course.saveFirst')}</p>}
         {course ? <CouponManager courseId={course.id} /> : null}
+        {course ? <AnnouncementForm courseId={course.id} /> : null}
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { loadLearnPage } from '#app/server/learning.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { ReviewForm } from '../components/ReviewForm.tsx';
+import { AnnouncementsToggle } from '../components/announcements/AnnouncementsToggle.tsx';
 import { DownloadButton } from '../components/offline/DownloadButton.tsx';
 import { LazyVideoPlayer } from '../components/player/LazyVideoPlayer.tsx';
 import { useDataSaver } from '../lib/dataSaver.ts';
@@ -183,12 +184,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               />
             ) : null}
             {isQuiz && quiz ? (
-              <QuizLesson
-                key={current.id}
-                quiz={quiz}
-                onScored={onQuizScored}
-                next={nextLink}
-              />
+              <QuizLesson key={current.id} quiz={quiz} onScored={onQuizScored} next={nextLink} />
             ) : null}
             {/* Data saver is a video setting. */}
             {noVideo ? null : (
@@ -225,6 +221,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
             player={player}
           />
           {page.review.allowed ? <ReviewForm courseId={course.id} mine={page.review.mine} /> : null}
+          <AnnouncementsToggle courseId={course.id} />
         </div>
         <aside className="learn-episodes">
           <h2>{t('course.episodesTitle')}</h2>

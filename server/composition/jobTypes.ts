@@ -11,6 +11,8 @@ import { returnExtraJob } from '../modules/payments/returnExtraJob.ts';
 import { sendRefundNoticeJob } from '../modules/payments/sendRefundNoticeJob.ts';
 import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
 import { sendQuestionDigestJob } from '../modules/questions/sendQuestionDigestJob.ts';
+import { sendAnnouncementJob } from '../modules/announcements/sendAnnouncementJob.ts';
+import { sendLessonNoticeJob } from '../modules/announcements/sendLessonNoticeJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 import { sendGiftSmsJob } from '../modules/gifts/sendGiftSmsJob.ts';
 
@@ -26,4 +28,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   notifyQuestionJob,
   sendQuestionDigestJob,
   sendGiftSmsJob,
+  sendAnnouncementJob,
+  sendLessonNoticeJob,
 ];

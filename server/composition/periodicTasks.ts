@@ -10,6 +10,7 @@ import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
 import { releasePayouts } from '../modules/payouts/releasePayouts.ts';
 import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
 import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
+import { queueLessonNotices } from '../modules/announcements/queueLessonNotices.ts';
 import { queueQuestionDigests } from '../modules/questions/queueQuestionDigests.ts';
 
 const MINUTE = 60_000;
@@ -60,6 +61,16 @@ export const periodicTasks: readonly PeriodicTask[] = [
     handler: async (services) => {
       const queued = await queueQuestionDigests(services);
       if (queued) services.log.info({ queued }, 'question digests queued');
+    },
+  }),
+  definePeriodicTask({
+    // Owners of a course are told of its new lessons: one notice per course at most once a day.
+    name: 'announcements.newLessons',
+    scope: 'deployment',
+    intervalMs: (config) => config.LESSON_NOTICE_CHECK_S * 1000,
+    handler: async (services) => {
+      const queued = await queueLessonNotices(services);
+      if (queued) services.log.info({ queued }, 'new-lesson notices queued');
     },
   }),
   definePeriodicTask({

@@ -52,6 +52,16 @@ const schema = z.object({
   QUESTION_DIGEST_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** How often the digest looks for creators due one (one SMS each at most per QUESTION_DIGEST_HOURS). */
   QUESTION_DIGEST_CHECK_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** What one SMS part costs the creator, in KES: the announcement form shows the number of SMS and their cost. */
+  SMS_COST_KES: z.coerce.number().min(0).max(100).default(0.8),
+  /** Announcements by SMS each course may send per calendar month (Nairobi). */
+  ANNOUNCEMENT_SMS_PER_MONTH: z.coerce.number().int().min(0).max(100).default(2),
+  /** Announcements (e-mail, with or without SMS) each course may send per calendar month (Nairobi). */
+  ANNOUNCEMENT_EMAIL_PER_MONTH: z.coerce.number().int().min(0).max(100).default(8),
+  /** How often the new-lessons notice looks for courses with lessons added since owners were last told. */
+  LESSON_NOTICE_CHECK_S: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** Owners of a course are told of new lessons at most once in this many hours (one e-mail or SMS each). */
+  LESSON_NOTICE_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */
   TRUST_PROXY: bool.default(false),
   /** Creates this admin on start-up when no user has the email yet. */

@@ -173,6 +173,29 @@ export interface CourseTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   publishedAt: Timestamp | null;
+  /** When owners were last told of new lessons (null: never; lessons then count from publishedAt). */
+  lastLessonNoticeAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AnnouncementTable {
+  id: string;
+  courseId: string;
+  creatorId: string;
+  body: string;
+  bySms: Bool;
+  /** Owners it was for (not opted out) when sent. */
+  recipients: number;
+  /** SMS messages it was to send (recipients with a proven phone × parts), 0 without SMS. */
+  smsCount: number;
+  createdAt: Timestamp;
+}
+
+/** One notice (announcement or new-lessons notice) to one person on one channel: written before it is sent. */
+export interface NoticeDeliveryTable {
+  noticeId: string;
+  userId: string;
+  channel: string;
+  createdAt: Timestamp;
 }
 
 export interface EpisodeTable {
@@ -297,6 +320,8 @@ export interface EnrollmentTable {
   /** Null for free courses. */
   paymentId: string | null;
   createdAt: Timestamp;
+  /** The owner asked for no announcements or new-lesson notices about this course (migration 0049). */
+  announcementsOff: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface ProgressTable {
@@ -501,6 +526,8 @@ export interface DB {
   payment: PaymentTable;
   enrollment: EnrollmentTable;
   gift: GiftTable;
+  announcement: AnnouncementTable;
+  noticeDelivery: NoticeDeliveryTable;
   progress: ProgressTable;
   note: NoteTable;
   quiz: QuizTable;

@@ -37,6 +37,7 @@ import { postgresKeyVector } from './0041_postgres_key_vector.ts';
 import { lessonFiles } from './0042_lesson_files.ts';
 import { gifts } from './0046_gifts.ts';
 import { questionDigest } from './0048_question_digest.ts';
+import { announcements } from './0049_announcements.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0042_lesson_files': lessonFiles,
   '0046_gifts': gifts,
   '0048_question_digest': questionDigest,
+  '0049_announcements': announcements,
 };

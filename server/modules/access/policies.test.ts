@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '#server/core/actor.ts';
 import {
   areaAccess,
+  canAnnounce,
+  canSetAnnouncementsOff,
   canBuyCourse,
   canClaimGift,
   canManageGift,
@@ -280,5 +282,29 @@ describe('quiz lessons', () => {
 
   it('shows which questions learners miss to the course’s creator and admins only', () => {
     expect(roles.map(([a]) => canSeeQuizAnalytics(a, published))).toEqual([false, false, false, false, true, true]);
+  });
+});
+
+describe('announcements', () => {
+  it('are written to a course’s owners by its own creator or an admin, no one else', () => {
+    expect([null, learner, other, owner, admin].map((a) => canAnnounce(a, published))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(canAnnounce({ userId: 'owner', role: 'customer' }, published)).toBe(false);
+  });
+
+  it('are turned off for an enrollment by its owner only (not its creator, not an admin)', () => {
+    const mine = { userId: 'learner' };
+    expect([null, learner, other, owner, admin].map((a) => canSetAnnouncementsOff(a, mine))).toEqual([
+      false,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -178,3 +178,10 @@ export const canTakeQuiz = (
 
 /** Which quiz questions learners miss: the course's own creator, or an admin. */
 export const canSeeQuizAnalytics = (a: Actor, course: { creatorId: string }): boolean => canManageCourse(a, course);
+
+/** Writing to a course's owners (announcements): its own creator, or an admin. */
+export const canAnnounce = (a: Actor, course: { creatorId: string }): boolean => canManageCourse(a, course);
+
+/** Turning off a course's announcements and notices: the owner of that enrollment only (no one on their behalf). */
+export const canSetAnnouncementsOff = (a: Actor, enrollment: { userId: string }): boolean =>
+  !!a && a.userId === enrollment.userId;

@@ -185,6 +185,33 @@ export const SMS_TEXTS = {
     sw: (d: DigestFacts) =>
       `Darasa: ${d.fresh === 1 ? 'swali 1 jipya' : `maswali ${d.fresh} mapya`} kwenye kozi zako. ${d.waiting === 1 ? 'Swali 1 linasubiri' : `Maswali ${d.waiting} yanasubiri`} jibu lako: ${d.link}`,
   },
+  announcementEmailSubject: {
+    en: (a: AnnouncementFacts) => `${a.name} wrote to the learners of "${a.course}"`,
+    sw: (a: AnnouncementFacts) => `${a.name} amewaandikia wanafunzi wa "${a.course}"`,
+  },
+  announcementEmailBody: {
+    en: (a: AnnouncementFacts) =>
+      `${a.name}, who teaches "${a.course}", wrote to everyone who owns it:\n\n${a.text}\n\nOpen the course: ${a.link}\n\nYou get this because you own this course. To stop e-mails and texts about it, turn them off on the course's page.\n`,
+    sw: (a: AnnouncementFacts) =>
+      `${a.name}, anayefundisha "${a.course}", amewaandikia wote wanaomiliki kozi hii:\n\n${a.text}\n\nFungua kozi: ${a.link}\n\nUmepata ujumbe huu kwa sababu unamiliki kozi hii. Ili usipate tena barua pepe na SMS kuihusu, zizime kwenye ukurasa wa kozi.\n`,
+  },
+  newLessonsEmailSubject: {
+    en: (n: LessonNoticeFacts) => `${n.lessons === 1 ? '1 new lesson' : `${n.lessons} new lessons`} in "${n.course}"`,
+    sw: (n: LessonNoticeFacts) =>
+      `${n.lessons === 1 ? 'Somo 1 jipya' : `Masomo ${n.lessons} mapya`} kwenye "${n.course}"`,
+  },
+  newLessonsEmailBody: {
+    en: (n: LessonNoticeFacts) =>
+      `"${n.course}", a course you own, has ${n.lessons === 1 ? '1 new lesson' : `${n.lessons} new lessons`}.\n\nWatch now: ${n.link}\n\nTo stop e-mails and texts about this course, turn them off on the course's page.\n`,
+    sw: (n: LessonNoticeFacts) =>
+      `"${n.course}", kozi unayoimiliki, ina ${n.lessons === 1 ? 'somo 1 jipya' : `masomo ${n.lessons} mapya`}.\n\nTazama sasa: ${n.link}\n\nIli usipate tena barua pepe na SMS kuhusu kozi hii, zizime kwenye ukurasa wa kozi.\n`,
+  },
+  newLessonsSms: {
+    en: (n: LessonNoticeFacts) =>
+      `Darasa: ${n.lessons === 1 ? '1 new lesson' : `${n.lessons} new lessons`} in "${n.course}". Watch: ${n.link}`,
+    sw: (n: LessonNoticeFacts) =>
+      `Darasa: ${n.lessons === 1 ? 'somo 1 jipya' : `masomo ${n.lessons} mapya`} kwenye "${n.course}". Tazama: ${n.link}`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {
@@ -235,5 +262,21 @@ export interface QuestionFacts {
 export interface DigestFacts {
   fresh: number;
   waiting: number;
+  link: string;
+}
+
+/** A creator's announcement to the owners of a course: its words are the creator's, as written. */
+export interface AnnouncementFacts {
+  /** The creator. */
+  name: string;
+  course: string;
+  text: string;
+  link: string;
+}
+
+/** New lessons in a course an owner has. */
+export interface LessonNoticeFacts {
+  course: string;
+  lessons: number;
   link: string;
 }
