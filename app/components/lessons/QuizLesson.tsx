@@ -232,7 +232,7 @@ export function QuizLesson({ quiz, onScored, next }: Props) {
                 </p>
               ) : null}
               {q.type === 'number' ? (
-                <label className="quiz-number">
+                <label className="quiz-number-answer">
                   {t('quiz.yourNumber')}
                   <input
                     type="text"
@@ -249,7 +249,7 @@ export function QuizLesson({ quiz, onScored, next }: Props) {
               ) : (
                 q.options.map((text, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place (answers name options by index)
-                  <label key={j} className="quiz-option">
+                  <label key={j} className="quiz-choice">
                     <input
                       type={multiple ? 'checkbox' : 'radio'}
                       name={`q-${q.id}`}
