@@ -3,8 +3,9 @@
 // gets the SMS (read on the SMS simulator's page, as on the phone), a learner with an e-mail gets the e-mail
 // (read from the server's outbox); that learner then, in Kiswahili, turns off e-mails and texts about the
 // course on the learning page, and it stays off. New learners only: no other spec's people get anything.
-import { expect, type BrowserContext, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { freshNumber, readSms } from '#tests/e2e/smsInbox.ts';
 import { enrollInFreeCourse, FREE_COURSE } from '#tests/e2e/courses.ts';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { newestEmailTo } from '#tests/e2e/outbox.ts';
@@ -13,31 +14,6 @@ import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { DEMO_SMS_URL } from './urls.ts';
 
 test.use(PHONE);
-
-/** A fresh Safaricom-style number outside the simulators' scripted ones: "71xxxxxxx". */
-const freshNumber = () => `71${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-
-/** The SMS to `e164` matching `matching`, from the SMS simulator's page, as a person would read it there. */
-async function readSms(context: BrowserContext, e164: string, matching: RegExp): Promise<string> {
-  const phone = await context.newPage();
-  try {
-    let text = '';
-    await expect
-      .poll(
-        async () => {
-          await phone.goto(`${DEMO_SMS_URL}/__sms`);
-          const texts = await phone.locator(`.sms[data-to="${e164}"] .text`).allTextContents();
-          text = texts.find((t) => matching.test(t)) ?? '';
-          return text;
-        },
-        { timeout: 30_000 },
-      )
-      .toMatch(matching);
-    return text;
-  } finally {
-    await phone.close();
-  }
-}
 
 test('the creator writes to the owners with SMS; a phone owner gets the SMS, an e-mail owner the e-mail and turns them off in Kiswahili', async ({
   browser,
@@ -56,7 +32,7 @@ test('the creator writes to the owners with SMS; a phone owner gets the SMS, an 
   await phoneLearner.getByLabel('Learn (Customer)').check();
   await phoneLearner.getByLabel(PHONE_TEXT.phoneLabel).pressSequentially(local);
   await phoneLearner.getByRole('button', { name: PHONE_TEXT.sendCode }).click();
-  const code = /\d{6}/.exec(await readSms(phoneContext, e164, /is your Darasa code/))![0];
+  const code = /\d{6}/.exec(await readSms(phoneContext, DEMO_SMS_URL, e164, /is your Darasa code/))![0];
   await phoneLearner.getByLabel(PHONE_TEXT.codeLabel).fill(code);
   await phoneLearner.getByRole('button', { name: 'Create Account' }).click();
   await expect(phoneLearner).toHaveURL(/\/customer$/, { timeout: 10_000 });
@@ -94,7 +70,7 @@ test('the creator writes to the owners with SMS; a phone owner gets the SMS, an 
   await creator.screenshot({ path: test.info().outputPath('announce-sent-390.png') });
 
   // The phone owner gets the SMS; the e-mail owner the e-mail.
-  expect(await readSms(phoneContext, e164, new RegExp(words))).toBe(`Darasa, ${FREE_COURSE}: ${words}`);
+  expect(await readSms(phoneContext, DEMO_SMS_URL, e164, new RegExp(words))).toBe(`Darasa, ${FREE_COURSE}: ${words}`);
   await expect.poll(() => newestEmailTo(baseURL!, email) ?? '', { timeout: 30_000 }).toContain(words);
   expect(newestEmailTo(baseURL!, email)).toContain('wrote to everyone who owns it');
 

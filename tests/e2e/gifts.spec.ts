@@ -2,8 +2,9 @@
 // simulators the server runs beside it: a learner gives a course to a phone number and pays with M-Pesa; the
 // SMS (in Kiswahili, the buyer's choice) arrives at that number with the claim link; a new person signs up
 // with that number (in Kiswahili), claims the course and plays lesson 2; the buyer sees it claimed.
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { freshNumber, readSms } from '#tests/e2e/smsInbox.ts';
 import { firstPaidCard } from '#tests/e2e/courses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from './screens.ts';
@@ -12,31 +13,6 @@ import { DEMO_SMS_URL } from './urls.ts';
 test.use(PHONE);
 
 const SHOTS = process.env.E2E_OUTPUT_DIR ?? 'test-results';
-/** A fresh Safaricom-style number outside the simulators' scripted ones: "71xxxxxxx". */
-const freshNumber = () => `71${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-
-/** The newest SMS to `e164` matching `matching` on the SMS simulator's page, as its owner reads it. */
-async function readSms(context: BrowserContext, e164: string, matching: RegExp): Promise<string> {
-  const phone = await context.newPage();
-  try {
-    let text = '';
-    await expect
-      .poll(
-        async () => {
-          await phone.goto(`${DEMO_SMS_URL}/__sms`);
-          const texts = await phone.locator(`.sms[data-to="${e164}"] .text`).allTextContents();
-          text = texts.find((t) => matching.test(t)) ?? '';
-          return text;
-        },
-        { timeout: 30_000 },
-      )
-      .toMatch(matching);
-    return text;
-  } finally {
-    await phone.close();
-  }
-}
-
 test('a gift bought with M-Pesa is claimed by a new phone account, which plays lesson 2', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const local = freshNumber();
@@ -90,7 +66,7 @@ test('a gift bought with M-Pesa is claimed by a new phone account, which plays l
   await page.setViewportSize({ width: 390, height: 844 });
 
   // The SMS reaches the recipient's number, in Kiswahili, with the claim link.
-  const sms = await readSms(page.context(), e164, /amekupa zawadi/);
+  const sms = await readSms(page.context(), DEMO_SMS_URL, e164, /amekupa zawadi/);
   const link = /https?:\/\/\S+\/gift\/[A-Za-z0-9_-]{43}/.exec(sms)![0];
   expect(sms).toContain(title.length > 32 ? title.slice(0, 31) : title);
 
@@ -114,7 +90,7 @@ test('a gift bought with M-Pesa is claimed by a new phone account, which plays l
   await them.getByLabel(PHONE_TEXT.language).selectOption('sw');
   await them.getByLabel(PHONE_TEXT.phoneLabel).pressSequentially(local);
   await them.getByRole('button', { name: PHONE_TEXT.sendCode }).click();
-  const code = /\d{6}/.exec(await readSms(theirs, e164, /ni msimbo wako wa Darasa/))![0];
+  const code = /\d{6}/.exec(await readSms(theirs, DEMO_SMS_URL, e164, /ni msimbo wako wa Darasa/))![0];
   await them.getByLabel(PHONE_TEXT.codeLabel).fill(code);
   await them.getByRole('button', { name: 'Create Account' }).click();
   await expect(them).toHaveURL(/\/gift\//, { timeout: 15_000 });

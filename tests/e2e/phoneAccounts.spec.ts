@@ -2,37 +2,12 @@
 // server runs beside it: a learner signs up by phone reading the code from the SMS simulator's /__sms, buys
 // a course and gets the SMS receipt in Kiswahili; wrong, expired and undeliverable codes are refused in
 // plain words.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
+import { freshNumber, readSms } from '#tests/e2e/smsInbox.ts';
 import { DEMO_SMS_URL, EMPTY_SMS_URL, EMPTY_URL } from './urls.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-
-/** A fresh Safaricom-style number outside the simulators' scripted ones: "71xxxxxxx". */
-const freshNumber = () => `71${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-
-/** The newest SMS to `e164` on the page of the SMS simulator at `inbox`, as a person would read it there. */
-async function readSms(context: BrowserContext, inbox: string, e164: string, matching: RegExp): Promise<string> {
-  const phone = await context.newPage();
-  try {
-    let text = '';
-    await expect
-      .poll(
-        async () => {
-          await phone.goto(`${inbox}/__sms`);
-          const texts = await phone.locator(`.sms[data-to="${e164}"] .text`).allTextContents();
-          text = texts.find((t) => matching.test(t)) ?? '';
-          return text;
-        },
-        // The receipt SMS waits for M-Pesa to confirm its receipt number: seconds, at most RECEIPT_WAIT_MS.
-        { timeout: 75_000 },
-      )
-      .toMatch(matching);
-    return text;
-  } finally {
-    await phone.close();
-  }
-}
 
 async function startPhoneSignUp(page: Page, base: string, local: string, language = 'en') {
   await page.goto(`${base}/register`);
