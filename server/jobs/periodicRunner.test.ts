@@ -106,6 +106,21 @@ describe('periodic tasks', () => {
     expect(await row(processTask.name)).toMatchObject({ scope: 'process', lastStartedAt: null });
   });
 
+  it('runs a process task once per interval beside a shared one: its listing row never reschedules it', async () => {
+    const clock = movingClock();
+    const ran: string[] = [];
+    const tasks = [
+      task('deployment', async () => void ran.push('deployment')),
+      task('process', async () => void ran.push('process')),
+    ];
+    const r = runner(processServices(clock), tasks, ['deployment', 'process']);
+    await r.runDue();
+    clock.advance(MINUTE);
+    for (let i = 0; i < 4; i++) await r.runDue();
+    // Before the fix the row's stale next run made every round run it again: a busy loop in an idle server.
+    expect(ran.sort()).toEqual(['deployment', 'process']);
+  });
+
   it('records a failed run and runs the task again at the next interval', async () => {
     const clock = movingClock();
     let runs = 0;

@@ -90,7 +90,8 @@ export function createPeriodicRunner(
     const schedule = new Map<string, ScheduleRow>();
     if (mine.some(shared)) {
       for (const row of await readSchedule(database.db, ['', machine])) {
-        const task = mine.find((t) => t.name === row.name && keyOf(t).machine === row.machine);
+        // A process task's row is only for the admin's list: its schedule is this process's own.
+        const task = mine.find((t) => shared(t) && t.name === row.name && keyOf(t).machine === row.machine);
         if (!task) continue;
         schedule.set(task.name, row);
         nextRun.set(task.name, row.nextRunAt.getTime());
