@@ -5,9 +5,24 @@
 // - when this browser holds downloads or unsent progress, syncs them now and whenever the connection returns.
 import { currentUserKey, HAS_OFFLINE_FLAG } from './offlineKeys.ts';
 
+// The connection often returns in steps: the 'online' event can come before a request gets through, and
+// the sync code is a chunk fetched on demand. A failed try is tried again, less often, while online.
+let retryMs = 2000;
+let retry: ReturnType<typeof setTimeout> | undefined;
 const sync = () => {
-  if (localStorage.getItem(HAS_OFFLINE_FLAG) && navigator.onLine)
-    void import('./syncDownloads.ts').then((m) => m.syncOffline()).catch(() => {});
+  clearTimeout(retry);
+  if (!localStorage.getItem(HAS_OFFLINE_FLAG) || !navigator.onLine) return;
+  import('./syncDownloads.ts')
+    .then((m) => m.syncOffline())
+    .then(
+      () => {
+        retryMs = 2000;
+      },
+      () => {
+        retry = setTimeout(sync, retryMs);
+        retryMs = Math.min(retryMs * 2, 60_000);
+      },
+    );
 };
 
 function navigateAsDocumentWhenOffline(e: MouseEvent): void {

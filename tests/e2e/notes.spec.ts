@@ -102,12 +102,18 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: test.info().outputPath('notes-offline-360-en.png') });
     await expectNoSidewaysScroll(page);
 
-    // Back online, the phone sends it by itself; the server keeps it once.
+    // Back online, the phone sends it by itself; the server keeps it once. The connection comes back in
+    // steps: the first request for the code that sends it fails, as on a loaded phone, and is tried again.
+    let refused = 0;
+    await context.route(/\/assets\/syncDownloads-[\w-]+\.js$/, (route) =>
+      refused++ === 0 ? route.abort('internetdisconnected') : route.fallback(),
+    );
     await context.setOffline(false);
     await expect(item.getByText('Waiting for a connection')).toHaveCount(0);
     await page.reload();
     await expect(
       page.getByRole('region', { name: 'My notes' }).getByRole('listitem').filter({ hasText: 'Written on the matatu' }),
     ).toHaveCount(1);
+    expect(refused).toBeGreaterThan(1);
   });
 });
