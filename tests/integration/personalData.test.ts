@@ -127,4 +127,117 @@ describe('personal data', () => {
     expect((await new Client(w.running.url).signIn(reg.email, reg.password)).status).toBe(401);
     expect((await me.request('/api/account/data')).status).toBe(401);
   });
+
+  it('lists the gifts, certificates, announcements, notices and texts of the account, and erases what names them', async () => {
+    const me = new Client(w.running.url);
+    const reg = newRegistration({ role: 'customer' });
+    const { user } = (await (await me.register(reg)).json()) as { user: { userId: string } };
+    const db = w.t.db;
+    const { phone } = await db
+      .selectFrom('user')
+      .select('phone')
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(phone).not.toBe('');
+    const { creator, course } = await make.creatorWithCourse(w.t.db, { price: 700 });
+    const now = new Date();
+    const gift = async (buyerId: string, recipientPhone: string, claimedBy: string | null) => {
+      const paid = await make.payment(db, { buyer: { id: buyerId }, course, status: 'pending' });
+      const id = newId();
+      await db
+        .insertInto('gift')
+        .values({
+          id,
+          paymentId: paid.id,
+          buyerId,
+          courseId: course.id,
+          recipientPhone,
+          language: 'sw',
+          tokenHash: newId(),
+          claimedBy,
+          claimedAt: claimedBy ? now : null,
+          cancelledAt: null,
+          lastSmsAt: now,
+          createdAt: now,
+        })
+        .execute();
+      return id;
+    };
+    const sent = await gift(user.userId, '254733444555', null);
+    const claimed = await gift(creator.id, phone.replace(/^\+/, ''), user.userId);
+    await db
+      .insertInto('certificate')
+      .values({
+        code: newId().slice(0, 10).toUpperCase(),
+        userId: user.userId,
+        courseId: course.id,
+        learnerName: reg.name,
+        courseTitle: course.title,
+        creatorName: 'Wanjiru',
+        issuedAt: now,
+      })
+      .execute();
+    // As a creator would have written to a course's owners (the account's role does not matter to the export).
+    await db
+      .insertInto('announcement')
+      .values({
+        id: 'notice-1',
+        courseId: course.id,
+        creatorId: user.userId,
+        body: 'Karibu!',
+        bySms: true,
+        recipients: 1,
+        smsCount: 1,
+        createdAt: now,
+      })
+      .execute();
+    await db
+      .insertInto('noticeDelivery')
+      .values({ noticeId: 'notice-1', userId: user.userId, channel: 'sms', createdAt: now })
+      .execute();
+    await db
+      .insertInto('smsMessage')
+      .values({
+        id: newId(),
+        providerMessageId: null,
+        phone,
+        purpose: 'otp',
+        status: 'sent',
+        failureReason: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+
+    const data = (await (await me.request('/api/account/data')).json()) as Record<string, unknown[]>;
+    expect(data.giftsSent).toEqual([
+      expect.objectContaining({ id: sent, recipientPhone: '254733444555', course: course.title }),
+    ]);
+    expect(data.giftsClaimed).toEqual([expect.objectContaining({ id: claimed, course: course.title })]);
+    expect(data.certificates).toEqual([expect.objectContaining({ learnerName: reg.name, courseTitle: course.title })]);
+    expect(data.announcementsWritten).toEqual([expect.objectContaining({ id: 'notice-1', body: 'Karibu!' })]);
+    expect(data.noticesReceived).toEqual([expect.objectContaining({ noticeId: 'notice-1', channel: 'sms' })]);
+    expect(data.textsSent).toEqual([expect.objectContaining({ purpose: 'otp', status: 'sent' })]);
+    expect(JSON.stringify(data)).not.toMatch(/tokenHash|password|token/i);
+
+    expect((await me.request('/api/account/delete', { method: 'POST', json: { password: reg.password } })).status).toBe(
+      200,
+    );
+    // What names them is gone; the gift they sent keeps its recipient's number, who can still claim it.
+    expect(await db.selectFrom('certificate').select('code').where('userId', '=', user.userId).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('noticeDelivery').select('noticeId').where('userId', '=', user.userId).execute(),
+    ).toEqual([]);
+    expect(await db.selectFrom('smsMessage').select('id').where('phone', '=', phone).execute()).toEqual([]);
+    const gifts = await db
+      .selectFrom('gift')
+      .select(['id', 'recipientPhone'])
+      .where('courseId', '=', course.id)
+      .orderBy('id')
+      .execute();
+    expect(Object.fromEntries(gifts.map((g) => [g.id, g.recipientPhone]))).toEqual({
+      [sent]: '254733444555',
+      [claimed]: '',
+    });
+  });
 });

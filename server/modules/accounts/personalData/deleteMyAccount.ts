@@ -18,7 +18,9 @@ export const CODE_NEEDED = 'Enter the code we sent to your phone to delete your 
  * confirm with their password, or, for a phone-only account, with a one-time code sent to its phone
  * (requestDeletionCode). What identifies them goes: name, email and phone are replaced in the account,
  * profiles and payments; raw M-Pesa payloads (they carry the phone number) are dropped; sign-ins, saved
- * courses, progress, review comments and the link from viewing events are removed. What the law requires a
+ * courses, progress, review comments, certificates, notices received and the link from viewing events are
+ * removed, and their number is blanked in the texts log and in gifts they claimed (a gift they sent keeps its
+ * recipient's number, which is how that person claims it). What the law requires a
  * business to keep stays, anonymised and with its ids: payments (amount, status, receipt, dates), refunds,
  * and the enrollments and course counts they paid for. The account can never sign in again.
  */
@@ -34,7 +36,12 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
   const { db } = services.database;
   const now = services.clock.now();
   const gone = { name: 'Deleted user', email: `deleted-${userId}@deleted.invalid`, phone: '' };
+  const { phone } = await db.selectFrom('user').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
   await db.transaction().execute(async (trx) => {
+    if (phone) await trx.updateTable('smsMessage').set({ phone: '' }).where('phone', '=', phone).execute();
+    await trx.updateTable('gift').set({ recipientPhone: '' }).where('claimedBy', '=', userId).execute();
+    await trx.deleteFrom('noticeDelivery').where('userId', '=', userId).execute();
+    await trx.deleteFrom('certificate').where('userId', '=', userId).execute();
     await trx
       .updateTable('user')
       .set({ ...gone, image: null, status: 'deleted', updatedAt: now })

@@ -6,7 +6,8 @@ import { unauthenticated } from '#server/core/errors.ts';
  * Everything Darasa keeps about the signed-in person (Kenya's Data Protection Act, 2019, right of access),
  * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
  * courses, sign-in sessions, viewing events, and the questions, answers, upvotes and reports they wrote or gave
- * under lessons, and their quiz attempts. Secrets (password hash, session tokens) are left out.
+ * under lessons, their quiz attempts and certificates, the gifts they sent and claimed, the announcements they
+ * wrote, and the notices and texts sent to them. Secrets (password hash, session tokens, gift links) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
@@ -29,6 +30,11 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     questionVotes,
     questionReports,
     quizAttempts,
+    certificates,
+    giftsSent,
+    giftsClaimed,
+    announcementsWritten,
+    noticesReceived,
   ] = await Promise.all([
     db
       .selectFrom('user')
@@ -65,7 +71,7 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     db
       .selectFrom('enrollment')
       .innerJoin('course', 'course.id', 'enrollment.courseId')
-      .select(['course.title as course', 'enrollment.createdAt'])
+      .select(['course.title as course', 'enrollment.createdAt', 'enrollment.announcementsOff'])
       .where('enrollment.userId', '=', id)
       .execute(),
     db
@@ -111,7 +117,35 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
       .where('userId', '=', id)
       .orderBy('createdAt')
       .execute(),
+    db
+      .selectFrom('certificate')
+      .select(['code', 'courseTitle', 'learnerName', 'issuedAt'])
+      .where('userId', '=', id)
+      .execute(),
+    gifts(db).where('gift.buyerId', '=', id).execute(),
+    gifts(db).where('gift.claimedBy', '=', id).execute(),
+    db
+      .selectFrom('announcement')
+      .select(['id', 'courseId', 'body', 'bySms', 'recipients', 'smsCount', 'createdAt'])
+      .where('creatorId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
+    db
+      .selectFrom('noticeDelivery')
+      .select(['noticeId', 'channel', 'createdAt'])
+      .where('userId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
   ]);
+  // Texts sent to their phone number (codes, receipts, notices), by the number the account holds now.
+  const texts = account?.phone
+    ? await db
+        .selectFrom('smsMessage')
+        .select(['purpose', 'status', 'createdAt'])
+        .where('phone', '=', account.phone)
+        .orderBy('createdAt')
+        .execute()
+    : [];
   return {
     exportedAt: new Date().toISOString(),
     account,
@@ -129,5 +163,27 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     questionVotes,
     questionReports,
     quizAttempts,
+    certificates,
+    giftsSent,
+    giftsClaimed,
+    announcementsWritten,
+    noticesReceived,
+    textsSent: texts,
   };
+}
+
+/** A gift as its buyer or its recipient may see it: never its link's token hash. */
+function gifts(db: Services['database']['db']) {
+  return db
+    .selectFrom('gift')
+    .innerJoin('course', 'course.id', 'gift.courseId')
+    .select([
+      'gift.id',
+      'course.title as course',
+      'gift.recipientPhone',
+      'gift.claimedAt',
+      'gift.cancelledAt',
+      'gift.createdAt',
+    ])
+    .orderBy('gift.createdAt');
 }
