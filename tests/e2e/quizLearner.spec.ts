@@ -2,8 +2,8 @@
 // only lesson is a quiz may be published; the learner answers wrongly (not passed, each question's
 // explanation and correct answer), then answers again with no connection: the attempt is kept on the phone,
 // survives a reload without the connection, and is scored when the connection returns, once. The pass
-// completes the lesson (the list's tick, "Next"), and only then does the certificate appear. In Kiswahili
-// too, at 390 and 360 px, nothing sideways.
+// completes the lesson (the list's tick, "Next"), and only then does the certificate appear; coming back
+// shows that attempt as it was scored. In Kiswahili too, at 390 and 360 px, nothing sideways.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
@@ -203,10 +203,16 @@ test.describe('on a phone', () => {
     await learner.screenshot({ path: test.info().outputPath('quiz-passed-390-en.png') });
     await expectNoSidewaysScroll(learner);
 
-    // Counted once: two attempts in all, one left.
+    // Counted once: two attempts in all, one left. Coming back shows that attempt as it was scored.
     await learner.reload();
     await expect(learner.locator('.quiz-rules')).toContainText('1 attempt left');
-    await expect(learner.locator('.quiz-passed-before')).toHaveText('✓ You passed this quiz. Best score: 100%');
+    await expect(learner.locator('.quiz-result')).toContainText('Your score: 100%. Passed!');
+    await expect(learner.getByRole('group', { name: /^Question 4 / })).toContainText('✓ Right');
+    await expect(learner.getByRole('group', { name: /^Question 4 / }).getByRole('textbox')).toHaveValue('3.5');
+    await expect(
+      learner.getByRole('group', { name: /^Question 2 / }).getByRole('checkbox', { name: 'Turkana' }),
+    ).toBeChecked();
+    await expect(learner.locator('.quiz-passed-before')).toHaveCount(0);
     const kept = await learner.request.get(`/api/learning/quizzes/${quizId}`);
     expect(await kept.json()).toMatchObject({ attemptsUsed: 2, passed: true, bestScore: 100 });
 
@@ -218,7 +224,8 @@ test.describe('on a phone', () => {
     await expect(learner.locator('.quiz-rules')).toContainText('Kiwango cha kufaulu: 75%');
     await expect(learner.locator('.quiz-rules')).toContainText('Nafasi 1 imebaki');
     await expect(learner.getByRole('group', { name: /^Swali la 1 / })).toBeVisible();
-    await expect(learner.getByRole('button', { name: 'Tuma majibu' })).toBeVisible();
+    await expect(learner.locator('.quiz-result')).toContainText('Umepata 100%. Umefaulu!');
+    await expect(learner.getByRole('group', { name: /^Swali la 2 / })).toContainText('✓ Sahihi');
     await learner.screenshot({ path: test.info().outputPath('quiz-360-sw.png'), fullPage: true });
     await expectNoSidewaysScroll(learner);
     await context.close();

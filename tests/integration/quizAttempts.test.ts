@@ -80,11 +80,14 @@ describe('taking a quiz', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ score: 75, passed: true, attemptsUsed: 1, attemptsLeft: 1 });
     expect(res.body.questions).toEqual([
-      { questionId: questions[0]!.id, correct: true, explanation: questions[0]!.explanation, correctChoices: [0] },
-      { questionId: questions[1]!.id, correct: false, explanation: questions[1]!.explanation, correctChoices: [0, 2] },
-      { questionId: questions[2]!.id, correct: true, explanation: questions[2]!.explanation, correctChoices: [0] },
-      { questionId: questions[3]!.id, correct: true, explanation: '7 / 2', correctNumber: 3.5, tolerance: 0.1 },
+      { ...answers[0], correct: true, explanation: questions[0]!.explanation, correctChoices: [0] },
+      { ...answers[1], correct: false, explanation: questions[1]!.explanation, correctChoices: [0, 2] },
+      { ...answers[2], correct: true, explanation: questions[2]!.explanation, correctChoices: [0] },
+      { ...answers[3], correct: true, explanation: '7 / 2', correctNumber: 3.5, tolerance: 0.1 },
     ]);
+    // The answers are kept with the result: the quiz's page shows this attempt again, as it was.
+    const back = await getJson(learner, `/api/learning/quizzes/${ids[1]}`);
+    expect(back.body.lastAttempt).toEqual({ ...res.body, attemptsUsed: 1 });
     expect(await completed(learner.id, ids[1]!)).toBe(true);
   });
 

@@ -86,6 +86,10 @@ describe('the learning page of a quiz lesson', () => {
       expect((await postJson(learner, '/api/learning/quiz-attempts', attempt)).status).toBe(200);
     const after = await openLesson(2);
     expect(after.quiz).toMatchObject({ attemptsUsed: 1, passed: true, bestScore: 100 });
+    // Coming back, the learner sees that attempt as it was scored: now, and only now, with the right answers.
+    expect(before.quiz!.lastAttempt).toBeNull();
+    expect(after.quiz!.lastAttempt).toMatchObject({ attemptId: attempt.attemptId, score: 100, attemptsLeft: 1 });
+    expect(after.quiz!.lastAttempt!.questions[0]).toMatchObject({ correct: true, choices: [0], correctChoices: [0] });
     expect(after.page.episodes[1]!.completed).toBe(true);
   });
 });

@@ -52,8 +52,11 @@ interface Props {
  */
 export function QuizLesson({ quiz, onScored, next }: Props) {
   const { t } = useT();
-  const [answers, setAnswers] = useState<Record<string, Draft>>({});
-  const [phase, setPhase] = useState<Phase>({ kind: 'answering' });
+  const [answers, setAnswers] = useState<Record<string, Draft>>(() => draftsOf(quiz.lastAttempt?.questions ?? []));
+  // Coming back to a quiz already answered: its newest attempt as it was scored (reload, another day, offline).
+  const [phase, setPhase] = useState<Phase>(() =>
+    quiz.lastAttempt ? { kind: 'scored', view: quiz.lastAttempt } : { kind: 'answering' },
+  );
   const [error, setError] = useState<string | null>(null);
   const result = useRef<HTMLDivElement>(null);
   const scoredRef = useRef(onScored);
@@ -69,12 +72,14 @@ export function QuizLesson({ quiz, onScored, next }: Props) {
     void pendingQuizAttempts(quiz.episodeId)
       .then((waiting) => {
         const last = waiting.at(-1);
-        if (!last || phaseRef.current.kind !== 'answering') return;
+        const now = phaseRef.current;
+        const onArrival = now.kind === 'answering' || (now.kind === 'scored' && now.view === quiz.lastAttempt);
+        if (!last || !onArrival) return;
         setAnswers(draftsOf(last.answers));
         setPhase({ kind: 'saved', attemptId: last.id });
       })
       .catch(() => {});
-  }, [quiz.episodeId]);
+  }, [quiz.episodeId, quiz.lastAttempt]);
 
   useEffect(() => {
     const onChange = (e: Event) => {
@@ -111,9 +116,12 @@ export function QuizLesson({ quiz, onScored, next }: Props) {
     return () => clearTimeout(timer);
   }, [savedId]);
 
-  // The result is announced (aria-live) and brought into view for the eye too.
+  // The result is announced (aria-live) and brought into view for the eye too; not the one shown on arrival.
+  const arrived = useRef(true);
   useEffect(() => {
-    if (phase.kind === 'scored' || phase.kind === 'saved') result.current?.focus();
+    const first = arrived.current;
+    arrived.current = false;
+    if (!first && (phase.kind === 'scored' || phase.kind === 'saved')) result.current?.focus();
   }, [phase.kind]);
 
   const locked = phase.kind !== 'answering';
@@ -207,7 +215,7 @@ export function QuizLesson({ quiz, onScored, next }: Props) {
         <span>{attemptsLeft === null ? t('quiz.unlimited') : t('quiz.attemptsLeft', { count: attemptsLeft })}</span>
         <span>{t('quiz.questionCount', { count: quiz.questions.length })}</span>
       </p>
-      {quiz.passed && phase.kind !== 'scored' ? (
+      {quiz.passed && !(phase.kind === 'scored' && phase.view.passed) ? (
         <p className="quiz-passed-before">✓ {t('quiz.passedBefore', { score: quiz.bestScore ?? 0 })}</p>
       ) : null}
       <form className="quiz-form" onSubmit={submit} noValidate>

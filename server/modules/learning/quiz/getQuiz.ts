@@ -3,6 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import type { QuestionType } from '#common/studio/quizSchema.ts';
 import { findQuizForActor } from './findQuizForActor.ts';
+import { type QuizAttemptView, quizAttemptView } from './quizAttemptView.ts';
 
 export interface LearnerQuiz {
   episodeId: string;
@@ -13,6 +14,11 @@ export interface LearnerQuiz {
   /** Whether any attempt so far passed, and the best score (null before the first attempt). */
   passed: boolean;
   bestScore: number | null;
+  /**
+   * The newest attempt as it was shown when scored (right or wrong, explanations, the right answers), so a
+   * learner coming back sees it again; null before the first. Right answers reach only those who answered.
+   */
+  lastAttempt: QuizAttemptView | null;
   /** The questions to answer: never which answer is right (shown only after an attempt). */
   questions: { id: string; type: QuestionType; prompt: string; options: string[] }[];
 }
@@ -26,11 +32,14 @@ export async function getQuiz(
   const quiz = await findQuizForActor(services, actor, { episodeId });
   const attempts = await services.database.db
     .selectFrom('quizAttempt')
-    .select(['score', 'passed'])
+    .select(['id', 'score', 'passed', 'results'])
     .where('userId', '=', quiz.actor.userId)
     .where('episodeId', '=', episodeId)
+    .orderBy('createdAt')
+    .orderBy('id')
     .execute();
   const scores = attempts.map((a) => toNum(a.score));
+  const last = attempts.at(-1);
   return {
     episodeId,
     passMark: quiz.passMark,
@@ -38,6 +47,19 @@ export async function getQuiz(
     attemptsUsed: attempts.length,
     passed: attempts.some((a) => toBool(a.passed)),
     bestScore: scores.length ? Math.max(...scores) : null,
+    lastAttempt: last
+      ? quizAttemptView({
+          attempt: {
+            id: last.id,
+            score: toNum(last.score),
+            passed: toBool(last.passed),
+            results: JSON.parse(last.results),
+          },
+          questions: quiz.questions,
+          attemptsUsed: attempts.length,
+          maxAttempts: quiz.maxAttempts,
+        })
+      : null,
     questions: quiz.questions.map((q) => ({
       id: q.id,
       type: q.type,

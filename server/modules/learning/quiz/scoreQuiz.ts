@@ -5,6 +5,9 @@ import type { QuizQuestion } from '#common/studio/quizSchema.ts';
 export interface QuestionResult {
   questionId: string;
   correct: boolean;
+  /** What the learner answered (none: left out), kept so the attempt can be shown again as it was. */
+  choices?: number[];
+  number?: number;
 }
 
 /** Whether one answer is right: exactly the correct options chosen, or a number within the tolerance. */
@@ -37,7 +40,15 @@ export function scoreQuiz(
     if (!fits) throw invalidInput('That answer does not fit its question.');
     given.set(a.questionId, a);
   }
-  const results = questions.map((q) => ({ questionId: q.id, correct: isRight(q, given.get(q.id)) }));
+  const results = questions.map((q): QuestionResult => {
+    const a = given.get(q.id);
+    return {
+      questionId: q.id,
+      correct: isRight(q, a),
+      ...(a?.choices ? { choices: a.choices } : {}),
+      ...(a?.number !== undefined ? { number: a.number } : {}),
+    };
+  });
   const right = results.filter((r) => r.correct).length;
   return {
     results,
