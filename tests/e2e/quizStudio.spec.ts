@@ -167,6 +167,10 @@ test('the demo creator adds a quiz lesson, sees a refusal, saves, reopens it, an
   const sw = (n: number) => edit.getByRole('listitem', { name: `Swali la ${n}`, exact: true });
   await expect(sw(1).getByRole('textbox', { name: 'Swali', exact: true })).toHaveValue('What is a seed round for?');
   await expect(sw(1).getByLabel('Chaguo la 3', { exact: true })).toHaveValue('Buying a car');
+  // At 360 px an option's words get the card's whole width, not a sliver beside "Sahihi" and remove.
+  const option = await sw(1).getByLabel('Chaguo la 3', { exact: true }).boundingBox();
+  const card = await sw(1).boundingBox();
+  expect(option!.width).toBeGreaterThan(card!.width * 0.8);
   await expect(sw(1).getByRole('radio', { name: 'Sahihi (Chaguo la 1)' })).toBeChecked();
   await expect(sw(1).getByLabel('Maelezo (yanaonyeshwa baada ya kujibu)')).toHaveValue(
     'A seed round pays for the first growth.',
