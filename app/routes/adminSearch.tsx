@@ -1,4 +1,4 @@
-import { useFetcher } from 'react-router';
+import { useActionData, useFetcher } from 'react-router';
 import { addSearchSynonym, listSearchSynonyms, removeSearchSynonym } from '#app/server/admin.server.ts';
 import { ActionButton } from '../components/admin/ActionButton.tsx';
 import { AdminTable } from '../components/admin/AdminTable.tsx';
@@ -33,6 +33,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   const { builtIn, added } = loaderData;
   const { t } = useT();
   const add = useFetcher<{ ok: boolean; message: string }>();
+  // Sent before the page's script ran (a slow phone), the form was an ordinary post: its answer is the page's.
+  const posted = useActionData<{ ok: boolean; message: string }>();
+  const result = add.state === 'idle' ? (add.data ?? posted) : undefined;
   return (
     <>
       <section className="admin-section" aria-labelledby="synonyms-h">
@@ -50,9 +53,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="btn" disabled={add.state !== 'idle'}>
             {add.state !== 'idle' ? t('admin.working') : t('admin.search.add')}
           </button>
-          {add.data && add.state === 'idle' ? (
-            <span role="status" className={`sub ${add.data.ok ? '' : 'error'}`}>
-              {t(add.data.message)}
+          {result ? (
+            <span role="status" className={`sub ${result.ok ? '' : 'error'}`}>
+              {t(result.message)}
             </span>
           ) : null}
         </add.Form>
