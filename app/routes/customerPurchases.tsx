@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { listMyGifts, resendGift, type MyGift } from '#app/server/gifts.server.ts';
+import { listMyGifts, refundMyGift, resendGift, type MyGift } from '#app/server/gifts.server.ts';
 import { refusalData } from '#app/server/pageRefusals.server.ts';
 import { readForm } from '#app/server/readForm.server.ts';
 import { displayPhone } from '#common/phone.ts';
@@ -23,14 +24,16 @@ export async function loader(args: Route.LoaderArgs) {
   return { purchases, gifts };
 }
 
-/** "Resend SMS" of a gift. */
+/** "Resend SMS" of a gift, or its refund (intent=refund). */
 export async function action(args: Route.ActionArgs) {
   requireArea(args, 'customer');
   const form = await readForm(args.request);
   const giftId = String(form.get('giftId') ?? '');
+  const refund = form.get('intent') === 'refund';
   try {
-    await operationRunner(args.context)(resendGift, { giftId });
-    return { giftId, ok: true, message: 'gift.resent' };
+    const run = operationRunner(args.context);
+    await (refund ? run(refundMyGift, { giftId }) : run(resendGift, { giftId }));
+    return { giftId, ok: true, message: refund ? 'gift.refundRequested' : 'gift.resent' };
   } catch (err) {
     return refusalData(err, (e) => ({ giftId, ok: false, message: e.message }));
   }
@@ -98,9 +101,11 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
   );
 }
 
-/** The gifts the customer sent: to whom (masked), claimed or not, and "Resend SMS" while unclaimed. */
+/** The gifts the customer sent: to whom (masked), claimed or not, "Resend SMS" and a refund while unclaimed. */
 function Gifts({ gifts }: { gifts: MyGift[] }) {
-  const { t, dateTime } = useFormat();
+  const { t, dateTime, kes } = useFormat();
+  // The gift whose refund is being confirmed (money moves only after "Yes").
+  const [confirming, setConfirming] = useState<string | null>(null);
   const result = useActionData<typeof action>();
   const nav = useNavigation();
   const sending = nav.state !== 'idle' ? String(nav.formData?.get('giftId') ?? '') : '';
@@ -141,7 +146,29 @@ function Gifts({ gifts }: { gifts: MyGift[] }) {
                 {t(result.message)}
               </p>
             ) : null}
-            {g.state === 'unclaimed' ? <p className="purchase-help">{t('gift.refundHint')}</p> : null}
+            {g.state === 'unclaimed' || g.state === 'refundFailed' ? (
+              confirming === g.id ? (
+                <Form method="post" className="gift-refund-confirm" onSubmit={() => setConfirming(null)}>
+                  <input type="hidden" name="giftId" value={g.id} />
+                  <p>{t('gift.refundConfirm', { amount: kes(g.amount) })}</p>
+                  <button type="submit" name="intent" value="refund" className="btn btn-primary">
+                    {t('gift.refundYes')}
+                  </button>
+                  <button type="button" className="btn btn-light" onClick={() => setConfirming(null)}>
+                    {t('gift.refundNo')}
+                  </button>
+                </Form>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-ghost gift-refund"
+                  disabled={sending === g.id}
+                  onClick={() => setConfirming(g.id)}
+                >
+                  {t('gift.refund')}
+                </button>
+              )
+            ) : null}
           </li>
         ))}
       </ul>

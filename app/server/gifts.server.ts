@@ -5,3 +5,4 @@ export { listMyGifts } from '#server/modules/gifts/listMyGifts.ts';
 export { resendGift } from '#server/modules/gifts/resendGift.ts';
 export type { GiftClaimView } from '#server/modules/gifts/getGift.ts';
 export type { MyGift } from '#server/modules/gifts/listMyGifts.ts';
+export { refundMyGift } from '#server/modules/payments/refundMyGift.ts';

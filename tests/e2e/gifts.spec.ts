@@ -1,7 +1,8 @@
 // Gifts in the browser (issue 27, decision 0061), on a phone (390 px, touch, dpr 3), against the M-Pesa and SMS
 // simulators the server runs beside it: a learner gives a course to a phone number and pays with M-Pesa; the
 // SMS (in Kiswahili, the buyer's choice) arrives at that number with the claim link; a new person signs up
-// with that number (in Kiswahili), claims the course and plays lesson 2; the buyer sees it claimed.
+// with that number (in Kiswahili), claims the course and plays lesson 2; the buyer sees it claimed. Another
+// buyer has an unclaimed gift refunded to their M-Pesa from their purchases page, and its link stops working.
 import { expect, test } from '@playwright/test';
 import { PHONE_TEXT } from '#common/accounts/phoneAccountText.ts';
 import { freshNumber, readSms } from '#tests/e2e/smsInbox.ts';
@@ -126,4 +127,55 @@ test('a gift bought with M-Pesa is claimed by a new phone account, which plays l
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/gift-purchases-360.png` });
+});
+
+test('the buyer of an unclaimed gift has it refunded to their M-Pesa, and its link stops working', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const local = freshNumber();
+  await registerLearner(page, { first: 'Achieng' });
+  const card = firstPaidCard(page);
+  await card.locator('.card').click();
+  await page.getByRole('button', { name: 'Give as a gift' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Their phone number').fill(`0${local}`);
+  await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Gift paid' })).toBeVisible({ timeout: 30_000 });
+  const sms = await readSms(page.context(), DEMO_SMS_URL, `+254${local}`, /gift/);
+  const link = /https?:\/\/\S+\/gift\/[A-Za-z0-9_-]{43}/.exec(sms)![0];
+
+  // In Kiswahili at 360 px: the refund asks first, with the amount, and nothing moves on "Acha zawadi".
+  await page.goto('/customer/purchases');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).tap();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  const sent = page.getByRole('region', { name: 'Zawadi ulizotuma' });
+  await sent.getByRole('button', { name: 'Nirejeshee kwenye M-Pesa yangu' }).tap();
+  await expect(sent.getByText(/^Urejeshewe KES [\d,]+ kwenye nambari ya M-Pesa iliyolipa\?/)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/gift-refund-confirm-360-sw.png` });
+  await expectNoSidewaysScroll(page);
+  await sent.getByRole('button', { name: 'Acha zawadi' }).tap();
+  await expect(sent.getByRole('button', { name: 'Ndiyo, nirejeshee' })).toHaveCount(0);
+  await sent.getByRole('button', { name: 'Nirejeshee kwenye M-Pesa yangu' }).tap();
+  await sent.getByRole('button', { name: 'Ndiyo, nirejeshee' }).tap();
+  await expect(sent.getByRole('status')).toHaveText(/^Umeomba kurejeshewa pesa\./);
+  await expect(sent.getByRole('button', { name: 'Tuma SMS tena' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/gift-refund-requested-360-sw.png` });
+
+  // The link says the gift was refunded, at once.
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await them.goto(link);
+  await expect(
+    them.getByText('This gift was refunded to the person who sent it, so it can no longer be claimed.'),
+  ).toBeVisible();
+  await theirs.close();
+
+  // M-Pesa confirms the reversal by itself (the simulator): the gift is refunded.
+  await expect(async () => {
+    await page.reload();
+    await expect(sent.locator('.gift-state')).toHaveText('Pesa zimerejeshwa', { timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
 });

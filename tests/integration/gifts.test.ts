@@ -14,6 +14,7 @@ import { claimGift } from '#server/modules/gifts/claimGift.ts';
 import { getGift } from '#server/modules/gifts/getGift.ts';
 import { listMyGifts } from '#server/modules/gifts/listMyGifts.ts';
 import { resendGift } from '#server/modules/gifts/resendGift.ts';
+import { refundMyGift } from '#server/modules/payments/refundMyGift.ts';
 import { sendGiftSmsJob } from '#server/modules/gifts/sendGiftSmsJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { sendReceiptJob } from '#server/modules/payments/sendReceiptJob.ts';
@@ -255,6 +256,53 @@ describe('gifts', () => {
     expect(await enrollments(w.t.db)).toEqual([]);
     expect((await listMyGifts(w.running.services, buyer))[0]!.state).toBe('refunded');
     expect(await statusOf(claimGift(w.running.services, them, { token }))).toBe(409);
+  });
+
+  it('lets the buyer refund an unclaimed gift themselves, once however often they press, and nobody else', async () => {
+    const paymentId = await buyGift();
+    await confirmedReceipt(w, paymentId);
+    const { token } = await giftLink(RECIPIENT);
+    const [gift] = await listMyGifts(w.running.services, buyer);
+    expect(gift).toMatchObject({ state: 'unclaimed', amount: 1500 });
+    const giftId = gift!.id;
+    // Another customer, an admin (theirs is the admin console) and a visitor: as if there were no such gift.
+    for (const who of [await make.actor(w.t.db), await make.actor(w.t.db, { role: 'admin' })])
+      expect(await statusOf(refundMyGift(w.running.services, who, { giftId }))).toBe(404);
+    expect(await statusOf(refundMyGift(w.running.services, null, { giftId }))).toBe(401);
+    expect(await statusOf(refundMyGift(w.running.services, buyer, { giftId: 'not an id' }))).toBe(400);
+
+    // Pressed three times at once: one reversal asked of M-Pesa, the others refused as in progress.
+    const pressed = await Promise.all(
+      [1, 2, 3].map(() => statusOf(refundMyGift(w.running.services, buyer, { giftId }))),
+    );
+    expect(pressed.sort()).toEqual([200, 409, 409]);
+    expect(await w.t.db.selectFrom('refund').select('actorId').where('paymentId', '=', paymentId).execute()).toEqual([
+      { actorId: buyer.userId },
+    ]);
+    expect((await getGift(w.running.services, null, { token })).state).toBe('cancelled');
+    expect(await statusOf(claimGift(w.running.services, await recipient(w.t.db), { token }))).toBe(409);
+    await withReceiptChecks(w, async () => {
+      const r = await w.t.db
+        .selectFrom('refund')
+        .select('status')
+        .where('paymentId', '=', paymentId)
+        .executeTakeFirst();
+      return r?.status === 'done';
+    });
+    const ledger = await ledgerOf(w.t.db, paymentId);
+    for (const sum of Object.values(ledger.sums)) expect(sum).toBe(0);
+    expect((await listMyGifts(w.running.services, buyer))[0]!.state).toBe('refunded');
+    expect(await statusOf(refundMyGift(w.running.services, buyer, { giftId }))).toBe(409);
+  });
+
+  it('refuses the buyer’s refund of a claimed gift', async () => {
+    const paymentId = await buyGift();
+    await confirmedReceipt(w, paymentId);
+    const { token } = await giftLink(RECIPIENT);
+    await claimGift(w.running.services, await recipient(w.t.db), { token });
+    const [gift] = await listMyGifts(w.running.services, buyer);
+    expect(await statusOf(refundMyGift(w.running.services, buyer, { giftId: gift!.id }))).toBe(409);
+    expect(await w.t.db.selectFrom('refund').select('id').where('paymentId', '=', paymentId).execute()).toEqual([]);
   });
 
   it('refuses invalid numbers and the buyer’s own number with a 400, storing nothing and sending no prompt', async () => {

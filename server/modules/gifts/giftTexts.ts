@@ -15,6 +15,7 @@ export const GIFT_TEXT = {
     'You already own this course, so this gift cannot be added to your account. The person who sent it can have it refunded.',
   resendLimit: 'This gift’s SMS has been sent again 3 times already.',
   resendClosed: 'Only a gift that is paid for and not yet claimed or refunded can be sent again.',
+  refundClosed: 'Only a gift that is paid for and not yet claimed can be refunded.',
 } as const;
 
 export const MAX_GIFT_RESENDS = 3;

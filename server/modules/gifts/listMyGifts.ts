@@ -1,7 +1,7 @@
 import type { Actor } from '#server/core/actor.ts';
 import { unauthenticated } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
-import { toIso } from '#server/db/values.ts';
+import { toIso, toNum } from '#server/db/values.ts';
 import { MAX_GIFT_RESENDS } from './giftTexts.ts';
 import { maskPhone } from './giftToken.ts';
 
@@ -12,7 +12,10 @@ export interface MyGift {
   courseTitle: string;
   /** "+254 7•• ••• 678". */
   phone: string;
-  state: 'claimed' | 'unclaimed' | 'refunding' | 'refunded';
+  /** refundFailed: M-Pesa did not reverse it; the buyer may ask again. */
+  state: 'claimed' | 'unclaimed' | 'refunding' | 'refundFailed' | 'refunded';
+  /** What was paid, in KES (what a refund returns). */
+  amount: number;
   claimedAt: string | null;
   /** "Resend SMS" presses left (0 when the gift cannot be sent again). */
   resendsLeft: number;
@@ -25,7 +28,10 @@ export async function listMyGifts(services: Services, actor: Actor): Promise<MyG
     .selectFrom('gift')
     .innerJoin('payment', 'payment.id', 'gift.paymentId')
     .innerJoin('course', 'course.id', 'gift.courseId')
+    .leftJoin('refund', 'refund.paymentId', 'gift.paymentId')
     .select([
+      'payment.amount',
+      'refund.status as refund',
       'gift.id',
       'gift.paymentId',
       'gift.courseId',
@@ -47,9 +53,11 @@ export async function listMyGifts(services: Services, actor: Actor): Promise<MyG
       ? 'claimed'
       : r.status === 'refunded'
         ? 'refunded'
-        : r.cancelledAt
-          ? 'refunding'
-          : 'unclaimed';
+        : r.refund === 'failed'
+          ? 'refundFailed'
+          : r.cancelledAt
+            ? 'refunding'
+            : 'unclaimed';
     return {
       id: r.id,
       paymentId: r.paymentId,
@@ -57,6 +65,7 @@ export async function listMyGifts(services: Services, actor: Actor): Promise<MyG
       courseTitle: r.title,
       phone: maskPhone(r.recipientPhone),
       state,
+      amount: toNum(r.amount),
       claimedAt: r.claimedAt ? toIso(r.claimedAt) : null,
       resendsLeft: state === 'unclaimed' ? Math.max(0, MAX_GIFT_RESENDS - Number(r.resendCount)) : 0,
     };
