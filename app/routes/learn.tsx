@@ -188,8 +188,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </nav>
-            {/* A learner who owns the course (the same actors who may review it) may download episodes. */}
-            {page.review.allowed && current.source ? (
+            {/* A learner who owns the course (the same actors who may review it) may download episodes: a video,
+                a PDF, or a lesson's resources (decision 0064). */}
+            {page.review.allowed && (current.source || current.pdf || current.resources.length) ? (
               <div className="learn-download">
                 <DownloadButton
                   episodeId={current.id}
