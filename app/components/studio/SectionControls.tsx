@@ -2,10 +2,39 @@ import { useId, useState } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { SECTION_TITLE_MAX, type SectionView } from '#common/studio/sections.ts';
 
+/** A section's name (at most SECTION_TITLE_MAX characters; the server says so too). */
+function SectionNameField({
+  label,
+  value,
+  onChange,
+  focus = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (title: string) => void;
+  /** Focused when it appears (a rename the creator just asked for). */
+  focus?: boolean;
+}) {
+  const id = useId();
+  return (
+    <label className="field" htmlFor={id}>
+      <span className="field-label">{label}</span>
+      <input
+        id={id}
+        name="sectionTitle"
+        value={value}
+        maxLength={SECTION_TITLE_MAX}
+        onChange={(e) => onChange(e.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the field the creator just asked to edit
+        autoFocus={focus}
+      />
+    </label>
+  );
+}
+
 /** "Add a section": a name and the button; the new section comes after the last one, empty (decision 0064). */
 export function AddSectionForm({ busy, onAdd }: { busy: boolean; onAdd: (title: string) => Promise<boolean> }) {
   const { t } = useT();
-  const id = useId();
   const [title, setTitle] = useState('');
   return (
     <form
@@ -16,16 +45,7 @@ export function AddSectionForm({ busy, onAdd }: { busy: boolean; onAdd: (title: 
         if (await onAdd(title)) setTitle('');
       }}
     >
-      <label className="field" htmlFor={id}>
-        <span className="field-label">{t('studio.sections.name')}</span>
-        <input
-          id={id}
-          name="sectionTitle"
-          value={title}
-          maxLength={SECTION_TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </label>
+      <SectionNameField label={t('studio.sections.name')} value={title} onChange={setTitle} />
       <button type="submit" className="btn btn-light btn-small" disabled={busy}>
         {t('studio.sections.add')}
       </button>
@@ -48,7 +68,6 @@ export function SectionHeadingRow({
   onDelete: () => void;
 }) {
   const { t } = useT();
-  const id = useId();
   const [title, setTitle] = useState<string | null>(null);
   if (title !== null) {
     return (
@@ -60,18 +79,12 @@ export function SectionHeadingRow({
           if (await onRename(title)) setTitle(null);
         }}
       >
-        <label className="field" htmlFor={id}>
-          <span className="field-label">{t('studio.sections.renameLabel', { title: section.title })}</span>
-          <input
-            id={id}
-            name="sectionTitle"
-            value={title}
-            maxLength={SECTION_TITLE_MAX}
-            onChange={(e) => setTitle(e.target.value)}
-            // biome-ignore lint/a11y/noAutofocus: the field the creator just asked to edit
-            autoFocus
-          />
-        </label>
+        <SectionNameField
+          label={t('studio.sections.renameLabel', { title: section.title })}
+          value={title}
+          onChange={setTitle}
+          focus
+        />
         <span className="studio-episode-actions">
           <button type="submit" className="btn btn-light btn-small" disabled={busy}>
             {t('studio.sections.save')}
