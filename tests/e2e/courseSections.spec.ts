@@ -145,6 +145,14 @@ test.describe('on a phone', () => {
     await learner.getByRole('region', { name: 'Misingi' }).scrollIntoViewIfNeeded();
     await learner.screenshot({ path: test.info().outputPath('course-sections-360-sw.png') });
     await expectNoSidewaysScroll(learner);
+    // And on a wide screen: the lesson list beside the lesson, with its headings.
+    await learner.setViewportSize({ width: 1280, height: 800 });
+    await learner.goto(`/learn/${courseId}/3`);
+    await expect(
+      learner.locator('.learn-episodes').getByRole('heading', { level: 3, name: 'Faida na hesabu' }),
+    ).toBeVisible();
+    await learner.screenshot({ path: test.info().outputPath('learn-sections-1280-sw.png') });
+    await expectNoSidewaysScroll(learner);
     await context.close();
   });
 });
