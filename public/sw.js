@@ -7,6 +7,8 @@
 // - Downloads: the download code (app/offline/) stores an episode's HLS files in Cache Storage under
 //   /offline/<assetId>/… in the user's cache; the player keeps asking for /media/s/<token>/<assetId>/…, and
 //   this worker answers from the stored copy when it is complete and still within its 30 days offline.
+//   A download also keeps the lesson's PDF and resources under /offline/<key>/files/… (decision 0064); the
+//   learning page's links to them (/api/learning/files/<episodeId>/…) are answered from there the same way.
 // The server prepends `self.DARASA_BUILD` and `self.DARASA_ASSETS` (server/http/serviceWorkerScript.ts).
 // Names shared with the page are in app/offline/offlineKeys.ts; keep both in step.
 
@@ -24,6 +26,7 @@ const SHELL_FILES = [
   '/favicon.ico',
 ];
 const TOKEN_MEDIA = /^\/media\/s\/[^/]+\/([A-Za-z0-9_-]+)\/(.+)$/;
+const LESSON_FILE = /^\/api\/learning\/files\/([A-Za-z0-9_-]+)\/(pdf|resources\/[A-Za-z0-9_-]+)$/;
 
 /** The user key the page last told us (fallback where the Cookie Store API is missing). */
 let postedUser = null;
@@ -81,6 +84,11 @@ self.addEventListener('fetch', (event) => {
   // `?dl=1`: the download code fetching the real files; those go straight to the network.
   if (media && !url.searchParams.has('dl')) {
     event.respondWith(storedMediaOrNetwork(req, media[1], media[2]));
+    return;
+  }
+  const lessonFile = LESSON_FILE.exec(url.pathname);
+  if (lessonFile && !url.searchParams.has('dl')) {
+    event.respondWith(storedLessonFileOrNetwork(req, lessonFile[1], `files/${lessonFile[2]}`, url));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {
@@ -145,4 +153,33 @@ async function storedMediaOrNetwork(req, assetId, file) {
     if (hit) return hit;
   }
   return fetch(req);
+}
+
+/** A lesson's file from a complete, unexpired download of that lesson (any key: video asset or lesson id), or null. */
+async function storedLessonFile(episodeId, path) {
+  const user = await currentUser();
+  if (!user) return null;
+  const cache = await caches.open(DOWNLOADS + user);
+  for (const key of await cache.keys()) {
+    if (!key.url.endsWith('/meta.json')) continue;
+    const meta = await (await cache.match(key)).json();
+    if (meta.episodeId !== episodeId) continue;
+    if (meta.state !== 'done' || Date.now() - meta.checkedAt > OFFLINE_DAYS_MS) return null;
+    return (await cache.match(`/offline/${meta.assetId}/${path}`)) || null;
+  }
+  return null;
+}
+
+/** The stored file when the lesson is downloaded (no data spent, online too), else the network. */
+async function storedLessonFileOrNetwork(req, episodeId, path, url) {
+  const hit = await storedLessonFile(episodeId, path).catch(() => null);
+  if (!hit) return fetch(req);
+  if (!url.searchParams.has('download')) return hit;
+  // "Download" of a PDF lesson: the same bytes, saved rather than shown.
+  const headers = new Headers(hit.headers);
+  headers.set(
+    'content-disposition',
+    (headers.get('content-disposition') || 'attachment').replace(/^inline/, 'attachment'),
+  );
+  return new Response(hit.body, { status: 200, headers });
 }

@@ -10,6 +10,9 @@ import { useWarmUpOnView } from './player/useWarmUpOnView.ts';
 import { DownloadButton } from './offline/DownloadButton.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { lessonPdfUrl } from '#common/learning/lessonFileUrls.ts';
+import { sectionGroups } from '#common/learning/sectionGroups.ts';
+import type { SectionView } from '#common/studio/sections.ts';
+import { SectionHeading } from './lessons/SectionHeading.tsx';
 
 interface Props {
   episodes: readonly EpisodeSummary[];
@@ -20,80 +23,113 @@ interface Props {
   downloadable?: boolean;
   /** How many questions each episode has, by id (all the page shows of them; none: absent). */
   questionCounts?: Readonly<Record<string, number>>;
+  /** The course's sections (decision 0064); none: one list, as before sections existed. */
+  sections?: readonly SectionView[];
 }
 
-/** Numbered lessons of any kind: lesson 1 is the free preview, the others stay locked for a visitor. */
-export function EpisodeList({ episodes, onPreview, playHref, downloadable, questionCounts = {} }: Props) {
-  const [dataSaver] = useDataSaver();
+/**
+ * Numbered lessons of any kind: lesson 1 is the free preview, the others stay locked for a visitor. A course
+ * with sections lists each under its heading (name, lesson count, length; decision 0064).
+ */
+export function EpisodeList({ episodes, sections = [], ...item }: Props) {
   const { t } = useT();
   if (episodes.length === 0) return <p className="empty">{t('episodes.none')}</p>;
-  return (
-    <ol className="episodes">
-      {episodes.map((e) => (
-        <li key={e.id} className="episode">
-          <span className="episode-no" aria-hidden="true">
-            {e.order}
-          </span>
-          <div className="episode-thumb">
-            {e.thumbnail ? (
-              <img
-                src={e.thumbnail.src}
-                srcSet={e.thumbnail.srcSet}
-                sizes="160px"
-                width={320}
-                height={180}
-                loading="lazy"
-                decoding="async"
-                alt=""
-              />
-            ) : null}
-          </div>
-          <div className="episode-text">
-            <h3 className="episode-title">
-              <span className="sr-only">{t('episodes.srNumber', { order: e.order })}</span>
-              {e.title}
-            </h3>
-            <p className="episode-duration">
-              <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
-              {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
-              <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
-            </p>
-            {questionCounts[e.id] ? (
-              <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
-            ) : null}
-          </div>
-          {playHref && downloadable && e.kind !== 'text' ? (
-            <div className="episode-action episode-actions">
-              <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
-                {t('episodes.play')}
-              </Link>
-              <DownloadButton
-                episodeId={e.id}
-                label={t('episodes.downloadLabel', { order: e.order, title: e.title })}
-              />
-            </div>
-          ) : playHref ? (
-            <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
-              {t(e.kind === 'text' ? 'episodes.read' : e.kind === 'pdf' ? 'lesson.pdf.open' : 'episodes.play')}
-            </Link>
-          ) : e.order === 1 && e.kind === 'pdf' ? (
-            // A free PDF lesson opens in the browser's own viewer (decision 0060).
-            <a className="btn btn-light episode-action" href={lessonPdfUrl(e.id)} target="_blank" rel="noopener">
-              {t('lesson.pdf.open')}
-            </a>
-          ) : e.order === 1 ? (
-            <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
-          ) : (
-            <span className="episode-action locked">
-              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                <path fill="currentColor" d="M17 9V7A5 5 0 0 0 7 7v2H5v13h14V9h-2zM9 7a3 3 0 0 1 6 0v2H9V7z" />
-              </svg>
-              {t('episodes.locked')}
-            </span>
-          )}
-        </li>
+  const list = (lessons: readonly EpisodeSummary[], nested: boolean) => (
+    <ol className="episodes" start={lessons[0]!.order}>
+      {lessons.map((e) => (
+        <EpisodeItem key={e.id} e={e} nested={nested} {...item} />
       ))}
     </ol>
+  );
+  if (sections.length === 0) return list(episodes, false);
+  return (
+    <div className="lesson-sections">
+      {sectionGroups(episodes, sections).map(({ section, lessons }) =>
+        section ? (
+          <section key={section.id} className="lesson-section" aria-labelledby={`section-${section.id}`}>
+            <SectionHeading id={`section-${section.id}`} title={section.title} lessons={lessons} />
+            {list(lessons, true)}
+          </section>
+        ) : (
+          <div key="before-sections">{list(lessons, false)}</div>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** One lesson; its title is a level below its section's heading when it has one. */
+function EpisodeItem({
+  e,
+  nested,
+  onPreview,
+  playHref,
+  downloadable,
+  questionCounts = {},
+}: Omit<Props, 'episodes' | 'sections'> & { e: EpisodeSummary; nested: boolean }) {
+  const [dataSaver] = useDataSaver();
+  const { t } = useT();
+  const Title = nested ? 'h4' : 'h3';
+  return (
+    <li className="episode">
+      <span className="episode-no" aria-hidden="true">
+        {e.order}
+      </span>
+      <div className="episode-thumb">
+        {e.thumbnail ? (
+          <img
+            src={e.thumbnail.src}
+            srcSet={e.thumbnail.srcSet}
+            sizes="160px"
+            width={320}
+            height={180}
+            loading="lazy"
+            decoding="async"
+            alt=""
+          />
+        ) : null}
+      </div>
+      <div className="episode-text">
+        <Title className="episode-title">
+          <span className="sr-only">{t('episodes.srNumber', { order: e.order })}</span>
+          {e.title}
+        </Title>
+        <p className="episode-duration">
+          <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
+          {/* Episode 1 of a course not owned plays in the preview dialog; the others on the learning page. */}
+          <PlaybackCost sizes={e.sizes} place={!playHref && e.order === 1 ? 'dialog' : 'learn'} />
+        </p>
+        {questionCounts[e.id] ? (
+          <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
+        ) : null}
+      </div>
+      {playHref && downloadable && e.kind !== 'text' ? (
+        <div className="episode-action episode-actions">
+          <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
+            {t('episodes.play')}
+          </Link>
+          <DownloadButton episodeId={e.id} label={t('episodes.downloadLabel', { order: e.order, title: e.title })} />
+        </div>
+      ) : playHref ? (
+        <Link className="btn btn-light episode-action" to={playHref(e.order)} state={PLAY_INTENT}>
+          {t(e.kind === 'text' ? 'episodes.read' : e.kind === 'pdf' ? 'lesson.pdf.open' : 'episodes.play')}
+        </Link>
+      ) : e.order === 1 && e.kind === 'pdf' ? (
+        // A free PDF lesson opens in the browser's own viewer (decision 0060).
+        <a className="btn btn-light episode-action" href={lessonPdfUrl(e.id)} target="_blank" rel="noopener">
+          {t('lesson.pdf.open')}
+        </a>
+      ) : e.order === 1 ? (
+        <PreviewButton src={e.video?.src} warmUp={!dataSaver} onPress={() => onPreview(e)} />
+      ) : (
+        <span className="episode-action locked">
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M17 9V7A5 5 0 0 0 7 7v2H5v13h14V9h-2zM9 7a3 3 0 0 1 6 0v2H9V7z" />
+          </svg>
+          {t('episodes.locked')}
+        </span>
+      )}
+    </li>
   );
 }
 

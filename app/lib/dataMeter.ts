@@ -1,4 +1,5 @@
-// The data meter: bytes of Darasa video (playlists and segments) this browser downloaded this ISO week,
+// The data meter: bytes of Darasa video (playlists and segments, counted by the player) and of lessons'
+// files downloaded for offline use (PDFs, resources; decision 0064) this browser fetched this ISO week,
 // kept in localStorage so it survives reloads; a new week starts from zero.
 import { useSyncExternalStore } from 'react';
 
@@ -28,7 +29,7 @@ function read(): number {
 let current: number | null = null;
 
 /** Adds downloaded bytes to this week's total. */
-export function countVideoBytes(bytes: number): void {
+export function countBytes(bytes: number): void {
   if (!(bytes > 0)) return;
   current = read() + bytes; // re-read: another tab may have counted too
   try {

@@ -1,7 +1,7 @@
 // The downloads of one account in Cache Storage: per episode a `meta.json` (what it is, how far it got)
-// beside its HLS files. The service worker serves a copy only once its meta says `done` and it was
+// beside its HLS files and the lesson's own files (its PDF, its resources: `files/…`, decision 0064). The service worker serves a copy only once its meta says `done` and it was
 // confirmed within the last 30 days (public/sw.js).
-import type { DownloadQuality } from '#common/offline/downloadManifest.ts';
+import type { DownloadChoice, DownloadOption, LessonDownloadFile } from '#common/offline/downloadManifest.ts';
 import { DOWNLOADS_CACHE, metaUrl, storedFileUrl } from './offlineKeys.ts';
 
 export type DownloadState = 'downloading' | 'paused' | 'waiting' | 'done' | 'failed';
@@ -16,10 +16,13 @@ export interface DownloadMeta {
   order: number;
   title: string;
   duration: number;
-  quality: DownloadQuality;
+  quality: DownloadChoice;
   /** Total bytes of the files. */
   bytes: number;
-  files: { path: string; bytes: number }[];
+  /** The video's files (fetched under the signed media URL), then the lesson's own (with their `url`). */
+  files: DownloadOption['files'];
+  /** The lesson's PDF and resources, listed on the downloads page (absent in copies made before them). */
+  lessonFiles?: LessonDownloadFile[];
   master: string;
   state: DownloadState;
   savedAt: number;

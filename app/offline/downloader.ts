@@ -1,9 +1,11 @@
 // Downloads episodes for offline viewing (docs/decisions/0023): the HLS rendition itself (init segment,
-// media segments, its playlist and a master playlist with only it) into the account's Cache Storage.
+// media segments, its playlist and a master playlist with only it) into the account's Cache Storage, with
+// the lesson's PDF and resources (decision 0064).
 // Resumable by construction: a file is stored whole or not at all, and a run skips every file already
 // stored, so a dropped connection, a pause or a closed tab costs at most the files that were in flight.
 // Loaded only when a learner downloads, manages downloads, or this browser already holds some.
-import type { DownloadManifest, DownloadQuality } from '#common/offline/downloadManifest.ts';
+import type { DownloadChoice, DownloadManifest } from '#common/offline/downloadManifest.ts';
+import { countBytes } from '#app/lib/dataMeter.ts';
 import {
   type DownloadMeta,
   type DownloadState,
@@ -20,7 +22,7 @@ export interface DownloadProgress {
   state: DownloadState | 'none';
   done: number;
   total: number;
-  quality?: DownloadQuality;
+  quality?: DownloadChoice;
   error?: string;
 }
 
@@ -85,7 +87,7 @@ function precacheAppCode(): Promise<void> {
 }
 
 /** Starts (or restarts) downloading an episode at a quality. */
-export async function startDownload(episodeId: string, quality: DownloadQuality): Promise<void> {
+export async function startDownload(episodeId: string, quality: DownloadChoice): Promise<void> {
   emit(episodeId, { state: 'downloading', done: 0, total: 0, quality });
   try {
     const userKey = currentUserKey();
@@ -109,6 +111,7 @@ export async function startDownload(episodeId: string, quality: DownloadQuality)
       quality,
       bytes: option.bytes,
       files: option.files,
+      lessonFiles: m.lessonFiles,
       master: option.master,
       state: 'downloading',
       savedAt: old?.savedAt ?? now,
@@ -146,20 +149,28 @@ async function run(cache: Cache, meta: DownloadMeta, base: string | null, alongs
   const missing = [];
   for (const f of meta.files) if (!(await cache.match(storedFileUrl(meta.assetId, f.path)))) missing.push(f);
   try {
-    const fetchOne = async (f: { path: string; bytes: number }) => {
+    const fetchOne = async (f: DownloadMeta['files'][number]) => {
       for (let attempt = 0; ; attempt++) {
-        // A fresh signed URL when we have none (a resumed download) or ours expired.
-        signedBase ??= (await fetchManifest(meta.episodeId)).base;
-        const res = await fetch(`${signedBase}/${f.path}?dl=1`, { signal: abort.signal, credentials: 'same-origin' });
-        if (res.status === 403 && attempt === 0) {
+        // A lesson's own file comes from its address with the session; a video's file from the signed media
+        // URL, fresh when we have none (a resumed download) or ours expired. `?dl=1`: the service worker
+        // lets it through to the network, and fetching a PDF lesson here does not count as opening it.
+        if (!('url' in f)) signedBase ??= (await fetchManifest(meta.episodeId)).base;
+        const src = 'url' in f ? f.url : `${signedBase}/${f.path}`;
+        const res = await fetch(`${src}?dl=1`, { signal: abort.signal, credentials: 'same-origin' });
+        if (res.status === 403 && attempt === 0 && !('url' in f)) {
           signedBase = null;
           continue;
         }
         if (!res.ok) throw new Error(res.status === 404 ? 'This episode is no longer available.' : 'Download failed.');
         // The whole body first: a file is stored complete or not at all.
         const body = await res.arrayBuffer();
-        const type = res.headers.get('content-type') ?? 'application/octet-stream';
-        await cache.put(storedFileUrl(meta.assetId, f.path), new Response(body, { headers: { 'content-type': type } }));
+        const headers = new Headers({ 'content-type': res.headers.get('content-type') ?? 'application/octet-stream' });
+        // A lesson file keeps its name and how it opens (a PDF inline, a resource saved).
+        const disposition = res.headers.get('content-disposition');
+        if (disposition) headers.set('content-disposition', disposition);
+        await cache.put(storedFileUrl(meta.assetId, f.path), new Response(body, { headers }));
+        // The player counts a video's bytes when it plays them; a lesson's files count when fetched.
+        if ('url' in f) countBytes(body.byteLength);
         done += f.bytes;
         report('downloading');
         return;
@@ -182,11 +193,12 @@ async function run(cache: Cache, meta: DownloadMeta, base: string | null, alongs
     );
     if (failure) throw (failure as { err: unknown }).err;
     await alongside;
-    // Complete: the master playlist last, then the meta that lets the service worker serve it.
-    await cache.put(
-      storedFileUrl(meta.assetId, 'master.m3u8'),
-      new Response(meta.master, { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }),
-    );
+    // Complete: the master playlist last (a video's), then the meta that lets the service worker serve it.
+    if (meta.master)
+      await cache.put(
+        storedFileUrl(meta.assetId, 'master.m3u8'),
+        new Response(meta.master, { headers: { 'content-type': 'application/vnd.apple.mpegurl' } }),
+      );
     await writeMeta(cache, { ...meta, state: 'done', checkedAt: Date.now() });
     report('done');
   } catch (err) {

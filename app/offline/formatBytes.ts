@@ -5,9 +5,18 @@ export function formatBytes(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
-export const QUALITY_LABEL = { '240p': '240p', '360p': '360p', audio: 'Listen only (audio)' } as const;
+export const QUALITY_LABEL = {
+  '240p': '240p',
+  '360p': '360p',
+  audio: 'Listen only (audio)',
+  files: 'Lesson files',
+} as const;
 
-/** The quality's name in the page's language (only "Listen only" has words to translate). */
+/** The quality's name in the page's language ("Listen only" and a lesson's files have words to translate). */
 export function qualityLabel(quality: keyof typeof QUALITY_LABEL, t: (id: string) => string): string {
-  return quality === 'audio' ? t('dl.quality.audio') : QUALITY_LABEL[quality];
+  return quality === 'audio'
+    ? t('dl.quality.audio')
+    : quality === 'files'
+      ? t('dl.quality.files')
+      : QUALITY_LABEL[quality];
 }

@@ -71,6 +71,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <EpisodeList
             episodes={course.episodes}
+            sections={course.sections}
             questionCounts={questionCounts}
             onPreview={setPreview}
             downloadable={owned}

@@ -16,6 +16,9 @@ import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import { lastPosition } from '../offline/lastPosition.ts';
 import { resumePosition } from '#common/learning/resumePosition.ts';
 import '../styles/offline.css';
+import type { LessonDownloadFile } from '#common/offline/downloadManifest.ts';
+import { formatFileSize } from '#common/learning/fileSize.ts';
+import { FILE_TYPE_KEY } from '../components/lessons/LessonResources.tsx';
 import { metaT } from '#app/i18n/metaText.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -89,6 +92,38 @@ function StoredEpisodePlayer({ item }: { item: Item }) {
   );
 }
 
+/**
+ * A download's PDF and resources (decision 0064): the learning page's own addresses, which the service
+ * worker answers from the stored copy, with or without a connection. A PDF opens in the browser's viewer.
+ */
+function StoredLessonFiles({ files }: { files: LessonDownloadFile[] }) {
+  const { t } = useT();
+  if (!files.length) return null;
+  return (
+    <ul className="downloads-files" aria-label={t('dl.quality.files')}>
+      {files.map((f) => (
+        <li key={f.path}>
+          {f.path === 'files/pdf' ? (
+            <a href={f.url} target="_blank" rel="noopener">
+              {f.name}
+              <small>
+                {t(FILE_TYPE_KEY[f.type])} · {formatFileSize(f.bytes)}
+              </small>
+            </a>
+          ) : (
+            <a href={f.url} download>
+              {f.name}
+              <small>
+                {t(FILE_TYPE_KEY[f.type])} · {formatFileSize(f.bytes)}
+              </small>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Downloads() {
   const { t, date } = useFormat();
   const [listing, setListing] = useState<Listing | null>(null);
@@ -152,7 +187,7 @@ export default function Downloads() {
               <ul className="downloads-list">
                 {c.items.map((m) => (
                   <li key={m.episodeId} className="downloads-item">
-                    {m.state === 'done' ? (
+                    {m.state === 'done' && m.quality !== 'files' ? (
                       // The stored copy plays right here, with or without a connection.
                       <button
                         type="button"
@@ -171,7 +206,10 @@ export default function Downloads() {
                         {m.order}. {m.title}
                       </a>
                     )}
-                    {playing === m.episodeId && m.state === 'done' ? <StoredEpisodePlayer item={m} /> : null}
+                    {playing === m.episodeId && m.state === 'done' && m.quality !== 'files' ? (
+                      <StoredEpisodePlayer item={m} />
+                    ) : null}
+                    {m.state === 'done' ? <StoredLessonFiles files={m.lessonFiles ?? []} /> : null}
                     <div className="dl">
                       <span className={m.state === 'done' ? 'dl-status dl-done' : 'dl-status'}>
                         {t(

@@ -16,6 +16,8 @@ import { useProgressSaver } from '../lib/useProgressSaver.ts';
 import { NotesPanel } from '../components/notes/NotesPanel.tsx';
 import { QuestionsPanel } from '../components/questions/QuestionsPanel.tsx';
 import { LessonKind } from '../components/lessons/LessonKind.tsx';
+import { SectionHeading } from '../components/lessons/SectionHeading.tsx';
+import { sectionGroups } from '#common/learning/sectionGroups.ts';
 import { TextLesson } from '../components/lessons/TextLesson.tsx';
 import { PdfLesson } from '../components/lessons/PdfLesson.tsx';
 import { LessonResources } from '../components/lessons/LessonResources.tsx';
@@ -100,6 +102,39 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       });
   }
 
+  /** One lesson of the list beside the lesson: its order, title, kind and length, and how far it was seen. */
+  const lessonLink = (e: (typeof episodes)[number]) => {
+    const pct = e.completed ? 100 : e.duration ? Math.min(100, Math.round((e.position / e.duration) * 100)) : 0;
+    return (
+      <li key={e.id} className={e.id === current.id ? 'current' : undefined}>
+        <Link
+          to={`/learn/${course.id}/${e.order}`}
+          state={PLAY_INTENT}
+          aria-current={e.id === current.id ? 'page' : undefined}
+        >
+          <span className="learn-ep-order">{e.order}</span>
+          <span className="learn-ep-text">
+            <span className="learn-ep-title">{e.title}</span>
+            <span className="learn-ep-meta">
+              <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
+              <PlaybackCost sizes={e.sizes} place="learn" compact />
+              {e.completed ? ` • ${t('learn.completed')}` : pct > 0 ? ` • ${t('learn.watched', { pct })}` : null}
+            </span>
+            <span className="learn-ep-bar" aria-hidden="true">
+              <span style={{ width: `${pct}%` }} />
+            </span>
+          </span>
+          {e.completed ? (
+            // The link's text already says "Completed": the mark is for the eye only.
+            <span className="learn-ep-done" aria-hidden="true">
+              ✓
+            </span>
+          ) : null}
+        </Link>
+      </li>
+    );
+  };
+
   return (
     <>
       <TopBar actor={actor} />
@@ -153,8 +188,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </nav>
-            {/* A learner who owns the course (the same actors who may review it) may download episodes. */}
-            {page.review.allowed && current.source ? (
+            {/* A learner who owns the course (the same actors who may review it) may download episodes: a video,
+                a PDF, or a lesson's resources (decision 0064). */}
+            {page.review.allowed && (current.source || current.pdf || current.resources.length) ? (
               <div className="learn-download">
                 <DownloadButton
                   episodeId={current.id}
@@ -225,47 +261,20 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="learn-episodes">
           <h2>{t('course.episodesTitle')}</h2>
-          <ol>
-            {episodes.map((e) => {
-              const pct = e.completed
-                ? 100
-                : e.duration
-                  ? Math.min(100, Math.round((e.position / e.duration) * 100))
-                  : 0;
-              return (
-                <li key={e.id} className={e.id === current.id ? 'current' : undefined}>
-                  <Link
-                    to={`/learn/${course.id}/${e.order}`}
-                    state={PLAY_INTENT}
-                    aria-current={e.id === current.id ? 'page' : undefined}
-                  >
-                    <span className="learn-ep-order">{e.order}</span>
-                    <span className="learn-ep-text">
-                      <span className="learn-ep-title">{e.title}</span>
-                      <span className="learn-ep-meta">
-                        <LessonKind kind={e.kind} duration={e.duration} readingMinutes={e.readingMinutes} />
-                        <PlaybackCost sizes={e.sizes} place="learn" compact />
-                        {e.completed
-                          ? ` • ${t('learn.completed')}`
-                          : pct > 0
-                            ? ` • ${t('learn.watched', { pct })}`
-                            : null}
-                      </span>
-                      <span className="learn-ep-bar" aria-hidden="true">
-                        <span style={{ width: `${pct}%` }} />
-                      </span>
-                    </span>
-                    {e.completed ? (
-                      // The link's text already says "Completed": the mark is for the eye only.
-                      <span className="learn-ep-done" aria-hidden="true">
-                        ✓
-                      </span>
-                    ) : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ol>
+          {page.sections.length === 0 ? (
+            <ol>{episodes.map(lessonLink)}</ol>
+          ) : (
+            sectionGroups(episodes, page.sections).map(({ section, lessons }) =>
+              section ? (
+                <section key={section.id} className="learn-section" aria-labelledby={`learn-section-${section.id}`}>
+                  <SectionHeading id={`learn-section-${section.id}`} title={section.title} lessons={lessons} />
+                  <ol start={lessons[0]!.order}>{lessons.map(lessonLink)}</ol>
+                </section>
+              ) : (
+                <ol key="before-sections">{lessons.map(lessonLink)}</ol>
+              ),
+            )
+          )}
         </aside>
       </main>
     </>

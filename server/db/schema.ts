@@ -216,6 +216,18 @@ export interface EpisodeTable {
   bodyHtml: ColumnType<string, string | undefined, string>;
   /** A PDF lesson's file, a mediaAsset of kind 'pdf' (null for other kinds); migration 0042. */
   pdfId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The section the lesson is in (null: before the first heading); migration 0051, decision 0064. */
+  sectionId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A named heading over consecutive lessons of a course (migration 0051, decision 0064). */
+export interface CourseSectionTable {
+  id: string;
+  courseId: string;
+  title: string;
+  /** 1..n, the sections' order (the order they were added). */
+  position: number;
+  createdAt: Timestamp;
 }
 
 /** A file attached to a lesson (migration 0042, decision 0060): a mediaAsset of kind 'resource', named. */
@@ -547,6 +559,7 @@ export interface DB {
   couponUse: CouponUseTable;
   caption: CaptionTable;
   lessonResource: LessonResourceTable;
+  courseSection: CourseSectionTable;
   uploadLock: UploadLockTable;
   kv: { key: string; value: string; generated?: Generated<number> };
 }

@@ -45,7 +45,9 @@ async function sendLessonFile(c: Context<AppEnv>) {
   const { services, actor } = c.var.ctx;
   const file = await getLessonFile(services, actor, c.req.param());
   const range = c.req.header('range');
-  if (file.lessonPdf && actor && c.req.method === 'GET' && (!range || /^bytes=0-/.test(range.trim())))
+  // `?dl=1`: a download for offline use (app/offline/downloader.ts) fetches it; that is not opening it.
+  const opened = c.req.query('dl') === undefined;
+  if (file.lessonPdf && actor && opened && c.req.method === 'GET' && (!range || /^bytes=0-/.test(range.trim())))
     await saveProgress(services, actor, { episodeId: c.req.param('episodeId'), position: 0 }).catch((err) =>
       services.log.warn({ err }, 'could not mark a PDF lesson as opened'),
     );

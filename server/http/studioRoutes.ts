@@ -18,6 +18,11 @@ import { updateEpisode } from '../modules/studio/updateEpisode.ts';
 import { addLessonResource } from '../modules/studio/addLessonResource.ts';
 import { deleteLessonResource } from '../modules/studio/deleteLessonResource.ts';
 import { LESSON_FILE_MESSAGES } from '#common/studio/lessonFiles.ts';
+import { addSection } from '../modules/studio/sections/addSection.ts';
+import { deleteSection } from '../modules/studio/sections/deleteSection.ts';
+import { moveLessonToSection } from '../modules/studio/sections/moveLessonToSection.ts';
+import { renameSection } from '../modules/studio/sections/renameSection.ts';
+import { SECTION_MESSAGES } from '#common/studio/sections.ts';
 import { updateCreatorProfile } from '../modules/studio/updateCreatorProfile.ts';
 import { unauthenticated } from '../core/errors.ts';
 import type { AppEnv } from './honoEnv.ts';
@@ -89,6 +94,24 @@ export function studioRoutes() {
   app.delete('/courses/:courseId/episodes/:episodeId', async (c) => {
     await deleteEpisode(services(c), actorOf(c), c.req.param());
     return c.json({ message: STUDIO_MESSAGES.episodeDeleted });
+  });
+
+  /** Sections: named headings over the lesson list (decision 0064). */
+  app.post('/courses/:courseId/sections', objectBody, async (c) => {
+    const r = await addSection(services(c), actorOf(c), input(c));
+    return c.json({ ...r, message: SECTION_MESSAGES.sectionAdded }, 201);
+  });
+  app.put('/courses/:courseId/sections/:sectionId', objectBody, async (c) => {
+    await renameSection(services(c), actorOf(c), input(c));
+    return c.json({ message: SECTION_MESSAGES.sectionRenamed });
+  });
+  app.delete('/courses/:courseId/sections/:sectionId', async (c) => {
+    await deleteSection(services(c), actorOf(c), c.req.param());
+    return c.json({ message: SECTION_MESSAGES.sectionDeleted });
+  });
+  app.put('/courses/:courseId/episodes/:episodeId/section', objectBody, async (c) => {
+    await moveLessonToSection(services(c), actorOf(c), input(c));
+    return c.json({ message: SECTION_MESSAGES.lessonMoved });
   });
 
   /** A lesson's resources (decision 0060): the file is uploaded first (tus, kind 'resource'), then attached. */

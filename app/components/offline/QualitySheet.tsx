@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DownloadQuality } from '#common/offline/downloadManifest.ts';
+import type { DownloadChoice } from '#common/offline/downloadManifest.ts';
 import { formatBytes, qualityLabel } from '../../offline/formatBytes.ts';
 import { useT } from '#app/i18n/useT.ts';
 import '../../styles/offline.css';
 
 export interface QualityChoice {
-  quality: DownloadQuality;
+  quality: DownloadChoice;
   bytes: number;
 }
 
@@ -13,7 +13,7 @@ interface Props {
   title: string;
   /** The qualities on offer with their sizes (asked of the server when the sheet opens). */
   load: () => Promise<QualityChoice[]>;
-  onChoose: (quality: DownloadQuality) => void;
+  onChoose: (quality: DownloadChoice) => void;
   onClose: () => void;
 }
 

@@ -4,7 +4,7 @@
 // Settings from docs/product.md (video): start on the lowest rung, keep short buffers, never fetch more
 // pixels than the player shows (screenCap.ts); every byte it downloads counts in the data meter.
 import type { ErrorData, Level } from 'hls.js/light';
-import { countVideoBytes } from '#app/lib/dataMeter.ts';
+import { countBytes } from '#app/lib/dataMeter.ts';
 import { audioOnlyVariant, firstVideoVariant } from './audioVariant.ts';
 import { screenLevelCap } from './screenCap.ts';
 
@@ -156,9 +156,9 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
       startPosition: position > 0 ? position : -1,
     });
     hls = h;
-    h.on(Hls.Events.MANIFEST_LOADED, (_e, d) => countVideoBytes(d.stats.loaded));
-    h.on(Hls.Events.LEVEL_LOADED, (_e, d) => countVideoBytes(d.stats.loaded));
-    h.on(Hls.Events.FRAG_LOADED, (_e, d) => countVideoBytes(d.payload.byteLength));
+    h.on(Hls.Events.MANIFEST_LOADED, (_e, d) => countBytes(d.stats.loaded));
+    h.on(Hls.Events.LEVEL_LOADED, (_e, d) => countBytes(d.stats.loaded));
+    h.on(Hls.Events.FRAG_LOADED, (_e, d) => countBytes(d.payload.byteLength));
     h.on(Hls.Events.MANIFEST_PARSED, () => {
       if (!listen) {
         videoQualities = h.levels.map((l, index) => ({ index, height: shortSide(l), bitrate: l.bitrate }));

@@ -44,6 +44,7 @@ const existing: EditorCourse = {
   thumbnail: null,
   trailer: null,
   episodes: [],
+  sections: [],
   outcomes: ['Write a script'],
   requirements: [],
   lessonsCount: 0,

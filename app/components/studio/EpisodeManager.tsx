@@ -10,6 +10,8 @@ import { EpisodeForm, type EpisodeValues } from './EpisodeForm.tsx';
 import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
+import { SECTION_MESSAGES, type SectionView } from '#common/studio/sections.ts';
+import { AddSectionForm, SectionHeadingRow } from './SectionControls.tsx';
 import { draftFromQuiz, emptyQuiz, quizInputFromDraft } from './quizForm.ts';
 
 const toJson = (v: EpisodeValues) => ({
@@ -23,7 +25,10 @@ const toJson = (v: EpisodeValues) => ({
   quiz: v.kind === 'quiz' ? quizInputFromDraft(v.quiz) : null,
 });
 
-/** The episodes of a saved course: numbered list with edit, reorder and delete, and the add form. */
+/**
+ * The episodes of a saved course: numbered list with edit, reorder and delete, grouped under their sections
+ * (add, rename, delete a section, move a lesson into one; decision 0064), and the add form.
+ */
 export function EpisodeManager({ course }: { course: EditorCourse }) {
   const { t } = useT();
   const revalidator = useRevalidator();
@@ -32,14 +37,16 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   const [flash, setFlash] = useState<Flash>(null);
   const base = `/courses/${course.id}/episodes`;
 
-  async function run(action: () => Promise<unknown>, success: string | null, failure: string) {
+  async function run(action: () => Promise<unknown>, success: string | null, failure: string): Promise<boolean> {
     setBusy(true);
     setFlash(null);
     try {
       await action();
       if (success) setFlash({ kind: 'success', text: success });
+      return true;
     } catch (err) {
       setFlash({ kind: 'error', text: err instanceof Error ? err.message : failure });
+      return false;
     } finally {
       setBusy(false);
       await revalidator.revalidate();
@@ -61,6 +68,40 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
       'Failed to reorder episodes. Please try again.',
     );
   }
+
+  /** A section's change (add, rename, delete, a lesson moved into it): saved at once, then the page reloads its data. */
+  const sectionCall = (path: string, init: { method: string; json?: unknown }, success: string, failure: string) =>
+    run(() => studioApi(path, init, failure), success, failure);
+  const addSection = (title: string) =>
+    sectionCall(
+      `/courses/${course.id}/sections`,
+      { method: 'POST', json: { title } },
+      SECTION_MESSAGES.sectionAdded,
+      SECTION_MESSAGES.sectionSaveFailed,
+    );
+  const renameSection = (s: SectionView, title: string) =>
+    sectionCall(
+      `/courses/${course.id}/sections/${s.id}`,
+      { method: 'PUT', json: { title } },
+      SECTION_MESSAGES.sectionRenamed,
+      SECTION_MESSAGES.sectionSaveFailed,
+    );
+  function deleteSection(s: SectionView) {
+    if (!window.confirm(t(SECTION_MESSAGES.sectionDeleteConfirm))) return;
+    void sectionCall(
+      `/courses/${course.id}/sections/${s.id}`,
+      { method: 'DELETE' },
+      SECTION_MESSAGES.sectionDeleted,
+      SECTION_MESSAGES.sectionDeleteFailed,
+    );
+  }
+  const moveToSection = (e: EditorEpisode, sectionId: string) =>
+    void sectionCall(
+      `${base}/${e.id}/section`,
+      { method: 'PUT', json: { sectionId: sectionId || null } },
+      SECTION_MESSAGES.lessonMoved,
+      SECTION_MESSAGES.lessonMoveFailed,
+    );
 
   function remove(e: EditorEpisode) {
     if (!window.confirm(t(STUDIO_MESSAGES.episodeDeleteConfirm))) return;
@@ -94,100 +135,146 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   }
 
   const last = course.episodes.length - 1;
+  // Lessons before the first heading: all of them in a course without sections.
+  const known = new Set(course.sections.map((sec) => sec.id));
+  const ungrouped = course.episodes.filter((e) => !e.sectionId || !known.has(e.sectionId));
+  /** One lesson of the editor's list (`i`: its index in the whole course). */
+  const lessonItem = (e: EditorEpisode) => {
+    const i = course.episodes.indexOf(e);
+    // Under a section's heading (h3), a lesson's title is a level below.
+    const Title = e.sectionId && known.has(e.sectionId) ? 'h4' : 'h3';
+    return (
+      <li key={e.id} className="studio-episode">
+        {editing === e.id ? (
+          <EpisodeForm
+            initial={{
+              kind: e.kind,
+              title: e.title,
+              body: e.body,
+              description: e.description,
+              video: e.video,
+              thumbnail: e.thumbnail,
+              pdf: e.pdf,
+              quiz: e.quiz ? draftFromQuiz(e.quiz) : emptyQuiz(),
+            }}
+            preview={preview}
+            submitLabel={t('studio.episodes.save')}
+            onSubmit={(v) => save(e, v)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : (
+          <>
+            <div className="studio-episode-info">
+              <span className="studio-episode-order">{e.order}</span>
+              <div>
+                <Title>{e.title}</Title>
+                <p className="studio-episode-meta">
+                  <span className={`studio-episode-kind ${e.kind}`}>{t(`studio.episodes.kind.${e.kind}`)}</span>
+                  {e.kind === 'quiz' ? (
+                    t('studio.episodes.questions', { count: e.quiz?.questions.length ?? 0 })
+                  ) : e.kind === 'text' || e.kind === 'pdf' ? null : (
+                    <>
+                      {formatDuration(e.duration)} ·{' '}
+                      {e.video ? (
+                        <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
+                      ) : (
+                        t('studio.episodes.noVideo')
+                      )}
+                    </>
+                  )}
+                </p>
+              </div>
+            </div>
+            <div className="studio-episode-actions">
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={busy || i === 0 || course.episodes[i - 1]!.sectionId !== e.sectionId}
+                onClick={() => move(i, -1)}
+                aria-label={t('studio.episodes.up', { n: e.order })}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={busy || i === last || course.episodes[i + 1]!.sectionId !== e.sectionId}
+                onClick={() => move(i, 1)}
+                aria-label={t('studio.episodes.down', { n: e.order })}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                disabled={busy}
+                onClick={() => setEditing(e.id)}
+              >
+                {t('studio.episodes.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small danger"
+                disabled={busy}
+                onClick={() => remove(e)}
+                aria-label={t('studio.episodes.deleteOne', { n: e.order })}
+              >
+                {t('studio.episodes.delete')}
+              </button>
+            </div>
+            {e.kind !== 'video' ? null : (
+              <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
+            )}
+            {course.sections.length ? (
+              <label className="field studio-lesson-section">
+                <span className="field-label">{t('studio.sections.lessonSection', { n: e.order })}</span>
+                <select value={e.sectionId ?? ''} disabled={busy} onChange={(ev) => moveToSection(e, ev.target.value)}>
+                  <option value="">{t('studio.sections.none')}</option>
+                  {course.sections.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            <LessonResourcesEditor courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
+          </>
+        )}
+      </li>
+    );
+  };
+
   return (
     <section className="studio-section" aria-labelledby="episodes-heading">
       <h2 id="episodes-heading">{t('studio.episodes.title', { count: course.episodes.length })}</h2>
       <SaveMessage flash={flash} />
       {course.episodes.length === 0 ? <p className="empty-hint">{t('studio.episodes.empty')}</p> : null}
-      <ol className="studio-episodes">
-        {course.episodes.map((e, i) => (
-          <li key={e.id} className="studio-episode">
-            {editing === e.id ? (
-              <EpisodeForm
-                initial={{
-                  kind: e.kind,
-                  title: e.title,
-                  body: e.body,
-                  description: e.description,
-                  video: e.video,
-                  thumbnail: e.thumbnail,
-                  pdf: e.pdf,
-                  quiz: e.quiz ? draftFromQuiz(e.quiz) : emptyQuiz(),
-                }}
-                preview={preview}
-                submitLabel={t('studio.episodes.save')}
-                onSubmit={(v) => save(e, v)}
-                onCancel={() => setEditing(null)}
-              />
+      {ungrouped.length ? <ol className="studio-episodes">{ungrouped.map(lessonItem)}</ol> : null}
+      {course.sections.map((sec) => {
+        const lessons = course.episodes.filter((e) => e.sectionId === sec.id);
+        return (
+          <section key={sec.id} className="studio-section-group" aria-labelledby={`studio-section-${sec.id}`}>
+            <SectionHeadingRow
+              section={sec}
+              lessons={lessons.length}
+              busy={busy}
+              onRename={(title) => renameSection(sec, title)}
+              onDelete={() => deleteSection(sec)}
+            />
+            {lessons.length ? (
+              <ol className="studio-episodes" start={lessons[0]!.order}>
+                {lessons.map(lessonItem)}
+              </ol>
             ) : (
-              <>
-                <div className="studio-episode-info">
-                  <span className="studio-episode-order">{e.order}</span>
-                  <div>
-                    <h3>{e.title}</h3>
-                    <p className="studio-episode-meta">
-                      <span className={`studio-episode-kind ${e.kind}`}>{t(`studio.episodes.kind.${e.kind}`)}</span>
-                      {e.kind === 'quiz' ? (
-                        t('studio.episodes.questions', { count: e.quiz?.questions.length ?? 0 })
-                      ) : e.kind === 'text' || e.kind === 'pdf' ? null : (
-                        <>
-                          {formatDuration(e.duration)} ·{' '}
-                          {e.video ? (
-                            <AssetStatus asset={e.video} onChange={() => void revalidator.revalidate()} />
-                          ) : (
-                            t('studio.episodes.noVideo')
-                          )}
-                        </>
-                      )}
-                    </p>
-                  </div>
-                </div>
-                <div className="studio-episode-actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small"
-                    disabled={busy || i === 0}
-                    onClick={() => move(i, -1)}
-                    aria-label={t('studio.episodes.up', { n: e.order })}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small"
-                    disabled={busy || i === last}
-                    onClick={() => move(i, 1)}
-                    aria-label={t('studio.episodes.down', { n: e.order })}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small"
-                    disabled={busy}
-                    onClick={() => setEditing(e.id)}
-                  >
-                    {t('studio.episodes.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-small danger"
-                    disabled={busy}
-                    onClick={() => remove(e)}
-                    aria-label={t('studio.episodes.deleteOne', { n: e.order })}
-                  >
-                    {t('studio.episodes.delete')}
-                  </button>
-                </div>
-                {e.kind !== 'video' ? null : (
-                  <EpisodeCaptions courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
-                )}
-                <LessonResourcesEditor courseId={course.id} episode={e} onChange={() => revalidator.revalidate()} />
-              </>
+              <p className="empty-hint">{t('studio.sections.empty')}</p>
             )}
-          </li>
-        ))}
-      </ol>
+          </section>
+        );
+      })}
+      <h3 className="studio-subheading">{t('studio.sections.title')}</h3>
+      <p className="field-hint">{t('studio.sections.hint')}</p>
+      <AddSectionForm busy={busy} onAdd={addSection} />
       <h3 className="studio-subheading">{t('studio.episodes.add')}</h3>
       <EpisodeForm submitLabel={t('studio.episodes.add')} onSubmit={add} preview={preview} />
     </section>

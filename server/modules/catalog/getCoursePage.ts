@@ -9,6 +9,8 @@ import { imageRef, ogImageUrl, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
 import { type VideoSource, videoSource, videoSourceWithCaptions } from '../playback/videoSource.ts';
+import type { SectionView } from '#common/studio/sections.ts';
+import { listSections } from '../studio/sections/listSections.ts';
 
 export interface EpisodeSummary {
   id: string;
@@ -27,6 +29,8 @@ export interface EpisodeSummary {
   video: VideoSource | null;
   /** Bytes to watch it at the best quality and with data saver, once its video is ready. */
   sizes: VideoSizes | null;
+  /** The section it is in (null: before the first heading; decision 0064). */
+  sectionId: string | null;
 }
 
 export interface CoursePage {
@@ -54,6 +58,8 @@ export interface CoursePage {
   ogImage: string | null;
   trailer: { src: string; poster: string } | null;
   episodes: EpisodeSummary[];
+  /** The course's sections in order, headings over the lesson list (empty: none). */
+  sections: SectionView[];
   updatedAt: string;
 }
 
@@ -74,7 +80,7 @@ export async function getCoursePage(
   const published = toBool(c.published);
   if (!canViewCourse(actor, { creatorId: c.creatorId, published })) return null;
 
-  const [episodes, trailerReady, creator] = await Promise.all([
+  const [episodes, trailerReady, creator, sections] = await Promise.all([
     db
       .selectFrom('episode')
       .leftJoin('mediaAsset', (j) =>
@@ -94,6 +100,7 @@ export async function getCoursePage(
           .executeTakeFirst()
       : undefined,
     db.selectFrom('user').select('status as creatorStatus').where('id', '=', c.creatorId).executeTakeFirst(),
+    listSections(services, { courseId }),
   ]);
   const courseThumb = imageRef(c.thumbnailId);
   // Free previews of a published course; a draft's only reach its creator and admins (checked above).
@@ -124,6 +131,7 @@ export async function getCoursePage(
     ogImage: c.thumbnailId ? ogImageUrl(c.thumbnailId) : null,
     trailer: media(trailerReady?.id),
     updatedAt: toIso(c.updatedAt),
+    sections,
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),
@@ -136,6 +144,7 @@ export async function getCoursePage(
       thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
       video: e === first ? preview : null,
       sizes: sizesOf(e.readyVideoId ? e.videoMeta : null),
+      sectionId: e.sectionId,
     })),
   };
 }

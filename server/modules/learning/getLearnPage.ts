@@ -12,6 +12,8 @@ import { listCourseNotes } from './notes/listCourseNotes.ts';
 import type { NoteView } from './notes/noteView.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
 import { documentFacts, listLessonResources } from '../media/lessonFileRows.ts';
+import type { SectionView } from '#common/studio/sections.ts';
+import { listSections } from '../studio/sections/listSections.ts';
 
 export interface LearnEpisode {
   id: string;
@@ -27,11 +29,15 @@ export interface LearnEpisode {
   completed: boolean;
   sizes: VideoSizes | null;
   thumbnail: ImageRef | null;
+  /** The section it is in (null: before the first heading; decision 0064). */
+  sectionId: string | null;
 }
 
 export interface LearnPage {
   course: { id: string; title: string; creatorName: string; rating: number | null; ratingCount: number };
   episodes: LearnEpisode[];
+  /** The course's sections in order, headings over the lesson list (empty: none). */
+  sections: SectionView[];
   current: LearnEpisode & {
     description: string;
     source: VideoSource | null;
@@ -62,7 +68,7 @@ export async function getLearnPage(
   const found = await findEpisodeForActor(services, actor, { courseId, position: order });
   if (!found) return { status: 'not-found' };
   if (!hasCourseAccess(actor, found.course, found.enrolled)) return { status: 'no-access' };
-  const [course, rows, progress, mine, notes] = await Promise.all([
+  const [course, rows, progress, mine, notes, sections] = await Promise.all([
     db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow(),
     db
       .selectFrom('episode')
@@ -79,6 +85,7 @@ export async function getLearnPage(
         'episode.bodyHtml',
         'episode.duration',
         'episode.thumbnailId',
+        'episode.sectionId',
         'mediaAsset.id as readyVideoId',
         'mediaAsset.meta',
       ])
@@ -102,6 +109,7 @@ export async function getLearnPage(
           .executeTakeFirst()
       : undefined,
     listCourseNotes(services, actor, { courseId }),
+    listSections(services, { courseId }),
   ]);
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
   const courseThumb = imageRef(course.thumbnailId);
@@ -120,6 +128,7 @@ export async function getLearnPage(
       completed: p ? toBool(p.completed) : false,
       sizes: e.readyVideoId ? videoSizes(e.meta) : null,
       thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
+      sectionId: e.sectionId,
       readyVideoId: e.readyVideoId,
     };
   });
@@ -149,6 +158,7 @@ export async function getLearnPage(
         ratingCount: toNum(course.ratingCount),
       },
       episodes: episodes.map(({ readyVideoId: _v, description: _d, html: _h, ...e }) => e),
+      sections,
       current: {
         ...current,
         source: readyVideoId

@@ -9,11 +9,13 @@ import { mediaKey } from '../media/mediaKeys.ts';
 import { signGrant, userKeyOf } from './offlineGrant.ts';
 import { readRendition } from './readRendition.ts';
 import { captionRefs } from '../captions/captionRefs.ts';
+import { lessonDownloadFiles } from './lessonDownloadFiles.ts';
 
 /**
- * Everything a device needs to download one episode for offline viewing, for a signed-in learner who may
- * watch it (the playback rule, canWatchVideo): the qualities on offer with their sizes and files, under a
- * freshly signed media URL. Anyone else gets "not found", as for playback.
+ * Everything a device needs to download one lesson for offline use, for a signed-in learner who may take it
+ * (the playback rule, canWatchVideo): the qualities on offer with their sizes and files, under a freshly
+ * signed media URL, plus the lesson's PDF and resources (decision 0064), counted in every option. A lesson
+ * without video but with files has one option, 'files'. Anyone else gets "not found", as for playback.
  */
 export async function getDownloadManifest(
   services: Services,
@@ -25,16 +27,40 @@ export async function getDownloadManifest(
   if (!isId(episodeId)) throw notFound('Episode not found.');
   const { db } = services.database;
   const found = await findEpisodeForActor(services, actor, { episodeId });
-  const assetId = found?.episode.videoId;
-  if (!found?.canWatch || !assetId) throw notFound('Episode not found.');
+  if (!found?.canWatch) throw notFound('Episode not found.');
+  const assetId = found.episode.videoId;
   const row = await db
     .selectFrom('episode')
     .innerJoin('course', 'course.id', 'episode.courseId')
-    .innerJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
+    .leftJoin('mediaAsset', 'mediaAsset.id', 'episode.videoId')
     .select(['episode.title', 'course.title as courseTitle', 'mediaAsset.status'])
     .where('episode.id', '=', episodeId)
-    .executeTakeFirst();
-  if (row?.status !== 'ready') throw notFound('This episode is still being processed.');
+    .executeTakeFirstOrThrow();
+  const lessonFiles = await lessonDownloadFiles(services, { episodeId });
+  const fileBytes = lessonFiles.reduce((sum, f) => sum + f.bytes, 0);
+  const common = {
+    userId: actor.userId,
+    userKey: userKeyOf(services.mediaTokens, actor.userId),
+    grant: signGrant(services.mediaTokens, actor.userId),
+    course: { id: found.course.id, title: row.courseTitle },
+    episode: {
+      id: episodeId,
+      order: found.episode.position,
+      title: row.title,
+      duration: toNum(found.episode.duration),
+    },
+    lessonFiles,
+  };
+  if (!assetId) {
+    if (!lessonFiles.length) throw notFound('This episode cannot be downloaded.');
+    return {
+      ...common,
+      assetId: episodeId,
+      base: null,
+      options: [{ quality: 'files', bytes: fileBytes, master: '', files: lessonFiles }],
+    };
+  }
+  if (row.status !== 'ready') throw notFound('This episode is still being processed.');
   const master = (await services.storage.readText(mediaKey(assetId, 'master.m3u8'))) ?? '';
   const options = [];
   for (const quality of DOWNLOAD_QUALITIES) {
@@ -50,18 +76,13 @@ export async function getDownloadManifest(
   const captionBytes = captions.reduce((sum, f) => sum + f.bytes, 0);
   const token = services.mediaTokens.sign(assetId, 'private');
   return {
-    userId: actor.userId,
-    userKey: userKeyOf(services.mediaTokens, actor.userId),
-    grant: signGrant(services.mediaTokens, actor.userId),
-    course: { id: found.course.id, title: row.courseTitle },
-    episode: {
-      id: episodeId,
-      order: found.episode.position,
-      title: row.title,
-      duration: toNum(found.episode.duration),
-    },
+    ...common,
     assetId,
     base: `/media/s/${token}/${assetId}`,
-    options: options.map((o) => ({ ...o, files: [...o.files, ...captions], bytes: o.bytes + captionBytes })),
+    options: options.map((o) => ({
+      ...o,
+      files: [...o.files, ...captions, ...lessonFiles],
+      bytes: o.bytes + captionBytes + fileBytes,
+    })),
   };
 }

@@ -13,6 +13,7 @@ import { recountCourseInTx } from './recountCourseInTx.ts';
 import { saveQuizInTx } from './saveQuizInTx.ts';
 import { videoDurationInTx } from './videoDurationInTx.ts';
 
+import { lastSectionIdInTx } from './sections/lastSectionIdInTx.ts';
 /**
  * Appends an episode (`input`: the course's id and the episode form): its order is the current count plus
  * one. The count and the insert happen in one transaction with the course locked, so two adds at once get
@@ -44,6 +45,8 @@ export async function addEpisode(
         courseId: course.id,
         ...episodeColumns(data, await videoDurationInTx(trx, { assetId: data.videoId })),
         position: order,
+        // At the end of the list, so in the last section (decision 0064).
+        sectionId: await lastSectionIdInTx(trx, { courseId: course.id }),
         createdAt: new Date(),
       })
       .execute();

@@ -10,6 +10,8 @@ import type { QuizQuestion } from '#common/studio/quizSchema.ts';
 import { readQuizQuestions } from '../learning/quiz/readQuizQuestions.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
 import { listLessonResources } from '../media/lessonFileRows.ts';
+import type { SectionView } from '#common/studio/sections.ts';
+import { listSections } from './sections/listSections.ts';
 
 export interface EditorEpisode {
   id: string;
@@ -30,6 +32,8 @@ export interface EditorEpisode {
   pdf: AssetView | null;
   /** The files attached to the lesson, in order. */
   resources: LessonFileView[];
+  /** The section it is in (null: before the first heading; decision 0064). */
+  sectionId: string | null;
 }
 
 export interface EditorCourse {
@@ -42,6 +46,8 @@ export interface EditorCourse {
   thumbnail: AssetView | null;
   trailer: AssetView | null;
   episodes: EditorEpisode[];
+  /** Headings over consecutive lessons, in order (empty: none). */
+  sections: SectionView[];
   outcomes: string[];
   requirements: string[];
   lessonsCount: number;
@@ -62,6 +68,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     ids: [c.thumbnailId, c.trailerId, ...episodes.flatMap((e) => [e.videoId, e.thumbnailId, e.pdfId])],
   });
   const resources = await listLessonResources(services, { episodeIds: episodes.map((e) => e.id) });
+  const sections = await listSections(services, { courseId: c.id });
   const captions = await captionRefs(services, { episodeIds: episodes.map((e) => e.id) });
   const quizIds = episodes.filter((e) => e.kind === 'quiz').map((e) => e.id);
   const quizzes = new Map(
@@ -92,6 +99,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     lessonsCount: toNum(c.lessonsCount),
     duration: toNum(c.duration),
     updatedAt: toIso(c.updatedAt),
+    sections,
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),
@@ -107,6 +115,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
       quiz: quizzes.get(e.id) ?? null,
       pdf: view(e.pdfId),
       resources: resources.get(e.id) ?? [],
+      sectionId: e.sectionId,
     })),
   };
 }

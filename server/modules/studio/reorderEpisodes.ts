@@ -4,12 +4,13 @@ import type { Services } from '#server/core/services.ts';
 import { reorderInput } from '#common/studio/episodeSchema.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { loadManagedCourse, loadManagedCourseInTx } from '../access/loadManagedCourse.ts';
-import { renumberInTx } from './renumberInTx.ts';
+import { groupLessonsInTx } from './sections/groupLessonsInTx.ts';
 
 /**
  * Puts the course's episodes in the given order (`input`: the course's id and `episodeIds`). The list must
  * name every current episode exactly once: a stale list (an episode was added or deleted meanwhile) is
- * refused rather than guessed at.
+ * refused rather than guessed at. Each section's lessons stay together: within the order asked for, lessons
+ * are grouped by their section (decision 0064; the editor moves a lesson between sections on its own).
  */
 export async function reorderEpisodes(services: Services, actor: Actor, input: unknown): Promise<void> {
   const { db, dialect } = services.database;
@@ -24,7 +25,7 @@ export async function reorderEpisodes(services: Services, actor: Actor, input: u
       new Set(episodeIds).size === known.size &&
       episodeIds.every((id) => known.has(id));
     if (!same) throw conflict('The episode list has changed. Please reload the page and try again.');
-    await renumberInTx(trx, { courseId: course.id, episodeIds });
+    await groupLessonsInTx(trx, { courseId: course.id, episodeIds });
     await trx.updateTable('course').set({ updatedAt: new Date() }).where('id', '=', course.id).execute();
   });
   services.catalogChanged();
