@@ -32,10 +32,12 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
   const rows = await services.database.db
     .selectFrom('payment')
     .innerJoin('course', 'course.id', 'payment.courseId')
-    .select([
+    // A bundle purchase is named by its bundle (decision 0063).
+    .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .select((eb) => [
       'payment.id',
       'payment.courseId',
-      'course.title',
+      eb.fn.coalesce('bundle.title', 'course.title').as('title'),
       'payment.amount',
       'payment.currency',
       'payment.mpesaReceipt',
