@@ -15,11 +15,11 @@ export interface BundleSummary {
 
 /**
  * The bundles on sale that hold a course (its page's "Part of a bundle") or that a creator sells (their
- * page): not deleted, creator not suspended, at least two published paid courses. Public; no actor needed.
+ * page): not deleted, creator not suspended, at least two published paid courses. The same for every actor.
  */
 export async function listBundles(
   services: Services,
-  _actor: Actor,
+  actor: Actor,
   { courseId, creatorId }: { courseId?: string; creatorId?: string },
 ): Promise<BundleSummary[]> {
   const id = courseId ?? creatorId ?? '';
