@@ -17,6 +17,7 @@ import { saveBundle } from '#server/modules/bundles/saveBundle.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { statusOf as statusOfError } from '#tests/support/errorStatus.ts';
 import { make } from '#tests/support/factories/index.ts';
+import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import {
   confirmedReceipt,
   newKey,
@@ -248,5 +249,29 @@ describe('bundles', () => {
     expect(await statusOf(startPayment(w.running.services, buyer, ask({ bundleId: '../x' })))).toBe(400);
     expect(await w.t.db.selectFrom('payment').selectAll().execute()).toEqual([]);
     expect(pushes(w.sim)).toEqual([]);
+  });
+
+  it('is bought over HTTP: POST /api/payments takes bundleId, refuses a stale price, answers a repeat once', async () => {
+    const ids = courses.map((c) => c.id);
+    const { id: bundleId } = await saveBundle(w.running.services, creator, { bundle: bundleOf(ids) });
+    const client = new Client(w.running.url);
+    expect((await client.register(newRegistration({ role: 'customer' }))).status).toBe(201);
+    const start = (json: Record<string, unknown>) => client.request('/api/payments', { method: 'POST', json });
+    const body = { bundleId, amount: 1500, phone: PHONES.success, idempotencyKey: newKey() };
+    // A stale price: 409 with the words the modal shows (translated there), and no prompt.
+    const stale = await start({ ...body, amount: 1400 });
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: { message: string } }).error.message).toBe(
+      'The price of this bundle has changed. Please check it and try again.',
+    );
+    expect(pushes(w.sim)).toEqual([]);
+    const res = await start(body);
+    expect(res.status).toBe(202);
+    const { payment } = (await res.json()) as { kind: string; payment: { id: string; amount: number } };
+    expect(payment.amount).toBe(1500);
+    // The same press again answers the same payment and sends no second prompt.
+    const again = await start(body);
+    expect(((await again.json()) as { payment: { id: string } }).payment.id).toBe(payment.id);
+    expect(pushes(w.sim)).toHaveLength(1);
   });
 });
