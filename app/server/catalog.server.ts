@@ -53,10 +53,12 @@ export async function loadLanding({ context }: Context) {
   return { ...(await kept.rows), publicUrl: services.config.publicUrl };
 }
 
-/** `/search?q=…`: the words and filters of the URL, and the courses found. */
+/** `/search?q=…`: the words and filters of the URL, and the courses and bundles found. */
 export async function loadSearch({ request, context }: Context & { request: Request }) {
   const { services, actor } = serverContext(context);
-  return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+  const found = await searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+  // Bundles whose words match, above the courses (decision 0063).
+  return { ...found, bundles: await listBundles(services, actor, { q: found.query.q }) };
 }
 
 /** `/category/<slug>`: a page of the category's courses; an unknown category is the not-found page. */

@@ -146,6 +146,10 @@ describe('bundles', () => {
     expect((await listBundles(w.running.services, null, { courseId: ids[0]! })).map((b) => b.id)).toEqual([id]);
     expect(await listBundles(w.running.services, null, { courseId: ids[2]! })).toEqual([]);
     expect((await listBundles(w.running.services, null, { creatorId: creator.userId })).map((b) => b.id)).toEqual([id]);
+    // Found by search, by the words of its title or description.
+    expect((await listBundles(w.running.services, null, { q: 'STARTER' })).map((b) => b.id)).toEqual([id]);
+    expect((await listBundles(w.running.services, null, { q: 'three courses' })).map((b) => b.id)).toEqual([id]);
+    expect(await listBundles(w.running.services, null, { q: '100%_' })).toEqual([]);
     await deleteBundle(w.running.services, admin, { bundleId: id });
     expect(await statusOf(getBundlePage(w.running.services, null, { bundleId: id }))).toBe(404);
     expect(await listBundles(w.running.services, null, { courseId: ids[0]! })).toEqual([]);

@@ -3,6 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 import { isId } from '#common/ids.ts';
 import { isOnSale } from '../access/policies.ts';
+import { matchesAny } from '../shared/listQuery.ts';
 
 export interface BundleSummary {
   id: string;
@@ -14,18 +15,20 @@ export interface BundleSummary {
 }
 
 /**
- * The bundles on sale that hold a course (its page's "Part of a bundle") or that a creator sells (their
- * page): not deleted, creator not suspended, at least two published paid courses. The same for every actor.
+ * The bundles on sale that hold a course (its page's "Part of a bundle"), that a creator sells (their page)
+ * or whose title or description holds the words searched for (the search page, `q`): not deleted, creator
+ * not suspended, at least two published paid courses. The same for every actor.
  */
 export async function listBundles(
   services: Services,
   actor: Actor,
-  { courseId, creatorId }: { courseId?: string; creatorId?: string },
+  { courseId, creatorId, q }: { courseId?: string; creatorId?: string; q?: string },
 ): Promise<BundleSummary[]> {
   const id = courseId ?? creatorId ?? '';
-  if (!isId(id)) return [];
+  const words = q?.trim().slice(0, 200) ?? '';
+  if (q === undefined ? !isId(id) : words.length < 2) return [];
   const { db } = services.database;
-  let q = db
+  let query = db
     .selectFrom('bundle')
     .innerJoin('user', 'user.id', 'bundle.creatorId')
     .innerJoin('bundleCourse', 'bundleCourse.bundleId', 'bundle.id')
@@ -45,12 +48,13 @@ export async function listBundles(
     .having((eb) => eb.fn.countAll(), '>=', 2)
     .orderBy('bundle.createdAt', 'desc')
     .limit(20);
-  q = creatorId
-    ? q.where('bundle.creatorId', '=', id)
-    : q.where('bundle.id', 'in', (eb) =>
-        eb.selectFrom('bundleCourse').select('bundleCourse.bundleId').where('bundleCourse.courseId', '=', id),
-      );
-  const rows = await q.execute();
+  if (q !== undefined) query = query.where(matchesAny(['bundle.title', 'bundle.description'], words));
+  else if (creatorId) query = query.where('bundle.creatorId', '=', id);
+  else
+    query = query.where('bundle.id', 'in', (eb) =>
+      eb.selectFrom('bundleCourse').select('bundleCourse.bundleId').where('bundleCourse.courseId', '=', id),
+    );
+  const rows = await query.execute();
   return rows.filter(isOnSale).map((r) => ({
     id: r.id,
     title: r.title,
