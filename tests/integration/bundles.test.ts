@@ -15,7 +15,8 @@ import { listBundles } from '#server/modules/bundles/listBundles.ts';
 import { listStudioBundles } from '#server/modules/bundles/listStudioBundles.ts';
 import { saveBundle } from '#server/modules/bundles/saveBundle.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { statusOf as statusOfError } from '#tests/support/errorStatus.ts';
+import { answeredStatus as statusOf } from '#tests/support/errorStatus.ts';
+import { ledgerOfPayment as ledgerOf } from '#tests/support/ledgerOfPayment.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { Client, newRegistration } from '#tests/support/httpClient.ts';
 import {
@@ -29,14 +30,6 @@ import {
 } from '#tests/support/paymentsWorld.ts';
 
 const w = worldForEachTest();
-async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    return statusOfError(err);
-  }
-}
 
 let creator: SessionUser;
 let courses: { id: string; price: number }[];
@@ -67,22 +60,6 @@ const enrolled = (db: Kysely<DB>, userId: string) =>
     .select(['courseId', 'paymentId', 'bundlePaymentId'])
     .where('userId', '=', userId)
     .execute();
-
-async function ledgerOf(db: Kysely<DB>, paymentId: string) {
-  const lines = await db
-    .selectFrom('journalLine')
-    .innerJoin('journalEntry', 'journalEntry.id', 'journalLine.entryId')
-    .select(['journalEntry.kind', 'journalEntry.id', 'journalLine.account', 'journalLine.amount'])
-    .where('journalEntry.paymentId', '=', paymentId)
-    .execute();
-  const sums: Record<string, number> = {};
-  for (const l of lines) sums[l.account] = (sums[l.account] ?? 0) + toNum(l.amount);
-  return {
-    entries: new Set(lines.map((l) => `${l.kind}:${l.id}`)).size,
-    kinds: [...new Set(lines.map((l) => l.kind))].sort(),
-    sums,
-  };
-}
 
 async function students(ids: string[]) {
   const rows = await w.t.db.selectFrom('course').select(['id', 'enrolledCount']).where('id', 'in', ids).execute();
