@@ -15,6 +15,7 @@ import { listBundles } from '#server/modules/bundles/listBundles.ts';
 import { listStudioBundles } from '#server/modules/bundles/listStudioBundles.ts';
 import { saveBundle } from '#server/modules/bundles/saveBundle.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 import { answeredStatus as statusOf } from '#tests/support/errorStatus.ts';
 import { ledgerOfPayment as ledgerOf } from '#tests/support/ledgerOfPayment.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -168,6 +169,13 @@ describe('bundles', () => {
     expect(sale.entries).toBe(1);
     expect(sale.sums.mpesa_paybill).toBe(750);
     expect(Object.values(sale.sums).reduce((a, b) => a + b, 0)).toBe(0);
+    // The buyer's purchases name the bundle, linked to its page.
+    expect((await listMyPurchases(w.running.services, buyer))[0]).toMatchObject({
+      paymentId,
+      courseTitle: 'Business starter pack',
+      bundleId,
+      amount: 750,
+    });
     // Owning every course now: nothing left to buy.
     expect((await getBundlePage(w.running.services, buyer, { bundleId })).allOwned).toBe(true);
     expect(
