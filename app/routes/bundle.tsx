@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { loadBundlePage } from '#app/server/bundles.server.ts';
+import { type BundlePage as Bundle, loadBundlePage } from '#app/server/bundles.server.ts';
 import { creatorPath } from '#common/catalog/categories.ts';
 import { CourseCard } from '../components/CourseCard.tsx';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
@@ -55,23 +56,15 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
               </p>
               {b.saving > 0 ? <p className="bundle-saving">{t('bundle.save', { amount: kes(b.saving) })}</p> : null}
               {b.courses.some((c) => c.owned) ? <p className="field-hint">{t('bundle.ownedLower')}</p> : null}
-              {b.buyable ? (
-                <div className="bundle-buy">
-                  <PurchaseAction
-                    course={{ id: b.id, title: b.title, price: b.price }}
-                    owned={false}
-                    buyable
-                    phone={b.phone}
-                    bundle={{ id: b.id, doneTo: here }}
-                  />
-                </div>
-              ) : !signedIn ? (
+              {!signedIn ? (
                 <Link className="btn btn-primary" to={`/login?redirectTo=${encodeURIComponent(here)}`}>
                   {t('bundle.signInToBuy')}
                 </Link>
               ) : null}
             </>
           )}
+          {/* Always here when signed in: the open modal stays to say "Payment received" once all is owned. */}
+          {signedIn ? <BundleBuy key={b.id} bundle={b} /> : null}
         </section>
         <h2 className="row-title">{t('bundle.coursesTitle', { count: b.courses.length })}</h2>
         <div className="grid">
@@ -84,5 +77,24 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </main>
     </>
+  );
+}
+
+/**
+ * "Buy bundle" and its modal. Mounted whenever someone is signed in, so the open modal stays to say "Payment
+ * received" after the page, now all owned, is read again; with the price and title it was opened with.
+ */
+function BundleBuy({ bundle: b }: { bundle: Bundle }) {
+  const [offer] = useState({ id: b.id, title: b.title, price: b.price });
+  return (
+    <div className="bundle-buy">
+      <PurchaseAction
+        course={offer}
+        owned={false}
+        buyable={b.buyable}
+        phone={b.phone}
+        bundle={{ id: b.id, doneTo: `/bundle/${b.id}` }}
+      />
+    </div>
   );
 }
