@@ -67,7 +67,7 @@ export default function CreatorBundles({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <TopBar actor={actor} />
-      <main className="studio">
+      <main className="studio bundles-studio">
         <Link to="/creator" className="btn btn-ghost btn-small back">
           ← {t('studio.dashboard.title')}
         </Link>
