@@ -121,7 +121,7 @@ test.describe
 
     test('the bundle is on its creator’s page', async ({ page }) => {
       await page.goto(bundle.url);
-      await page.getByRole('link', { name: 'Wanjiru Kamau' }).tap();
+      await page.getByRole('link', { name: 'Wanjiru Kamau', exact: true }).tap();
       await expect(
         page.getByRole('region', { name: 'Bundles' }).getByRole('link', { name: new RegExp(bundle.title) }),
       ).toBeVisible();
