@@ -70,8 +70,8 @@ export default function BundlePage({ loaderData }: Route.ComponentProps) {
         <div className="grid">
           {b.courses.map((c) => (
             <div key={c.id} className="bundle-card">
-              {c.owned ? <span className="purchased-badge">{t('purchase.purchased')}</span> : null}
               <CourseCard course={c} />
+              {c.owned ? <span className="purchased-badge bundle-owned">{t('purchase.purchased')}</span> : null}
             </div>
           ))}
         </div>
