@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   index('routes/home.tsx'),
   route('course/:courseId', 'routes/course.tsx'),
+  route('bundle/:bundleId', 'routes/bundle.tsx'),
   route('learn/:courseId/:episodeNo', 'routes/learn.tsx'),
   route('search', 'routes/search.tsx'),
   route('downloads', 'routes/downloads.tsx'),
@@ -24,6 +25,7 @@ export default [
     route('creator', 'routes/creator.tsx'),
     route('creator/course/:courseId', 'routes/creatorCourse.tsx'),
     route('creator/course/:courseId/analytics', 'routes/creatorAnalytics.tsx'),
+    route('creator/bundles', 'routes/creatorBundles.tsx'),
     route('creator/earnings', 'routes/creatorEarnings.tsx'),
     route('creator/earnings/statement', 'routes/creatorStatement.tsx'),
   ]),

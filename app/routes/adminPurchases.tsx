@@ -63,7 +63,10 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
             {p.userName}
             <span className="sub">{p.userEmail}</span>
           </td>
-          <td>{p.courseTitle}</td>
+          <td>
+            {p.bundleTitle ?? p.courseTitle}
+            {p.bundleTitle ? <span className="sub">{t('admin.purchases.bundle')}</span> : null}
+          </td>
           <td className="num">{formatKes(p.amount)}</td>
           <td>
             {p.refund ? (

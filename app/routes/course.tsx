@@ -10,6 +10,7 @@ import { PreviewModal } from '../components/PreviewModal.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { courseMeta } from '../lib/courseMeta.ts';
 import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
+import { BundleList } from '../components/bundles/BundleList.tsx';
 import type { Route } from './+types/course';
 import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
@@ -26,7 +27,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, publicUrl, purchase, playsAll, reviews, questionCounts } = loaderData;
+  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
@@ -60,6 +61,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           }
         />
         <CourseFactLists outcomes={course.outcomes} requirements={course.requirements} />
+        <BundleList bundles={bundles} title={t('bundle.partOf')} />
         <section className="course-episodes" aria-labelledby="episodes-title">
           <h2 id="episodes-title" className="row-title">
             {t('course.episodesTitle')}

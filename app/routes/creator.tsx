@@ -33,6 +33,9 @@ export default function CreatorDashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/creator/earnings" className="btn btn-light">
               {t('studio.earnings.title')}
             </Link>
+            <Link to="/creator/bundles" className="btn btn-light">
+              {t('studio.bundles.title')}
+            </Link>
             <Link to="/creator/course/new" className="btn btn-primary">
               {t('studio.dashboard.newCourse')}
             </Link>

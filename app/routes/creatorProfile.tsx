@@ -5,6 +5,7 @@ import { CourseCard } from '../components/CourseCard.tsx';
 import { PublicPager } from '../components/Pager.tsx';
 import { Rating } from '../components/Rating.tsx';
 import { TopBar } from '../components/TopBar.tsx';
+import { BundleList } from '../components/bundles/BundleList.tsx';
 import { listMeta } from '../lib/listMeta.ts';
 import type { Route } from './+types/creatorProfile';
 import { metaLocale, metaT } from '#app/i18n/metaText.ts';
@@ -58,6 +59,7 @@ export default function CreatorProfile({ loaderData: d }: Route.ComponentProps) 
           </div>
         </header>
         {d.bio ? <p className="creator-bio">{d.bio}</p> : null}
+        <BundleList bundles={d.bundles} title={t('bundle.creatorTitle')} />
         <h2 className="creator-courses-title">{t('creator.coursesTitle')}</h2>
         <div className="grid">
           {d.courses.map((c) => (

@@ -62,7 +62,7 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
             {purchases.map((p) => (
               <li key={p.paymentId} className="receipt">
                 <h2 className="receipt-title">
-                  <Link to={`/course/${p.courseId}`}>{p.courseTitle}</Link>
+                  <Link to={p.bundleId ? `/bundle/${p.bundleId}` : `/course/${p.courseId}`}>{p.courseTitle}</Link>
                 </h2>
                 <dl>
                   <dt>{t('purchases.amount')}</dt>

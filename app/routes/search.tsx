@@ -1,6 +1,7 @@
 import { loadSearch } from '#app/server/catalog.server.ts';
 import { CategorySuggestions } from '../components/CategorySuggestions.tsx';
 import { CourseCard } from '../components/CourseCard.tsx';
+import { BundleList } from '../components/bundles/BundleList.tsx';
 import { SearchFilters } from '../components/SearchFilters.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import type { Route } from './+types/search';
@@ -20,7 +21,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, results, categories } = loaderData;
+  const { query, results, categories, bundles } = loaderData;
   const { q } = query;
   const filtered = query.category || query.price || query.min !== undefined || query.max !== undefined;
   const { t } = useT();
@@ -42,6 +43,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 : t('search.found', { count: results.length })}
             </p>
             <CategorySuggestions categories={categories} />
+            <BundleList bundles={bundles} title={t('bundle.creatorTitle')} />
             <div className="grid">
               {results.map((c) => (
                 <CourseCard key={c.id} course={c} />

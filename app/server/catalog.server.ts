@@ -6,6 +6,7 @@ import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
 import { canManageCourse, canReplyToReview } from '#server/modules/access/policies.ts';
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getCreatorPage } from '#server/modules/catalog/getCreatorPage.ts';
+import { listBundles } from '#server/modules/bundles/listBundles.ts';
 import { listCategoryPage } from '#server/modules/catalog/listCategoryPage.ts';
 import { type Landing, listLandingRows } from '#server/modules/catalog/listLandingRows.ts';
 import type { Services } from '#server/core/services.ts';
@@ -52,10 +53,12 @@ export async function loadLanding({ context }: Context) {
   return { ...(await kept.rows), publicUrl: services.config.publicUrl };
 }
 
-/** `/search?q=…`: the words and filters of the URL, and the courses found. */
+/** `/search?q=…`: the words and filters of the URL, and the courses and bundles found. */
 export async function loadSearch({ request, context }: Context & { request: Request }) {
   const { services, actor } = serverContext(context);
-  return searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+  const found = await searchCourses(services, actor, searchQueryFrom(new URL(request.url).searchParams));
+  // Bundles whose words match, above the courses (decision 0063).
+  return { ...found, bundles: await listBundles(services, actor, { q: found.query.q }) };
 }
 
 /** `/category/<slug>`: a page of the category's courses; an unknown category is the not-found page. */
@@ -79,7 +82,8 @@ export async function loadCreatorPage({
   const { services, actor } = serverContext(context);
   const input = { creatorId: params.creatorId, page: pageParam(request) };
   const found = await getCreatorPage(services, actor, input).catch(throwNotFoundPage);
-  return { ...found, publicUrl: services.config.publicUrl };
+  const bundles = await listBundles(services, actor, { creatorId: found.id });
+  return { ...found, bundles, publicUrl: services.config.publicUrl };
 }
 
 /**
@@ -93,10 +97,11 @@ export async function loadCoursePage({ params, context }: Context & { params: { 
   // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
   const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
   const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
-  const [reviewPage, distribution, questionCounts] = await Promise.all([
+  const [reviewPage, distribution, questionCounts, bundles] = await Promise.all([
     listCourseReviews(services, actor, { courseId: course.id }),
     ratingDistribution(services, actor, { courseId: course.id }),
     countCourseQuestions(services, actor, { courseId: course.id }),
+    listBundles(services, actor, { courseId: course.id }),
   ]);
   const reviews = {
     initial: reviewPage,
@@ -104,5 +109,5 @@ export async function loadCoursePage({ params, context }: Context & { params: { 
     viewerId: actor?.userId ?? null,
     canReply: canReplyToReview(actor, course),
   };
-  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews, questionCounts };
+  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews, questionCounts, bundles };
 }

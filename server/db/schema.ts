@@ -332,6 +332,8 @@ export interface EnrollmentTable {
   /** Null for free courses. */
   paymentId: string | null;
   createdAt: Timestamp;
+  /** The bundle payment that granted it (0050); its `paymentId` is then null (that column is unique). */
+  bundlePaymentId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The owner asked for no announcements or new-lesson notices about this course (migration 0049). */
   announcementsOff: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
@@ -414,6 +416,32 @@ export interface NoteTable {
   position: number;
   body: string;
   createdAt: Timestamp;
+}
+
+/** Several courses of one creator sold together at one price (0050, decision 0063). */
+export interface BundleTable {
+  id: string;
+  creatorId: string;
+  title: string;
+  description: string;
+  /** Whole KES, less than the sum of its courses' prices when saved. */
+  price: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  /** Deleted by its creator: hidden everywhere, kept for the purchases that name it. */
+  deletedAt: Timestamp | null;
+}
+
+export interface BundleCourseTable {
+  bundleId: string;
+  courseId: string;
+  position: number;
+}
+
+/** The courses a bundle payment grants, fixed when it starts (0050). */
+export interface PaymentCourseTable {
+  paymentId: string;
+  courseId: string;
 }
 
 /** A course bought for someone else's phone (0046, decision 0061): claimed once by that phone's account. */
@@ -538,6 +566,9 @@ export interface DB {
   payment: PaymentTable;
   enrollment: EnrollmentTable;
   gift: GiftTable;
+  bundle: BundleTable;
+  bundleCourse: BundleCourseTable;
+  paymentCourse: PaymentCourseTable;
   announcement: AnnouncementTable;
   noticeDelivery: NoticeDeliveryTable;
   progress: ProgressTable;

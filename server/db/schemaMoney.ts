@@ -102,6 +102,8 @@ export interface PaymentTable {
   paybillAccount: ColumnType<string | null, string | null | undefined, string | null>;
   /** stk: a PIN prompt was sent; paybill: none, the learner pays into the Paybill account (0029). */
   method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
+  /** A bundle purchase (0050): the courses it grants are in `paymentCourse`; `courseId` is the first of them. */
+  bundleId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentMethod = 'stk' | 'paybill';

@@ -19,7 +19,8 @@ import { sendGiftSmsJob } from '#server/modules/gifts/sendGiftSmsJob.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { sendReceiptJob } from '#server/modules/payments/sendReceiptJob.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { statusOf as statusOfError } from '#tests/support/errorStatus.ts';
+import { answeredStatus as statusOf } from '#tests/support/errorStatus.ts';
+import { ledgerOfPayment as ledgerOf } from '#tests/support/ledgerOfPayment.ts';
 import { make } from '#tests/support/factories/index.ts';
 import {
   confirmedReceipt,
@@ -33,15 +34,6 @@ import {
 import { outbox } from '#tests/support/smsOutbox.ts';
 
 const w = worldForEachTest();
-/** The status an operation answers with: 200, or its refusal's. */
-async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    return statusOfError(err);
-  }
-}
 const RECIPIENT = '+254733444555';
 
 let buyer: SessionUser;
@@ -86,19 +78,6 @@ const recipient = (db: Kysely<DB>, phone = RECIPIENT, verified = true) =>
 
 const enrollments = (db: Kysely<DB>) =>
   db.selectFrom('enrollment').select(['userId', 'paymentId']).where('courseId', '=', course.id).execute();
-
-/** Each ledger account's sum over the lines a payment made (sale and refund). */
-async function ledgerOf(db: Kysely<DB>, paymentId: string) {
-  const lines = await db
-    .selectFrom('journalLine')
-    .innerJoin('journalEntry', 'journalEntry.id', 'journalLine.entryId')
-    .select(['journalEntry.kind', 'journalLine.account', 'journalLine.amount'])
-    .where('journalEntry.paymentId', '=', paymentId)
-    .execute();
-  const sums: Record<string, number> = {};
-  for (const l of lines) sums[l.account] = (sums[l.account] ?? 0) + toNum(l.amount);
-  return { kinds: [...new Set(lines.map((l) => l.kind))].sort(), sums };
-}
 
 describe('gifts', () => {
   it('is a normal sale, enrolls nobody until the recipient claims it from the SMS link, and is claimed once', async () => {

@@ -3,3 +3,13 @@ import type { DomainError } from '#server/core/errors.ts';
 import { httpStatus } from '#server/edge/errorStatus.ts';
 
 export const statusOf = (err: unknown): number => httpStatus(err as DomainError);
+
+/** The status an operation's call answers with: 200, or its refusal's. */
+export async function answeredStatus(p: Promise<unknown>): Promise<number> {
+  try {
+    await p;
+    return 200;
+  } catch (err) {
+    return statusOf(err);
+  }
+}

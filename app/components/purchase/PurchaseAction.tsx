@@ -4,7 +4,7 @@ import '#app/styles/purchase.css';
 import { Link } from 'react-router';
 import { useFormat } from '#app/i18n/useFormat.ts';
 import { useT } from '#app/i18n/useT.ts';
-import type { PurchaseCourse } from './PurchaseModal.tsx';
+import type { PurchaseBundle, PurchaseCourse } from './PurchaseModal.tsx';
 
 // The M-Pesa form is fetched when "Purchase Course" is pointed at or pressed, not with every course page.
 const loadModal = () => import('./PurchaseModal.tsx');
@@ -37,6 +37,7 @@ export function PurchaseAction({
   buyable,
   giftable = false,
   phone,
+  bundle,
 }: {
   course: PurchaseCourse;
   owned: boolean;
@@ -44,6 +45,8 @@ export function PurchaseAction({
   /** "Give as a gift" beside the purchase control (the course page). */
   giftable?: boolean;
   phone: string;
+  /** "Buy bundle" (decision 0063): `course` is the bundle's title and this learner's price. */
+  bundle?: PurchaseBundle;
 }) {
   const [open, setOpen] = useState<'buy' | 'gift' | null>(null);
   const { t, buyLabel } = useFormat();
@@ -65,7 +68,7 @@ export function PurchaseAction({
           onFocus={preloadModal}
           aria-haspopup="dialog"
         >
-          {buyLabel(course.price)}
+          {bundle ? t('bundle.buy') : buyLabel(course.price)}
         </button>
       ) : null}
       {giftable ? (
@@ -83,7 +86,13 @@ export function PurchaseAction({
       {/* Stays open once the course is owned, to show "Payment received" and "Start watching". */}
       {open ? (
         <Suspense fallback={null}>
-          <PurchaseModal course={course} phone={phone} gift={open === 'gift'} onClose={() => setOpen(null)} />
+          <PurchaseModal
+            course={course}
+            phone={phone}
+            gift={open === 'gift'}
+            {...(bundle ? { bundle } : {})}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       ) : null}
     </>

@@ -367,3 +367,31 @@ describe('a coupon', () => {
     expect(calls[1]).toMatchObject({ path: '/api/payments', body: { amount: 0, couponCode: 'LAUNCH-20' } });
   });
 });
+
+describe('a bundle', () => {
+  test('asks M-Pesa for the bundle (no coupon field) and "Start watching" goes back to its page', async () => {
+    const calls = mockApi(paymentsApi([payment(), payment({ status: 'paid', reason: 'paid', receipt: 'QK7ABC123' })]));
+    const onClose = vi.fn();
+    const Stub = createRoutesStub([
+      {
+        path: '/bundle/b1',
+        Component: () => (
+          <PurchaseModal
+            course={{ id: 'b1', title: 'Starter pack', price: 1500 }}
+            phone="0712 345 678"
+            bundle={{ id: 'b1', doneTo: '/bundle/b1' }}
+            onClose={onClose}
+          />
+        ),
+      },
+    ]);
+    const screen = await render(<Stub initialEntries={['/bundle/b1']} />, { wrapper: InEnglish });
+    await expect.element(screen.getByText('Buy bundle')).toBeVisible();
+    await expect.element(screen.getByLabelText('Coupon code')).not.toBeInTheDocument();
+    await screen.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+    await expect.element(screen.getByRole('heading', { name: 'Payment received' }), { timeout: 8000 }).toBeVisible();
+    expect(calls[0]).toMatchObject({ path: '/api/payments', body: { bundleId: 'b1', amount: 1500 } });
+    expect((calls[0]!.body as Record<string, unknown>).courseId).toBeUndefined();
+    await expect.element(screen.getByRole('link', { name: 'Start watching' })).toHaveAttribute('href', '/bundle/b1');
+  });
+});

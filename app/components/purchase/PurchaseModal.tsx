@@ -15,6 +15,13 @@ export interface PurchaseCourse {
   price: number;
 }
 
+/** A bundle (decision 0063): `course` is then its title and this learner's price; its courses are all granted. */
+export interface PurchaseBundle {
+  id: string;
+  /** Where "Start watching" goes once paid: the bundle's page, which lists the courses now owned. */
+  doneTo: string;
+}
+
 type Stage =
   | { kind: 'form'; error: string | null }
   | { kind: 'sending' }
@@ -46,10 +53,12 @@ export function PurchaseModal({
   course,
   phone,
   gift = false,
+  bundle,
   onClose,
 }: {
   course: PurchaseCourse;
   phone: string;
+  bundle?: PurchaseBundle;
   /** A gift: the course goes to whoever claims it with the recipient's number (decision 0061). */
   gift?: boolean;
   onClose: () => void;
@@ -132,7 +141,7 @@ export function PurchaseModal({
 
   async function start(method: Method) {
     const answer = await startPurchase({
-      courseId: course.id,
+      ...(bundle ? { bundleId: bundle.id } : { courseId: course.id }),
       amount: price,
       phone: number,
       idempotencyKey: key.current,
@@ -193,7 +202,7 @@ export function PurchaseModal({
         <button type="button" className="purchase-close" onClick={onClose} aria-label={t('purchase.close')}>
           ×
         </button>
-        <p className="purchase-kicker">{gift ? t('gift.give') : buyLabel(course.price)}</p>
+        <p className="purchase-kicker">{gift ? t('gift.give') : bundle ? t('bundle.buy') : buyLabel(course.price)}</p>
         <h2 id="purchase-title">{course.title}</h2>
         <p className="purchase-price">
           {coupon ? (
@@ -203,9 +212,9 @@ export function PurchaseModal({
           ) : null}
           <span>{priceText(price)}</span>
         </p>
-        <p className="purchase-note">{gift ? t('gift.note') : t('course.oneTime')}</p>
+        <p className="purchase-note">{gift ? t('gift.note') : bundle ? t('bundle.note') : t('course.oneTime')}</p>
         <div aria-live="polite">
-          {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 ? (
+          {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 && !bundle ? (
             <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />
           ) : null}
           {stage.kind === 'form' || stage.kind === 'sending' ? (
@@ -289,7 +298,7 @@ export function PurchaseModal({
           {stage.kind === 'done' ? (
             <Outcome
               payment={stage.payment}
-              courseId={course.id}
+              watchTo={bundle ? bundle.doneTo : playPath(course.id)}
               onRetry={retry}
               onPaybill={payByPaybill}
               paybillBusy={paybillBusy}
@@ -299,7 +308,7 @@ export function PurchaseModal({
           {stage.kind === 'owned' ? (
             <div className="purchase-outcome purchase-ok">
               <h3>{t('purchase.owned')}</h3>
-              <Link className="btn btn-primary" to={playPath(course.id)} state={PLAY_INTENT}>
+              <Link className="btn btn-primary" to={bundle ? bundle.doneTo : playPath(course.id)} state={PLAY_INTENT}>
                 {t('purchase.startWatching')}
               </Link>
             </div>
@@ -360,14 +369,15 @@ function PaybillOffer({ payment, titled = true }: { payment: PaymentView; titled
 
 function Outcome({
   payment,
-  courseId,
+  watchTo,
   onRetry,
   onPaybill,
   paybillBusy,
   giftTo,
 }: {
   payment: PaymentView;
-  courseId: string;
+  /** "Start watching": the course's first lesson, or a bundle's page. */
+  watchTo: string;
   onRetry: () => void;
   onPaybill: () => void;
   paybillBusy: boolean;
@@ -399,7 +409,7 @@ function Outcome({
             </span>{' '}
             <Link to={`/customer/purchases/${payment.id}/receipt`}>{t('receipt.view')}</Link>
           </p>
-          <Link className="btn btn-primary" to={playPath(courseId)} state={PLAY_INTENT}>
+          <Link className="btn btn-primary" to={watchTo} state={PLAY_INTENT}>
             {t('purchase.startWatching')}
           </Link>
         </>

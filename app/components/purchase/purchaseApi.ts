@@ -9,7 +9,9 @@ export type StartAnswer =
   | { ok: false; status: number; code: string; message: string; paymentId?: string; retryAfter?: number };
 
 export async function startPurchase(body: {
-  courseId: string;
+  /** A course, or a bundle (decision 0063). */
+  courseId?: string;
+  bundleId?: string;
   amount: number;
   phone: string;
   idempotencyKey: string;

@@ -38,6 +38,7 @@ import { lessonFiles } from './0042_lesson_files.ts';
 import { gifts } from './0046_gifts.ts';
 import { questionDigest } from './0048_question_digest.ts';
 import { announcements } from './0049_announcements.ts';
+import { bundles } from './0050_bundles.ts';
 import { courseSections } from './0051_course_sections.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -81,5 +82,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0046_gifts': gifts,
   '0048_question_digest': questionDigest,
   '0049_announcements': announcements,
+  '0050_bundles': bundles,
   '0051_course_sections': courseSections,
 };

@@ -87,6 +87,15 @@ export const earnsCertificates = (a: Actor): boolean => a?.role === 'customer';
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
   a?.role === 'customer' && a.userId !== course.creatorId;
 
+/** Making a bundle (decision 0063): creators, of their own courses only (checked by saveBundle). */
+export const canCreateBundle = (a: Actor): boolean => a?.role === 'creator';
+
+/** Editing or deleting a bundle: its own creator, or an admin. */
+export const canManageBundle = (a: Actor, bundle: { creatorId: string }): boolean => canManageCourse(a, bundle);
+
+/** Buying a bundle: as buying a course, a customer who is not its creator. */
+export const canBuyBundle = (a: Actor, bundle: { creatorId: string }): boolean => canBuyCourse(a, bundle);
+
 /** Selling: a suspended creator's courses are not for sale, and sell again once the creator is restored. */
 export const isOnSale = (course: { creatorStatus: string }): boolean => course.creatorStatus !== 'suspended';
 

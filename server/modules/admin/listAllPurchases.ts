@@ -30,6 +30,8 @@ export interface AdminPurchaseRow {
   userEmail: string | null;
   courseId: string;
   courseTitle: string;
+  /** A bundle purchase (decision 0063): the bundle's title; its courses are granted and revoked together. */
+  bundleTitle: string | null;
   /** The refund under way or failed (with M-Pesa's reason); null when none, or when it is done. */
   refund: { status: 'requested' | 'failed'; reason: string | null } | null;
   /** M-Pesa payments told for this purchase that were not its own: held (disagreeing) or second payments. */
@@ -55,6 +57,7 @@ export async function listAllPurchases(
     .selectFrom('payment')
     .innerJoin('user', 'user.id', 'payment.userId')
     .innerJoin('course', 'course.id', 'payment.courseId')
+    .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
     .select([
       'payment.id',
       'payment.amount',
@@ -67,9 +70,13 @@ export async function listAllPurchases(
       'user.email as userEmail',
       'payment.courseId',
       'course.title as courseTitle',
+      'bundle.title as bundleTitle',
     ]);
   if (o.status) query = query.where(filterColumn('payment.status', o.sort), '=', o.status);
-  if (o.q) query = query.where(matchesAny(['user.email', 'user.name', 'course.title', 'payment.mpesaReceipt'], o.q));
+  if (o.q)
+    query = query.where(
+      matchesAny(['user.email', 'user.name', 'course.title', 'bundle.title', 'payment.mpesaReceipt'], o.q),
+    );
   if (k.where) query = query.where(k.where);
   const rows = await query
     .orderBy(sortColumn as 'payment.createdAt', k.order)

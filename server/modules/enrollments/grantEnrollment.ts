@@ -7,6 +7,8 @@ export interface EnrollmentGrant {
   courseId: string;
   /** The payment that bought it; null for a free course (or a coupon that made it free). */
   paymentId: string | null;
+  /** The bundle payment that bought it (its `paymentId` is then null: that column is one per enrollment). */
+  bundlePaymentId?: string;
   at: Date;
 }
 
@@ -17,11 +19,11 @@ export interface EnrollmentGrant {
  */
 export async function grantEnrollmentInTx(
   trx: Kysely<DB>,
-  { userId, courseId, paymentId, at }: EnrollmentGrant,
+  { userId, courseId, paymentId, bundlePaymentId, at }: EnrollmentGrant,
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('enrollment')
-    .values({ id: newId(), userId, courseId, paymentId, createdAt: at })
+    .values({ id: newId(), userId, courseId, paymentId, bundlePaymentId: bundlePaymentId ?? null, createdAt: at })
     .onConflict((oc) => oc.columns(['userId', 'courseId']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;

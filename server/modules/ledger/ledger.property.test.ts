@@ -6,7 +6,10 @@
 // equal a model kept here independently, the paybill holds exactly the sales not refunded plus the second
 // payments not yet returned (owed to their payers), no payout is settled or paid twice, and a withdrawal
 // is accepted exactly when the model says the money is available; a gift enrolls nobody until claimed, its
-// recipient once claimed, nobody once refunded, and its refund reverses its sale like any other.
+// recipient once claimed, nobody once refunded, and its refund reverses its sale like any other. Bundles
+// (decision 0063) are bought through startPayment (by Paybill: no prompt) at the price the bundle page
+// quotes, by learners who may own one of its courses already: each is one sale, enrolls its buyer in exactly
+// the courses it granted, and its refund revokes exactly those.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -26,6 +29,9 @@ import { make } from '#tests/support/factories/index.ts';
 import { seededRandom } from '#tests/support/seededRandom.ts';
 import { claimGift } from '../gifts/claimGift.ts';
 import { newGiftToken } from '../gifts/giftToken.ts';
+import { getBundlePage } from '../bundles/getBundlePage.ts';
+import { saveBundle } from '../bundles/saveBundle.ts';
+import { startPayment } from '../payments/startPayment.ts';
 
 const HOLD_DAYS = 3;
 const FEE = 10;
@@ -37,6 +43,7 @@ interface ModelLine {
 }
 interface Creator {
   id: string;
+  bundleId: string;
   courses: { id: string; price: number }[];
   payable: ModelLine[];
   inFlight: number;
@@ -50,7 +57,7 @@ beforeAll(async () => {
 });
 
 describe('ledger invariants (property)', () => {
-  for (const seed of [1, 7, 42]) {
+  for (const seed of [1, 3, 42]) {
     it(`seed ${seed}: balances are the sums of their entries, entries balance, nothing paid twice`, async () => {
       const r = seededRandom(seed);
       let now = Date.UTC(2026, 5, 1, 8);
@@ -60,8 +67,22 @@ describe('ledger invariants (property)', () => {
         await make.payoutAccount(world.t.db, { creatorId: u.id, phone: '254708374149' });
         const courses = [];
         for (let j = 0; j < 2; j++) courses.push(await make.course(world.t.db, { creator: u, price: r.int(50, 3000) }));
+        const total = courses.reduce((sum, x) => sum + (x.price as number), 0);
+        const { id: bundleId } = await saveBundle(
+          world.services,
+          { userId: u.id, role: 'creator' },
+          {
+            bundle: {
+              title: `Bundle ${seed}-${i}`,
+              description: '',
+              courseIds: courses.map((x) => x.id),
+              price: r.int(10, total - 1),
+            },
+          },
+        );
         creators.push({
           id: u.id,
+          bundleId,
           courses: courses.map((c) => ({ id: c.id, price: c.price as number })),
           payable: [],
           inFlight: 0,
@@ -69,7 +90,9 @@ describe('ledger invariants (property)', () => {
         });
       }
       type Refund = 'none' | 'requested' | 'failed' | 'done';
-      const sales: {
+      let refundTurn = 0;
+      const sales: Sale[] = [];
+      type Sale = {
         paymentId: string;
         creator: Creator;
         price: number;
@@ -79,7 +102,9 @@ describe('ledger invariants (property)', () => {
         refundId: string;
         /** A gift: its recipient's phone, and who claimed it. */
         gift: { phone: string; recipient: string | null; claimedBy: string | null } | null;
-      }[] = [];
+        /** A bundle purchase: its buyer and the courses it granted. */
+        bundle?: { buyer: string; granted: string[] };
+      };
       // The database is shared by the seeds: the model starts from what the earlier ones left.
       const money = await paybillNow();
       const extras: { id: string; amount: number }[] = [];
@@ -88,12 +113,43 @@ describe('ledger invariants (property)', () => {
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
-      for (let step = 0; step < 120; step++) {
+      for (let step = 0; step < 160; step++) {
         const c = r.pick(creators);
         const op = r.int(0, 10);
         const at = new Date(now);
         const acting = servicesAt(world.services, at);
-        if (op <= 2) {
+        if (op <= 2 && r.next() < 0.35) {
+          // A bundle, bought by a learner who owns none of its courses or one of them already.
+          const buyer = await make.user(world.t.db, { role: 'customer' });
+          const owned = r.next() < 0.5 ? r.pick(c.courses).id : null;
+          if (owned) await make.enrollment(world.t.db, { userId: buyer.id, courseId: owned });
+          const actor = { userId: buyer.id, role: 'customer' as const };
+          const { price } = await getBundlePage(acting, actor, { bundleId: c.bundleId });
+          const started = await startPayment(acting, actor, {
+            bundleId: c.bundleId,
+            amount: price,
+            phone: '254708374149',
+            idempotencyKey: newId(),
+            method: 'paybill',
+          });
+          if (started.kind !== 'payment') throw new Error('expected a payment');
+          const paymentId = started.payment.id;
+          await settlePayment(acting, { paymentId, outcome: 'paid', resultCode: 0, resultDesc: 'ok' });
+          const net = price - Math.round((price * FEE) / 100);
+          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
+          money.paybill += price;
+          sales.push({
+            paymentId,
+            creator: c,
+            price,
+            net,
+            availableAt: now + HOLD_DAYS * DAY,
+            refund: 'none',
+            refundId: newId(),
+            gift: null,
+            bundle: { buyer: buyer.id, granted: c.courses.map((x) => x.id).filter((id) => id !== owned) },
+          });
+        } else if (op <= 2) {
           const course = r.pick(c.courses);
           const gift =
             r.next() < 0.4
@@ -154,9 +210,13 @@ describe('ledger invariants (property)', () => {
           // A claimed gift is not refunded (its recipient owns the course); one not claimed stops being
           // claimable when its refund is asked for (refundPurchase cancels it).
           const refundable = sales.filter((x) => x.refund !== 'done' && !x.gift?.claimedBy);
-          // Gifts are picked first most of the time, so every seed refunds some.
-          const gifts = refundable.filter((x) => x.gift);
-          const s = refundable.length ? r.pick(gifts.length && r.next() < 0.8 ? gifts : refundable) : null;
+          // Of a bundle, a gift and any sale in turn, so every seed refunds some of each; among those, a refund
+          // under way is carried on most of the time.
+          const kind = [(x: Sale) => !!x.bundle, (x: Sale) => !!x.gift, () => true][refundTurn++ % 3]!;
+          const pool = refundable.some(kind) ? refundable.filter(kind) : refundable;
+          const going = pool.filter((x) => x.refund !== 'none');
+          const from = going.length && r.next() < 0.7 ? going : pool;
+          const s = refundable.length ? r.pick(from) : null;
           if (!s) {
             // nothing to refund this step
           } else if (s.refund === 'none') {
@@ -277,11 +337,15 @@ describe('ledger invariants (property)', () => {
         }
         await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
         await checkGiftEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
+        await checkBundleEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
         await checkPaybill(money, `seed ${seed} step ${step} op ${op}`);
       }
       // The run did exercise gifts: some claimed, some refunded.
       expect(sales.some((s) => s.gift?.claimedBy)).toBe(true);
       expect(sales.some((s) => s.gift && s.refund === 'done')).toBe(true);
+      // And bundles: some bought, some refunded.
+      expect(sales.some((s) => s.bundle && s.refund !== 'done')).toBe(true);
+      expect(sales.some((s) => s.bundle && s.refund === 'done')).toBe(true);
     });
   }
 });
@@ -308,6 +372,37 @@ async function checkGiftEnrollments(
   const order = (a: { paymentId: string | null }, b: { paymentId: string | null }) =>
     String(a.paymentId).localeCompare(String(b.paymentId));
   expect(rows.sort(order), `${where} gift enrollments`).toEqual(expected.sort(order));
+}
+
+/** A bundle payment enrolls its buyer in exactly the courses it granted, until refunded; then in none. */
+async function checkBundleEnrollments(
+  sales: { paymentId: string; refund: string; bundle?: { buyer: string; granted: string[] } }[],
+  where: string,
+) {
+  const bundles = sales.filter((s) => s.bundle);
+  if (!bundles.length) return;
+  const rows = await world.t.db
+    .selectFrom('enrollment')
+    .select(['bundlePaymentId', 'userId', 'courseId', 'paymentId'])
+    .where(
+      'bundlePaymentId',
+      'in',
+      bundles.map((b) => b.paymentId),
+    )
+    .execute();
+  const expected = bundles
+    .filter((b) => b.refund !== 'done')
+    .flatMap((b) =>
+      b.bundle!.granted.map((courseId) => ({
+        bundlePaymentId: b.paymentId,
+        userId: b.bundle!.buyer,
+        courseId,
+        paymentId: null,
+      })),
+    );
+  const key = (e: { bundlePaymentId: string | null; courseId: string }) => `${e.bundlePaymentId}/${e.courseId}`;
+  const order = (a: { bundlePaymentId: string | null; courseId: string }, b: typeof a) => key(a).localeCompare(key(b));
+  expect(rows.sort(order), `${where} bundle enrollments`).toEqual(expected.sort(order));
 }
 
 /** The paybill holds the sales not refunded and the second payments not returned; the latter are owed. */

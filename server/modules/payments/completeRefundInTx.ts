@@ -6,8 +6,8 @@ import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 
 /**
  * The money of a refund is back with the payer (M-Pesa confirmed the reversal): the payment becomes
- * refunded, the sale is reversed in the ledger, the enrollment it bought is revoked and the course's
- * student count lowered. Returns false, changing nothing, unless the refund was still requested.
+ * refunded, the sale is reversed in the ledger, the enrollments it bought (one, or a bundle's) are
+ * revoked and their courses' student counts lowered. Returns false, changing nothing, unless the refund was still requested.
  */
 export async function completeRefundInTx(
   trx: Kysely<DB>,
@@ -23,7 +23,7 @@ export async function completeRefundInTx(
   const r = await trx
     .selectFrom('refund')
     .innerJoin('payment', 'payment.id', 'refund.paymentId')
-    .select(['refund.paymentId', 'refund.actorId', 'refund.amount', 'refund.providerRef', 'payment.courseId'])
+    .select(['refund.paymentId', 'refund.actorId', 'refund.amount', 'refund.providerRef'])
     .where('refund.id', '=', refundId)
     .executeTakeFirstOrThrow();
   await transitionPaymentsInTx(trx, { from: 'paid', to: 'refunded', changes: { updatedAt: now } })
@@ -31,8 +31,13 @@ export async function completeRefundInTx(
     .execute();
   // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
   await postRefundInTx(trx, { paymentId: r.paymentId, actorId: r.actorId, now });
-  const revoked = await trx.deleteFrom('enrollment').where('paymentId', '=', r.paymentId).executeTakeFirst();
-  if (Number(revoked.numDeletedRows) > 0) {
+  // A course's enrollment names its payment; a bundle's enrollments name it as their bundle payment.
+  const revoked = await trx
+    .deleteFrom('enrollment')
+    .where((eb) => eb.or([eb('paymentId', '=', r.paymentId), eb('bundlePaymentId', '=', r.paymentId)]))
+    .returning('courseId')
+    .execute();
+  if (revoked.length > 0) {
     await trx
       .updateTable('course')
       .set((eb) => ({
@@ -43,7 +48,11 @@ export async function completeRefundInTx(
           .else(0)
           .end(),
       }))
-      .where('id', '=', r.courseId)
+      .where(
+        'id',
+        'in',
+        revoked.map((e) => e.courseId),
+      )
       .execute();
   }
   await recordAuditInTx(trx, {

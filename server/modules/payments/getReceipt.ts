@@ -37,7 +37,9 @@ export async function getReceipt(
     .selectFrom('payment')
     .innerJoin('course', 'course.id', 'payment.courseId')
     .innerJoin('user', 'user.id', 'payment.userId')
-    .select([
+    // A bundle purchase is named by its bundle (decision 0063).
+    .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .select((eb) => [
       'payment.id',
       'payment.userId',
       'payment.amount',
@@ -45,7 +47,7 @@ export async function getReceipt(
       'payment.mpesaReceipt',
       'payment.paidAt',
       'payment.status',
-      'course.title',
+      eb.fn.coalesce('bundle.title', 'course.title').as('title'),
       'user.name',
       'user.email',
       'user.phone',

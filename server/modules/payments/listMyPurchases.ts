@@ -7,6 +7,8 @@ export interface PurchaseReceipt {
   paymentId: string;
   courseId: string;
   courseTitle: string;
+  /** A bundle purchase (decision 0063): its page lists the courses it granted; `courseTitle` is its title. */
+  bundleId: string | null;
   amount: number;
   currency: string;
   /** M-Pesa's receipt number, once Transaction Status confirmed it; null until then (or if it never did). */
@@ -32,10 +34,13 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
   const rows = await services.database.db
     .selectFrom('payment')
     .innerJoin('course', 'course.id', 'payment.courseId')
-    .select([
+    // A bundle purchase is named by its bundle (decision 0063).
+    .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .select((eb) => [
       'payment.id',
       'payment.courseId',
-      'course.title',
+      eb.fn.coalesce('bundle.title', 'course.title').as('title'),
+      'payment.bundleId',
       'payment.amount',
       'payment.currency',
       'payment.mpesaReceipt',
@@ -72,6 +77,7 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     paymentId: r.id,
     courseId: r.courseId,
     courseTitle: r.title,
+    bundleId: r.bundleId,
     amount: toNum(r.amount),
     currency: r.currency,
     receipt: r.mpesaReceipt,

@@ -28,14 +28,17 @@ export const sendReceiptJob = defineJob({
       .innerJoin('user', 'user.id', 'payment.userId')
       .innerJoin('course', 'course.id', 'payment.courseId')
       .leftJoin('gift', 'gift.paymentId', 'payment.id')
-      .select([
+      .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+      .select((eb) => [
         'gift.id as giftId',
         'payment.amount',
         'payment.mpesaReceipt',
         'payment.receiptCheck',
         'payment.phone as paidFrom',
         'payment.courseId',
-        'course.title',
+        // A bundle purchase is named by its bundle, and its link is the bundle's page (decision 0063).
+        eb.fn.coalesce('bundle.title', 'course.title').as('title'),
+        'payment.bundleId',
         'user.email',
         'user.phone',
         'user.locale',
@@ -58,7 +61,9 @@ export const sendReceiptJob = defineJob({
         // A gift's buyer does not own the course: their link is the purchases page, where gifts show claimed or not.
         link: row.giftId
           ? `${services.config.publicUrl}/customer/purchases#gifts`
-          : `${services.config.publicUrl}/learn/${row.courseId}/1`,
+          : row.bundleId
+            ? `${services.config.publicUrl}/bundle/${row.bundleId}`
+            : `${services.config.publicUrl}/learn/${row.courseId}/1`,
       },
       texts: {
         emailSubject: SMS_TEXTS.receiptEmailSubject,

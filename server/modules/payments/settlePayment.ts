@@ -98,10 +98,12 @@ export async function settlePayment(
     const enrolled =
       to === 'paid' &&
       !gift &&
-      (await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
+      (p.bundleId
+        ? await grantBundleInTx(trx, { paymentId: p.id, userId: p.userId, at: now })
+        : await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
     const sold = enrolled || !!gift;
     if (sold) {
-      // The sale and its fee split enter the ledger with the payment, or not at all.
+      // The sale and its fee split enter the ledger with the payment, or not at all: one sale for a bundle too.
       await postSaleInTx(trx, {
         paymentId: p.id,
         courseId: p.courseId,
@@ -133,6 +135,22 @@ export async function settlePayment(
     enrolled: result.enrolled,
     claimedReceipt: result.row.claimedReceipt,
   };
+}
+
+/**
+ * A bundle payment's courses (fixed when it started), each granted unless owned meanwhile; the enrollments
+ * name the payment in `bundlePaymentId`, so its refund revokes exactly these. Sold when one was granted.
+ */
+async function grantBundleInTx(
+  trx: Kysely<DB>,
+  { paymentId, userId, at }: { paymentId: string; userId: string; at: Date },
+): Promise<boolean> {
+  const courses = await trx.selectFrom('paymentCourse').select('courseId').where('paymentId', '=', paymentId).execute();
+  let granted = false;
+  for (const { courseId } of courses)
+    if (await grantEnrollmentInTx(trx, { userId, courseId, paymentId: null, bundlePaymentId: paymentId, at }))
+      granted = true;
+  return granted;
 }
 
 /** A second STK payment, recorded to be checked with M-Pesa (checkIncomingJob), then returned. */

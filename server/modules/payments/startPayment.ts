@@ -1,16 +1,19 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { conflict, DomainError, forbidden, invalidInput, notFound, unauthenticated } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import type { PaymentMethod, PaymentTable } from '#server/db/schema.ts';
+import type { DB, PaymentMethod, PaymentTable } from '#server/db/schema.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
 import { toDarajaPhone } from '#common/phone.ts';
 import { newId } from '#server/lib/ids.ts';
 import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
-import { canBuyCourse, isOnSale } from '../access/policies.ts';
+import { canBuyBundle, canBuyCourse, isOnSale } from '../access/policies.ts';
+import { BUNDLE_TEXT } from '#common/bundles/bundleSchemas.ts';
+import { loadBundleInTx } from '../bundles/loadBundleInTx.ts';
+import { quoteBundleInTx } from '../bundles/quoteBundleInTx.ts';
 import { discountedPrice } from '../coupons/discountedPrice.ts';
 import { findCouponInTx } from '../coupons/findCouponInTx.ts';
 import { holdCouponUseInTx } from '../coupons/holdCouponUseInTx.ts';
@@ -46,7 +49,9 @@ export const NOT_FOR_SALE = 'This course is not for sale right now.';
 export async function startPayment(services: Services, actor: Actor, input: unknown): Promise<StartPaymentResult> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
   const data = readPurchase(input);
-  const { courseId, amount, idempotencyKey, couponCode } = data;
+  if (data.bundleId !== undefined) return startBundlePayment(services, actor, { ...data, bundleId: data.bundleId });
+  const { amount, idempotencyKey, couponCode } = data;
+  const courseId = data.courseId ?? '';
   const method = data.method ?? 'stk';
   const { db, dialect } = services.database;
 
@@ -62,9 +67,10 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   // A gift's number is checked before anything is looked up or stored: a bad one changes nothing.
   const gift = data.gift ? await readGift(services, actor.userId, data.gift) : null;
   if (!isOnSale(course)) throw conflict(NOT_FOR_SALE);
+  const asked = { ...data, courseId, bundleId: null, method };
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
-  if (replay && couponCode) return sameRequestOrConflict(services, replay, { ...data, method });
+  if (replay && couponCode) return sameRequestOrConflict(services, replay, asked);
   // Past here the answer tells a right code from a wrong one: it spends the same budget as "Apply".
   if (couponCode) await limitCouponChecks(services, { userId: actor.userId });
   const coupon = couponCode
@@ -75,7 +81,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     : toNum(course.price);
   if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
 
-  if (replay) return sameRequestOrConflict(services, replay, { ...data, method });
+  if (replay) return sameRequestOrConflict(services, replay, asked);
   // A gift is for someone else: its buyer may own the course already.
   if (!gift && (await isEnrolled(services, actor, { courseId })))
     throw new DomainError('already_owned', 'You already own this course.');
@@ -96,11 +102,67 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     if (enrolled) services.catalogChanged();
     return { kind: 'enrolled', courseId };
   }
+  return openPayment(services, actor.userId, {
+    asked,
+    grants: null,
+    inTx: async (trx, paymentId, now) => {
+      if (coupon) await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId, dialect, now });
+      if (gift) await createGiftInTx(trx, { paymentId, buyerId: actor.userId, courseId, ...gift, now });
+    },
+  });
+}
 
-  const phone = toDarajaPhone(data.phone);
+/**
+ * "Buy bundle" (decision 0063): the same checks, limits, prompt and Paybill as a course, priced for this
+ * learner (the bundle price less the courses they own). The payment names the courses it grants, fixed now.
+ * Coupons and gifts are for single courses.
+ */
+async function startBundlePayment(
+  services: Services,
+  actor: NonNullable<Actor>,
+  data: ReturnType<typeof readPurchase> & { bundleId: string },
+): Promise<StartPaymentResult> {
+  const { db } = services.database;
+  if (data.couponCode !== undefined || data.gift !== undefined) throw invalidInput(BUNDLE_TEXT.invalid);
+  const bundle = await loadBundleInTx(db, { bundleId: data.bundleId });
+  if (!bundle) throw notFound(BUNDLE_TEXT.notFound);
+  if (bundle.creatorId === actor.userId) throw forbidden(BUNDLE_TEXT.ownBundle);
+  if (!canBuyBundle(actor, bundle)) throw forbidden('Only customer accounts can buy courses.');
+  const { courses, quote } = await quoteBundleInTx(db, { bundle, userId: actor.userId });
+  if (!courses || !quote) throw conflict(BUNDLE_TEXT.notForSale);
+  const grants = courses.filter((c) => !c.owned).map((c) => c.id);
+  const asked = { ...data, courseId: grants[0] ?? '', bundleId: bundle.id, method: data.method ?? 'stk' };
+  const replay = await byKey(services, actor.userId, data.idempotencyKey);
+  if (replay) return sameRequestOrConflict(services, replay, asked);
+  if (quote.allOwned) throw new DomainError('already_owned', BUNDLE_TEXT.allOwned);
+  if (data.amount !== quote.price) throw conflict(BUNDLE_TEXT.priceChanged);
+  return openPayment(services, actor.userId, { asked, grants, inTx: async () => {} });
+}
+
+/**
+ * Records a payment and sends its prompt (or, by Paybill, leaves it pending): the part a course and a bundle
+ * purchase share. `inTx` adds what the purchase holds (a coupon use, a gift) in the payment's transaction.
+ */
+async function openPayment(
+  services: Services,
+  userId: string,
+  {
+    asked,
+    grants,
+    inTx,
+  }: {
+    asked: Asked & { idempotencyKey: string };
+    /** A bundle's courses to grant; null for a single course. */
+    grants: string[] | null;
+    inTx: (trx: Kysely<DB>, paymentId: string, now: Date) => Promise<void>;
+  },
+): Promise<StartPaymentResult> {
+  const { db } = services.database;
+  const { courseId, amount, method, idempotencyKey } = asked;
+  const phone = toDarajaPhone(asked.phone);
   if (!phone) throw invalidInput(PHONE_HELP, { phone: 'Not a Kenyan mobile number' });
   // Paybill only: no prompt goes out, so none is counted.
-  if (method === 'stk') await limitPrompts(services, { userId: actor.userId, phone });
+  if (method === 'stk') await limitPrompts(services, { userId, phone });
 
   const now = services.clock.now();
   const id = newId();
@@ -111,7 +173,7 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
         .insertInto('payment')
         .values({
           id,
-          userId: actor.userId,
+          userId,
           courseId,
           amount,
           phone,
@@ -132,11 +194,15 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
           expiresAt: new Date(now.getTime() + services.config.PAYMENT_TIMEOUT_S * 1000),
           paybillAccount,
           method,
+          bundleId: asked.bundleId,
         })
         .execute();
-      if (coupon)
-        await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId: id, dialect, now });
-      if (gift) await createGiftInTx(trx, { paymentId: id, buyerId: actor.userId, courseId, ...gift, now });
+      if (grants)
+        await trx
+          .insertInto('paymentCourse')
+          .values(grants.map((c) => ({ paymentId: id, courseId: c })))
+          .execute();
+      await inTx(trx, id, now);
       // No prompt to send: pending at once, in the same transaction, so nobody sees it waiting for a prompt
       // (the reconciler expires such payments; handleStkCallback waits on them).
       if (method === 'paybill')
@@ -147,12 +213,12 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // Lost a race: the same key from a double click, or another open payment for this course.
-    const raced = await byKey(services, actor.userId, idempotencyKey);
-    if (raced) return sameRequestOrConflict(services, raced, { ...data, method });
+    const raced = await byKey(services, userId, idempotencyKey);
+    if (raced) return sameRequestOrConflict(services, raced, asked);
     const open = await db
       .selectFrom('payment')
       .select('id')
-      .where('userId', '=', actor.userId)
+      .where('userId', '=', userId)
       .where('courseId', '=', courseId)
       .where('status', 'in', ['created', 'pending'])
       .executeTakeFirst();
@@ -249,13 +315,13 @@ async function byKey(services: Services, userId: string, key: string) {
     .executeTakeFirst();
 }
 
-function sameRequestOrConflict(
-  services: Services,
-  p: Selectable<PaymentTable>,
-  asked: { courseId: string; amount: number; phone: string; method: PaymentMethod },
-): StartPaymentResult {
+/** What a purchase asks for: a course, or a bundle (then `courseId` is the first course it grants). */
+type Asked = { courseId: string; bundleId: string | null; amount: number; phone: string; method: PaymentMethod };
+
+function sameRequestOrConflict(services: Services, p: Selectable<PaymentTable>, asked: Asked): StartPaymentResult {
   if (
-    p.courseId !== asked.courseId ||
+    (p.bundleId ?? null) !== asked.bundleId ||
+    (asked.bundleId === null && p.courseId !== asked.courseId) ||
     toNum(p.amount) !== asked.amount ||
     p.phone !== toDarajaPhone(asked.phone) ||
     p.method !== asked.method
