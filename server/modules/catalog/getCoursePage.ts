@@ -10,7 +10,7 @@ import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
 import type { Services } from '#server/core/services.ts';
 import { type VideoSource, videoSource, videoSourceWithCaptions } from '../playback/videoSource.ts';
 import type { SectionView } from '#common/studio/sections.ts';
-import { listSections } from '../studio/sections/listSections.ts';
+import { listSections } from '../shared/listSections.ts';
 
 export interface EpisodeSummary {
   id: string;

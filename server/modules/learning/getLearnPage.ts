@@ -13,7 +13,7 @@ import type { NoteView } from './notes/noteView.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
 import { documentFacts, listLessonResources } from '../media/lessonFileRows.ts';
 import type { SectionView } from '#common/studio/sections.ts';
-import { listSections } from '../studio/sections/listSections.ts';
+import { listSections } from '../shared/listSections.ts';
 
 export interface LearnEpisode {
   id: string;

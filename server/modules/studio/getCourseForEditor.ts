@@ -11,7 +11,7 @@ import { readQuizQuestions } from '../learning/quiz/readQuizQuestions.ts';
 import type { LessonFileView } from '#common/studio/lessonFiles.ts';
 import { listLessonResources } from '../media/lessonFileRows.ts';
 import type { SectionView } from '#common/studio/sections.ts';
-import { listSections } from './sections/listSections.ts';
+import { listSections } from '../shared/listSections.ts';
 
 export interface EditorEpisode {
   id: string;
