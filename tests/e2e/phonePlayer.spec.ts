@@ -18,8 +18,9 @@ import { AUDIO_VARIANT, makeAudioRendition } from '#tests/support/audioRendition
 
 const MIN_TARGET = 44;
 const RUNGS = [240, 360, 480, 720];
-const rendition = (url: string) => Number(/\/(\d+)p\//.exec(url)?.[1] ?? 0);
-const videoSegment = /\/\d+p\/seg_\d+\.m4s/;
+// H.264 (`240p/`) or AV1 (`240p-av1/`, where the browser decodes it: decision 0063) alike.
+const rendition = (url: string) => Number(/\/(\d+)p(?:-av1)?\//.exec(url)?.[1] ?? 0);
+const videoSegment = /\/\d+p(?:-av1)?\/seg_\d+\.m4s/;
 
 /**
  * Visible, wholly inside the viewport, on top at its centre (not covered), and at least 44×44 px. Scrolled
@@ -199,7 +200,7 @@ test.describe('on a phone', () => {
     // Every byte of the rendition's files (playlist, init, segments), once per file whoever asked for it.
     const downloaded = new Map<string, number>();
     page.on('response', async (r) => {
-      const file = /\/media\/s\/[^/]+\/(.+\/\d+p\/[^/?]+)/.exec(r.url())?.[1];
+      const file = /\/media\/s\/[^/]+\/(.+\/\d+p(?:-av1)?\/[^/?]+)/.exec(r.url())?.[1];
       if (file && r.ok()) downloaded.set(file, (await r.body()).length);
     });
     const { renditions, dialog, video } = await playPreview(page);

@@ -1,12 +1,12 @@
-// Turns an original video into the asset's HLS folder: the ladder in one ffmpeg pass (with an audio-only
-// variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. It
+// Turns an original video into the asset's HLS folder: the H.264 and AV1 ladders in one ffmpeg pass (with
+// each family's audio-only variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. It
 // writes into a scratch folder that the caller publishes to the media storage once complete (see
 // processVideoJob.ts), so a crash mid-way never leaves a half-written folder that players could reach.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AUDIO_ONLY, ladderArgs, planRenditions } from './hlsLadder.ts';
-import { masterPlaylist, measureVariant, type Variant } from './masterPlaylist.ts';
+import { audioOnlyFor, ladderArgs, planRenditions, type VideoCodec } from './hlsLadder.ts';
+import { AAC_LC, masterPlaylist, measureVariant, OPUS, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
 import type { VideoProbe } from './probeVideo.ts';
@@ -25,13 +25,26 @@ export interface RenditionInfo {
 /** The "Listen only" variant `audio/`: sound without picture. */
 export type AudioRenditionInfo = Omit<RenditionInfo, 'width' | 'height'>;
 
-export interface TranscodeResult {
+/** One codec family's renditions, lowest first, and its Listen only. */
+export interface CodecSet {
   renditions: RenditionInfo[];
   /** Null when the source has no sound. */
   audio: AudioRenditionInfo | null;
 }
 
+/** The H.264 family (every browser) and the AV1 one (null when not made: a backfill is still to come). */
+export interface TranscodeResult extends CodecSet {
+  av1: CodecSet | null;
+}
+
 export interface TranscodeOptions {
+  /** The families to make: both for an upload; only AV1 when adding it to a video made before it existed. */
+  codecs?: readonly VideoCodec[];
+  /**
+   * The master playlist already published (a backfill): its variants are kept and the new ones added,
+   * since the H.264 files are not in `work`.
+   */
+  existingMaster?: string;
   signal?: AbortSignal;
   onProgress?(percent: number): void;
 }
@@ -47,20 +60,38 @@ export async function transcodeVideo(
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
   await fs.mkdir(work, { recursive: true });
-  const renditions = planRenditions(probe.width, probe.height);
+  const codecs = opts.codecs ?? ['h264', 'av1'];
+  const renditions = planRenditions(probe.width, probe.height, codecs);
   await runFfmpeg(ladderArgs(original, work, renditions, probe), {
     duration: probe.duration,
     lowPriority: true,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
-  await makeStills(original, probe, work, renditions[renditions.length - 1]!, opts.signal);
+  if (!opts.existingMaster) {
+    const largest = renditions.reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a));
+    await makeStills(original, probe, work, largest, opts.signal);
+  }
   const hasAudio = probe.hasAudio;
-  const videos = await Promise.all(
-    renditions.map((r) => measureVariant(work, r.name, { hasAudio, size: { width: r.width, height: r.height } })),
+  const measured = await Promise.all(
+    codecs.map(async (codec) => {
+      const audioCodec = codec === 'av1' ? OPUS : AAC_LC;
+      const planned = renditions.filter((r) => r.codec === codec);
+      const videos = await Promise.all(
+        planned.map((r) =>
+          measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } }),
+        ),
+      );
+      const audio = hasAudio ? await measureVariant(work, audioOnlyFor(codec).name, { hasAudio, audioCodec }) : null;
+      return { codec, planned, videos, audio };
+    }),
   );
-  const audio = hasAudio ? await measureVariant(work, AUDIO_ONLY.name, { hasAudio }) : null;
-  const master = masterPlaylist(audio ? [...videos, audio] : videos);
+  // Pictures first, H.264 before AV1 (a player taking the first variant it can play starts on H.264), then
+  // the audio-only variants.
+  const variants = [...measured.flatMap((m) => m.videos), ...measured.flatMap((m) => (m.audio ? [m.audio] : []))];
+  const master = opts.existingMaster
+    ? `${opts.existingMaster.trimEnd()}\n${masterPlaylist(variants).split('\n').slice(3).join('\n')}`
+    : masterPlaylist(variants);
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
   const info = (v: Variant) => ({
     name: v.name,
@@ -68,10 +99,16 @@ export async function transcodeVideo(
     peakBps: v.peak,
     averageBps: v.average,
   });
-  return {
-    renditions: videos.map((v, i) => ({ ...info(v), width: renditions[i]!.width, height: renditions[i]!.height })),
-    audio: audio && info(audio),
-  };
+  const sets = Object.fromEntries(
+    measured.map((m) => [
+      m.codec,
+      {
+        renditions: m.videos.map((v, i) => ({ ...info(v), width: m.planned[i]!.width, height: m.planned[i]!.height })),
+        audio: m.audio && info(m.audio),
+      },
+    ]),
+  ) as Partial<Record<VideoCodec, CodecSet>>;
+  return { renditions: sets.h264?.renditions ?? [], audio: sets.h264?.audio ?? null, av1: sets.av1 ?? null };
 }
 
 /** A frame a little into the video (past fade-ins): the player's poster and the episode thumbnails. */
