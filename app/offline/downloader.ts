@@ -4,6 +4,7 @@
 // stored, so a dropped connection, a pause or a closed tab costs at most the files that were in flight.
 // Loaded only when a learner downloads, manages downloads, or this browser already holds some.
 import type { DownloadManifest, DownloadQuality } from '#common/offline/downloadManifest.ts';
+import { codecSupport } from '#app/components/player/codecFamily.ts';
 import {
   type DownloadMeta,
   type DownloadState,
@@ -54,8 +55,14 @@ function userCache(): Promise<Cache> {
   return openDownloads(key);
 }
 
+/** The manifest in the codec family this device plays (decision 0063): sizes and files follow it. */
 export async function fetchManifest(episodeId: string): Promise<DownloadManifest> {
-  const res = await fetch(`/api/offline/episodes/${encodeURIComponent(episodeId)}`, { credentials: 'same-origin' });
+  const decodes = await codecSupport();
+  const plays = [decodes.av1 ? 'av1' : '', decodes.opus ? 'opus' : ''].filter(Boolean).join(',');
+  const query = plays ? `?plays=${plays}` : '';
+  const res = await fetch(`/api/offline/episodes/${encodeURIComponent(episodeId)}${query}`, {
+    credentials: 'same-origin',
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new Error(body?.error?.message ?? 'This episode cannot be downloaded right now.');

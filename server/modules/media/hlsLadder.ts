@@ -17,6 +17,11 @@ export interface Rung {
   audioKbps: number;
   /** SVT-AV1's speed preset (AV1 rungs only): slower where the picture is small enough to afford it. */
   preset?: number;
+  /**
+   * A ceiling on the whole rendition's average (video, sound, container), in kbit/s, for an encoder whose
+   * cap is loose: a rendition above it is made again at a cap lowered in proportion (transcodeVideo.ts).
+   */
+  budgetKbps?: number;
 }
 
 /** H.264 high + AAC-LC stereo: every browser plays it. */
@@ -29,7 +34,9 @@ export const LADDER: readonly Rung[] = [
 
 /** AV1 (SVT-AV1) + Opus mono: the phone rungs only, where the bytes matter most and decoders keep up. */
 export const AV1_LADDER: readonly Rung[] = [
-  { name: '240p-av1', codec: 'av1', short: 240, videoKbps: 75, audioKbps: 16, preset: 8 },
+  // SVT-AV1's cap is loose both ways: text stays ≈ 20 % under it, full-frame noise goes ≈ 24 % over. 240p
+  // gets a cap text needs and a budget (≤ 52 MB/h) that noise is brought back to.
+  { name: '240p-av1', codec: 'av1', short: 240, videoKbps: 110, audioKbps: 16, preset: 8, budgetKbps: 115 },
   { name: '360p-av1', codec: 'av1', short: 360, videoKbps: 250, audioKbps: 16, preset: 10 },
 ];
 

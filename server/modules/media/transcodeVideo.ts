@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { audioOnlyFor, ladderArgs, planRenditions, type VideoCodec } from './hlsLadder.ts';
+import { audioOnlyFor, ladderArgs, type PlannedRendition, planRenditions, type VideoCodec } from './hlsLadder.ts';
 import { AAC_LC, masterPlaylist, measureVariant, OPUS, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
@@ -77,10 +77,15 @@ export async function transcodeVideo(
     codecs.map(async (codec) => {
       const audioCodec = codec === 'av1' ? OPUS : AAC_LC;
       const planned = renditions.filter((r) => r.codec === codec);
+      const measure = (r: PlannedRendition) =>
+        measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } });
       const videos = await Promise.all(
-        planned.map((r) =>
-          measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } }),
-        ),
+        planned.map(async (r) => {
+          const v = await measure(r);
+          if (!r.budgetKbps || v.average <= r.budgetKbps * 1000) return v;
+          await remake(original, probe, work, { ...r, videoKbps: refitCap(r, v.average) }, opts.signal);
+          return measure(r);
+        }),
       );
       const audio = hasAudio ? await measureVariant(work, audioOnlyFor(codec).name, { hasAudio, audioCodec }) : null;
       return { codec, planned, videos, audio };
@@ -109,6 +114,34 @@ export async function transcodeVideo(
     ]),
   ) as Partial<Record<VideoCodec, CodecSet>>;
   return { renditions: sets.h264?.renditions ?? [], audio: sets.h264?.audio ?? null, av1: sets.av1 ?? null };
+}
+
+/** What a rendition's container costs beside its media, in kbit/s (fMP4 fragment headers, ≈ 4 at 240p). */
+const CONTAINER_KBPS = 4;
+
+/**
+ * The lower cap for a rendition above its budget: the video's share of the budget (less sound and
+ * container) over what the video took, applied to the cap, with 10 % to spare (the loose cap overshoots
+ * more the lower it is set).
+ */
+export function refitCap(r: PlannedRendition, averageBps: number): number {
+  const video = averageBps / 1000 - r.audioKbps - CONTAINER_KBPS;
+  const room = r.budgetKbps! - r.audioKbps - CONTAINER_KBPS;
+  return Math.floor((r.videoKbps * room * 0.9) / video);
+}
+
+/** Makes one rendition again (its own ffmpeg run) and puts it in place of the first one. */
+async function remake(original: string, probe: VideoProbe, work: string, r: PlannedRendition, signal?: AbortSignal) {
+  const scratch = path.join(work, '.remake');
+  await fs.mkdir(scratch, { recursive: true });
+  await runFfmpeg(ladderArgs(original, scratch, [r], probe), {
+    duration: probe.duration,
+    lowPriority: true,
+    ...(signal ? { signal } : {}),
+  });
+  await fs.rm(path.join(work, r.name), { recursive: true, force: true });
+  await fs.rename(path.join(scratch, r.name), path.join(work, r.name));
+  await fs.rm(scratch, { recursive: true, force: true });
 }
 
 /** A frame a little into the video (past fade-ins): the player's poster and the episode thumbnails. */
