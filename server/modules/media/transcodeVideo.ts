@@ -38,13 +38,6 @@ export interface TranscodeResult extends CodecSet {
 }
 
 export interface TranscodeOptions {
-  /** The families to make: both for an upload; only AV1 when adding it to a video made before it existed. */
-  codecs?: readonly VideoCodec[];
-  /**
-   * The master playlist already published (a backfill): its variants are kept and the new ones added,
-   * since the H.264 files are not in `work`.
-   */
-  existingMaster?: string;
   signal?: AbortSignal;
   onProgress?(percent: number): void;
 }
@@ -60,7 +53,7 @@ export async function transcodeVideo(
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
   await fs.mkdir(work, { recursive: true });
-  const codecs = opts.codecs ?? ['h264', 'av1'];
+  const codecs: VideoCodec[] = ['h264', 'av1'];
   const renditions = planRenditions(probe.width, probe.height, codecs);
   await runFfmpeg(ladderArgs(original, work, renditions, probe), {
     duration: probe.duration,
@@ -68,10 +61,8 @@ export async function transcodeVideo(
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
-  if (!opts.existingMaster) {
-    const largest = renditions.reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a));
-    await makeStills(original, probe, work, largest, opts.signal);
-  }
+  const largest = renditions.reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a));
+  await makeStills(original, probe, work, largest, opts.signal);
   const hasAudio = probe.hasAudio;
   const measured = await Promise.all(
     codecs.map(async (codec) => {
@@ -94,9 +85,7 @@ export async function transcodeVideo(
   // Pictures first, H.264 before AV1 (a player taking the first variant it can play starts on H.264), then
   // the audio-only variants.
   const variants = [...measured.flatMap((m) => m.videos), ...measured.flatMap((m) => (m.audio ? [m.audio] : []))];
-  const master = opts.existingMaster
-    ? `${opts.existingMaster.trimEnd()}\n${masterPlaylist(variants).split('\n').slice(3).join('\n')}`
-    : masterPlaylist(variants);
+  const master = masterPlaylist(variants);
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
   const info = (v: Variant) => ({
     name: v.name,
