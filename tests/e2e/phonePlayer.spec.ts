@@ -130,7 +130,8 @@ test.describe('on a phone', () => {
     const mb = async () => Number(/([\d.]+) MB/.exec((await meter.textContent()) ?? '')?.[1]);
     const stored = () => page.evaluate(() => JSON.parse(localStorage.getItem('darasa.dataMeter') ?? '{}').bytes ?? 0);
     const before = await stored();
-    expect(before).toBeGreaterThan(100_000);
+    // A second or two of 240p: ≈ 60 kB in AV1 where the browser decodes it (decision 0063), ≈ 120 kB in H.264.
+    expect(before).toBeGreaterThan(30_000);
     expect(await mb()).toBeCloseTo(before / 1_000_000, 1);
     await page.screenshot({ path: info.outputPath('phone-learn-settings.png') });
     await player.getByRole('button', { name: 'Close settings' }).tap();
