@@ -18,7 +18,7 @@ export function PlaybackCost({
   compact?: boolean;
 }) {
   const { t } = useT();
-  const { dataSaver, costOf } = usePlaybackCost(place);
+  const { dataSaver, costOf, listenOf } = usePlaybackCost(place);
   if (!sizes) return null;
   const played = costOf(sizes);
   if (compact)
@@ -32,7 +32,7 @@ export function PlaybackCost({
       {' • '}
       {t('cost.atQuality', { size: formatMegabytes(played.bytes), quality: `${played.height}p` })}
       {dataSaver ? t('episodes.dataSaver') : ''}
-      {listenOnlyCost(sizes, t)}
+      {listenOnlyCost({ listen: listenOf(sizes) }, t)}
     </span>
   );
 }

@@ -6,6 +6,7 @@
 // Loaded only when a learner downloads, manages downloads, or this browser already holds some.
 import type { DownloadChoice, DownloadManifest } from '#common/offline/downloadManifest.ts';
 import { countBytes } from '#app/lib/dataMeter.ts';
+import { codecSupport } from '#app/components/player/codecFamily.ts';
 import {
   type DownloadMeta,
   type DownloadState,
@@ -56,8 +57,14 @@ function userCache(): Promise<Cache> {
   return openDownloads(key);
 }
 
+/** The manifest in the codec family this device plays (decision 0066): sizes and files follow it. */
 export async function fetchManifest(episodeId: string): Promise<DownloadManifest> {
-  const res = await fetch(`/api/offline/episodes/${encodeURIComponent(episodeId)}`, { credentials: 'same-origin' });
+  const decodes = await codecSupport();
+  const plays = [decodes.av1 ? 'av1' : '', decodes.opus ? 'opus' : ''].filter(Boolean).join(',');
+  const query = plays ? `?plays=${plays}` : '';
+  const res = await fetch(`/api/offline/episodes/${encodeURIComponent(episodeId)}${query}`, {
+    credentials: 'same-origin',
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new Error(body?.error?.message ?? 'This episode cannot be downloaded right now.');

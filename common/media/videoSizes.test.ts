@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playedRendition, videoSizes } from './videoSizes.ts';
+import { forDevice, playedRendition, videoSizes } from './videoSizes.ts';
 
 const meta = JSON.stringify({
   // Stored in any order: the sizes come back lowest first.
@@ -47,5 +47,35 @@ describe('what a video costs on a screen', () => {
     expect(videoSizes(null)).toBeNull();
     expect(videoSizes('{')).toBeNull();
     expect(videoSizes('{"renditions":[]}')).toBeNull();
+  });
+});
+
+describe('sizes follow the codec the device plays', () => {
+  const sizes = videoSizes(
+    JSON.stringify({
+      ...JSON.parse(meta),
+      av1: {
+        renditions: [
+          { name: '240p-av1', width: 426, height: 240, bytes: 900_000 },
+          { name: '360p-av1', width: 640, height: 360, bytes: 1_400_000 },
+        ],
+        audio: { name: 'audio-opus', bytes: 180_000 },
+      },
+    }),
+  )!;
+  const all = { av1: true, opus: true };
+
+  it('is the AV1 rendition of the height the screen rule chose, and Listen only in Opus', () => {
+    const played = forDevice(sizes, playedRendition(sizes, 1, false), all);
+    expect(played.played).toMatchObject({ name: '360p-av1', bytes: 1_400_000 });
+    expect(played.listen).toBe(180_000);
+  });
+
+  it('is H.264 above the AV1 ladder, or where AV1 does not play; Opus still where Opus plays', () => {
+    expect(forDevice(sizes, playedRendition(sizes, 2, false), all).played.name).toBe('480p');
+    const noAv1 = forDevice(sizes, playedRendition(sizes, 0, false), { av1: false, opus: true });
+    expect(noAv1.played.name).toBe('240p');
+    expect(noAv1.listen).toBe(180_000);
+    expect(forDevice(sizes, sizes.renditions[0]!, { av1: false, opus: false }).listen).toBe(400_000);
   });
 });

@@ -19,7 +19,9 @@ export function offlineRoutes() {
   app.get('/episodes/:episodeId', async (c) => {
     const { services, actor } = c.var.ctx;
     c.header('cache-control', 'private, no-store');
-    return c.json(await getDownloadManifest(services, actor, { episodeId: c.req.param('episodeId') }));
+    return c.json(
+      await getDownloadManifest(services, actor, { episodeId: c.req.param('episodeId'), plays: c.req.query('plays') }),
+    );
   });
   app.post('/check', limit, objectBody, async (c) => {
     const { services, actor } = c.var.ctx;

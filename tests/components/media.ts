@@ -37,10 +37,10 @@ async function makeMedia(): Promise<void> {
   const master = fs.readFileSync(path.join(hls, 'master.m3u8'), 'utf8');
   if (!master.includes('audio/index.m3u8')) throw new Error('the transcoder made no audio-only rendition');
   fs.writeFileSync(path.join(hls, 'master-listen.m3u8'), master);
-  // Drop the audio-only variant: its #EXT-X-STREAM-INF line and the URI line after it.
+  // Drop the audio-only variants (AAC and Opus): each #EXT-X-STREAM-INF line and the URI line after it.
   fs.writeFileSync(
     path.join(hls, 'master-video.m3u8'),
-    master.replace(/#EXT-X-STREAM-INF:[^\n]*\naudio\/index\.m3u8\n?/, ''),
+    master.replace(/#EXT-X-STREAM-INF:[^\n]*\naudio(-opus)?\/index\.m3u8\n?/g, ''),
   );
 }
 

@@ -62,6 +62,24 @@ describe('download manifest', () => {
     expect(low.bytes).toBe(total);
   });
 
+  it('gives a device that plays AV1 and Opus those renditions, with their own sizes; a bad value means H.264', async () => {
+    const { body } = await getJson(cast.customer, `/api/offline/episodes/${ep[2]}?plays=av1,opus`);
+    expect(body.options.map((o: { quality: string }) => o.quality)).toEqual(['240p', '360p', 'audio']);
+    const [low, , listen] = body.options;
+    expect(low.master).toMatch(/CODECS="av01\.[^"]*,opus"\n240p-av1\/index\.m3u8\n$/);
+    expect(low.files.map((f: { path: string }) => f.path)).toContain('240p-av1/index.m3u8');
+    expect(listen.master).toMatch(/\naudio-opus\/index\.m3u8\n$/);
+    const h264 = (await getJson(cast.customer, `/api/offline/episodes/${ep[2]}`)).body.options[0];
+    expect(low.bytes).not.toBe(h264.bytes);
+    // Only Opus: AV1 is not taken without it; anything unknown is ignored.
+    const opusOnly = (await getJson(cast.customer, `/api/offline/episodes/${ep[2]}?plays=opus`)).body.options;
+    expect(opusOnly[0].master).toMatch(/\n240p\/index\.m3u8\n$/);
+    expect(opusOnly[2].master).toMatch(/\naudio-opus\/index\.m3u8\n$/);
+    const bad = await getJson(cast.customer, `/api/offline/episodes/${ep[2]}?plays=${'x'.repeat(500)}`);
+    expect(bad.status).toBe(200);
+    expect(bad.body.options[0].master).toMatch(/\n240p\/index\.m3u8\n$/);
+  });
+
   it('refuses visitors, learners without the course, and ids that are not ours', async () => {
     expect((await getJson(cast.visitor, `/api/offline/episodes/${ep[2]}`)).status).toBe(401);
     const stranger = await getJson(cast.admin, `/api/offline/episodes/${newId()}`);

@@ -20,10 +20,17 @@ export async function makeReadyVideo(db: Kysely<DB>, dataDir: string, ownerId: s
     const original = await makeClip(path.join(uploads, `${newId()}.mp4`), { width: 640, height: 360, seconds: 6 });
     const probe = await probeVideo(original);
     const folder = mediaDir(dataDir, `template-${newId()}`);
-    const { renditions, audio } = await transcodeVideo(original, probe, folder);
+    const { renditions, audio, av1 } = await transcodeVideo(original, probe, folder);
     template = {
       folder,
-      meta: JSON.stringify({ duration: probe.duration, width: probe.width, height: probe.height, renditions, audio }),
+      meta: JSON.stringify({
+        duration: probe.duration,
+        width: probe.width,
+        height: probe.height,
+        renditions,
+        audio,
+        av1,
+      }),
     };
     templates.set(dataDir, template);
   }

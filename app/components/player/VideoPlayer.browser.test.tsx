@@ -153,7 +153,7 @@ describe('phones', () => {
 
   test('Listen only plays the audio rendition: no more video segments, the choice is remembered', async () => {
     const videoSegments = () =>
-      performance.getEntriesByType('resource').filter((e) => /\/hls\/\d+p\/seg_/.test(e.name)).length;
+      performance.getEntriesByType('resource').filter((e) => /\/hls\/\d+p(-av1)?\/seg_/.test(e.name)).length;
     const first = await mount(HLS_LISTEN);
     await first.button('Play').click();
     await first.settings();
@@ -175,7 +175,7 @@ describe('phones', () => {
     await next.button('Play').click();
     await expect.poll(() => next.video.currentTime).toBeGreaterThan(0.5);
     expect(videoSegments()).toBe(0);
-    expect(performance.getEntriesByType('resource').some((e) => /\/hls\/audio\/seg_/.test(e.name))).toBe(true);
+    expect(performance.getEntriesByType('resource').some((e) => /\/hls\/audio(-opus)?\/seg_/.test(e.name))).toBe(true);
     await expect.element(next.player).toHaveAttribute('data-listening', 'true');
   });
 

@@ -2,10 +2,20 @@
 // it never counts toward the JavaScript of a page before a video starts. Its light build (no subtitles,
 // alternate audio or DRM, which we do not use) is a third smaller: a faster first frame on a slow network.
 // Settings from docs/product.md (video): start on the lowest rung, keep short buffers, never fetch more
-// pixels than the player shows (screenCap.ts); every byte it downloads counts in the data meter.
-import type { ErrorData, Level } from 'hls.js/light';
+// pixels than the player shows (screenCap.ts); every byte it downloads counts in the data meter. hls.js
+// sees one codec family of the master playlist, AV1 + Opus or H.264 + AAC (codecFamily.ts).
+import type {
+  ErrorData,
+  Level,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+  PlaylistLoaderConstructor,
+  PlaylistLoaderContext,
+} from 'hls.js/light';
 import { countBytes } from '#app/lib/dataMeter.ts';
 import { audioOnlyVariant, firstVideoVariant } from './audioVariant.ts';
+import { type CodecFamily, type CodecSupport, chooseFamily, codecSupport, keepFamily } from './codecFamily.ts';
 import { screenLevelCap } from './screenCap.ts';
 
 export interface Quality {
@@ -81,21 +91,69 @@ function startVariant(text: string, masterUrl: string, listenOnly: boolean): str
   return audio ? new URL(audio, masterUrl).href : firstVideoVariant(text, masterUrl);
 }
 
+interface Played {
+  family: CodecFamily;
+  support: CodecSupport;
+  /** The master with only what this browser plays (keepFamily). */
+  text: string;
+}
+
+/** Which family of `master` plays in a picture of this box (data saver: `maxShortSide`). */
+async function played(
+  master: string,
+  box: { width: number; height: number },
+  maxShortSide: number | null,
+): Promise<Played> {
+  const support = await codecSupport();
+  const family = chooseFamily(master, support, { box, devicePixelRatio, maxShortSide });
+  return { family, support, text: keepFamily(master, family, support) };
+}
+
+/** Before the player exists: a 16:9 picture the width of the window, as on a phone. */
+const windowBox = () => ({ width: window.innerWidth, height: (window.innerWidth * 9) / 16 });
+
 /**
  * Fetches, at low priority, everything the first frame of `src` needs before the learner presses Play:
  * hls.js, the master and starting playlists, the init segment and the first segment. The requests Play
  * makes then come from the HTTP cache (media responses are cacheable for the token's life).
  */
-export function warmUp(src: string, listenOnly: boolean): void {
+export function warmUp(src: string, listenOnly: boolean, maxShortSide: number | null = null): void {
   preloadHls();
   if (!isHlsSource(src)) return;
   const master = new URL(src, location.href).href;
   getText(master, 'low')
-    .then((text) => {
+    .then((text) => played(text, windowBox(), maxShortSide))
+    .then(({ text }) => {
       const first = startVariant(text, master, listenOnly);
       return first ? warmStart(first, true, 'low') : undefined;
     })
     .catch(() => {}); // Play fetches them again and reports a real failure
+}
+
+/**
+ * hls.js's own playlist loader, except that the master playlist it reads is cut down to the family this
+ * browser plays: hls.js then never sees the other codec (and cannot switch to it).
+ */
+function familyLoader(Hls: HlsClass, family: () => Played | null): PlaylistLoaderConstructor {
+  const Base = Hls.DefaultConfig.loader;
+  class FamilyLoader extends Base {
+    override load(context: LoaderContext, config: LoaderConfiguration, callbacks: LoaderCallbacks<LoaderContext>) {
+      const chosen = family();
+      if ((context as PlaylistLoaderContext).type !== 'manifest' || !chosen)
+        return super.load(context, config, callbacks);
+      super.load(context, config, {
+        ...callbacks,
+        onSuccess: (response, stats, ctx, details) =>
+          callbacks.onSuccess(
+            { ...response, data: keepFamily(String(response.data), chosen.family, chosen.support) },
+            stats,
+            ctx,
+            details,
+          ),
+      });
+    }
+  }
+  return FamilyLoader as unknown as PlaylistLoaderConstructor;
 }
 
 export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOptions): StreamControl {
@@ -111,18 +169,23 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
   let videoQualities: Quality[] = [];
   let refreshed = false;
   let recovered = false;
+  let family: Played | null = null;
 
   const audioSrc = () => new URL(audioUri!, source).href;
+  const box = () => (video.clientWidth ? { width: video.clientWidth, height: video.clientHeight } : windowBox());
 
-  // The master playlist, read once here: which variant starts, and whether "Listen only" exists.
-  const master = getText(source).then(
-    (text) => {
-      audioUri = audioOnlyVariant(text);
-      const first = startVariant(text, source, wantListen);
-      if (first) warmStart(first, !opts.startAt, 'auto').catch(() => {}); // hls.js reports real failures itself
-    },
-    () => {}, // hls.js fetches it again and reports the failure
-  );
+  // The master playlist, read once here: which codec family and variant start, whether "Listen only" exists.
+  const master = getText(source)
+    .then((text) => played(text, box(), maxShortSide))
+    .then(
+      (chosen) => {
+        family = chosen;
+        audioUri = audioOnlyVariant(chosen.text);
+        const first = startVariant(chosen.text, source, wantListen);
+        if (first) warmStart(first, !opts.startAt, 'auto').catch(() => {}); // hls.js reports real failures itself
+      },
+      () => {}, // hls.js fetches it again and reports the failure
+    );
 
   const applyCap = () => {
     if (!hls || listen || !hls.levels.length) return;
@@ -154,6 +217,7 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
       // network that test costs a whole extra segment before the first frame.
       testBandwidth: false,
       startPosition: position > 0 ? position : -1,
+      pLoader: familyLoader(Hls, () => family),
     });
     hls = h;
     h.on(Hls.Events.MANIFEST_LOADED, (_e, d) => countBytes(d.stats.loaded));
@@ -184,7 +248,16 @@ export function attachHls(video: HTMLVideoElement, src: string, opts: StreamOpti
             return opts.onFatal?.('Failed to load video', 'This video link has expired. Please reload the page.');
           source = new URL(next, location.href).href;
           // The first master read failed with the old link: read it now, so "Listen only" is offered.
-          audioUri ??= await getText(source).then(audioOnlyVariant, () => null);
+          if (!family)
+            await getText(source)
+              .then((text) => played(text, box(), maxShortSide))
+              .then(
+                (chosen) => {
+                  family = chosen;
+                  audioUri = audioOnlyVariant(chosen.text);
+                },
+                () => {},
+              );
           if (detached || hls !== h) return;
           h.loadSource(listen ? audioSrc() : source);
         });

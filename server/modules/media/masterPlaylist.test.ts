@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { avcCodec, averageBitrate, masterPlaylist, parseMediaPlaylist, peakBitrate } from './masterPlaylist.ts';
+import {
+  av1Codec,
+  avcCodec,
+  averageBitrate,
+  masterPlaylist,
+  parseMediaPlaylist,
+  peakBitrate,
+} from './masterPlaylist.ts';
 
 const seg = (kb: number, duration = 4) => ({ bytes: kb * 1000, duration });
 
@@ -50,10 +57,19 @@ describe('codec names', () => {
     expect(avcCodec(box)).toBe('avc1.64001f');
     expect(avcCodec(Buffer.from('no box here'))).toBeNull();
   });
+
+  it('reads profile, level, tier and bit depth from the av1C box', () => {
+    // 0x81: marker and version; 0x04: profile 0, level 4 (3.0); 0x0c: main tier, 8-bit, 4:2:0.
+    const box = Buffer.concat([Buffer.from([0, 0, 0, 20]), Buffer.from('av1C'), Buffer.from([0x81, 0x04, 0x0c, 0])]);
+    expect(av1Codec(box)).toBe('av01.0.04M.08');
+    const high10 = Buffer.concat([Buffer.from('av1C'), Buffer.from([0x81, 0x2d, 0xcc, 0])]);
+    expect(av1Codec(high10)).toBe('av01.1.13H.10');
+    expect(av1Codec(Buffer.from('no box here'))).toBeNull();
+  });
 });
 
 describe('master playlist', () => {
-  it('declares measured rates, size, frame rate and codecs; the audio-only variant has no picture', () => {
+  it('declares measured rates, size, frame rate and codecs of both families; audio-only variants have no picture', () => {
     const text = masterPlaylist([
       {
         name: '240p',
@@ -64,7 +80,18 @@ describe('master playlist', () => {
         bytes: 0,
         segments: [],
       },
+      {
+        name: '240p-av1',
+        video: { width: 426, height: 240, codec: 'av01.0.00M.08', frameRate: 30 },
+        hasAudio: true,
+        audioCodec: 'opus',
+        peak: 120_000,
+        average: 100_000,
+        bytes: 0,
+        segments: [],
+      },
       { name: 'audio', hasAudio: true, peak: 35_000, average: 34_000, bytes: 0, segments: [] },
+      { name: 'audio-opus', hasAudio: true, audioCodec: 'opus', peak: 17_000, average: 16_500, bytes: 0, segments: [] },
     ]);
     expect(text.split('\n')).toEqual([
       '#EXTM3U',
@@ -72,8 +99,12 @@ describe('master playlist', () => {
       '#EXT-X-INDEPENDENT-SEGMENTS',
       '#EXT-X-STREAM-INF:BANDWIDTH=210000,AVERAGE-BANDWIDTH=190000,RESOLUTION=426x240,FRAME-RATE=29.970,CODECS="avc1.640015,mp4a.40.2"',
       '240p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=120000,AVERAGE-BANDWIDTH=100000,RESOLUTION=426x240,FRAME-RATE=30.000,CODECS="av01.0.00M.08,opus"',
+      '240p-av1/index.m3u8',
       '#EXT-X-STREAM-INF:BANDWIDTH=35000,AVERAGE-BANDWIDTH=34000,CODECS="mp4a.40.2"',
       'audio/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=17000,AVERAGE-BANDWIDTH=16500,CODECS="opus"',
+      'audio-opus/index.m3u8',
       '',
     ]);
   });

@@ -1,6 +1,8 @@
 // The master playlist, written from what ffmpeg actually produced rather than from its estimates: players
 // choose a rendition by BANDWIDTH, so it must be the true peak (RFC 8216 §4.3.4.2) measured from the
-// segments on disk, along with the average, the real H.264 profile and level, and the frame rate.
+// segments on disk, along with the average, the real H.264 or AV1 profile and level, and the frame rate.
+// One master lists both codec families (decision 0066): players that choose by CODECS choose right, and
+// ours keeps to one family (app/components/player/codecFamily.ts).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -67,11 +69,31 @@ export function avcCodec(init: Buffer): string | null {
   return `avc1.${hex(init[at + 5]!)}${hex(init[at + 6]!)}${hex(init[at + 7]!)}`;
 }
 
+/**
+ * The RFC 6381 / AV1-ISOBMFF name of the AV1 stream in an fMP4 init segment (`av01.0.04M.08`), from its
+ * av1C box: profile, level, tier and bit depth.
+ */
+export function av1Codec(init: Buffer): string | null {
+  const at = init.indexOf('av1C');
+  if (at < 0 || at + 7 > init.length) return null;
+  const profile = init[at + 5]! >> 5;
+  const level = init[at + 5]! & 0x1f;
+  const flags = init[at + 6]!;
+  const tier = flags & 0x80 ? 'H' : 'M';
+  const depth = flags & 0x40 ? (profile === 2 && flags & 0x20 ? 12 : 10) : 8;
+  return `av01.${profile}.${String(level).padStart(2, '0')}${tier}.${String(depth).padStart(2, '0')}`;
+}
+
+export const AAC_LC = 'mp4a.40.2';
+export const OPUS = 'opus';
+
 export interface Variant {
   name: string;
   /** Absent for the audio-only variant. */
   video?: { width: number; height: number; codec: string; frameRate: number };
   hasAudio: boolean;
+  /** The sound's codec name when there is sound: AAC-LC unless said otherwise. */
+  audioCodec?: string;
   peak: number;
   average: number;
   /** Everything a player downloads to play it whole: playlist, init segment and media segments. */
@@ -84,7 +106,7 @@ export interface Variant {
 export async function measureVariant(
   dir: string,
   name: string,
-  opts: { hasAudio: boolean; size?: { width: number; height: number } },
+  opts: { hasAudio: boolean; audioCodec?: string; size?: { width: number; height: number } },
 ): Promise<Variant> {
   const folder = path.join(dir, name);
   const playlistText = await fs.readFile(path.join(folder, 'index.m3u8'), 'utf8');
@@ -100,6 +122,7 @@ export async function measureVariant(
   const base = {
     name,
     hasAudio: opts.hasAudio,
+    ...(opts.audioCodec ? { audioCodec: opts.audioCodec } : {}),
     peak: peakBitrate(segments, playlist.targetDuration),
     average: averageBitrate(segments),
     bytes,
@@ -110,7 +133,7 @@ export async function measureVariant(
     ...base,
     video: {
       ...opts.size,
-      codec: avcCodec(init) ?? 'avc1.640028',
+      codec: avcCodec(init) ?? av1Codec(init) ?? 'avc1.640028',
       frameRate: await frameRate(path.join(folder, 'index.m3u8')),
     },
   };
@@ -134,13 +157,11 @@ async function frameRate(playlist: string): Promise<number> {
   return Number.isFinite(fps) ? fps : 0;
 }
 
-const AAC_LC = 'mp4a.40.2';
-
 export function masterPlaylist(variants: Variant[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const v of variants) {
     const attrs = [`BANDWIDTH=${v.peak}`, `AVERAGE-BANDWIDTH=${v.average}`];
-    const codecs = [...(v.video ? [v.video.codec] : []), ...(v.hasAudio ? [AAC_LC] : [])];
+    const codecs = [...(v.video ? [v.video.codec] : []), ...(v.hasAudio ? [v.audioCodec ?? AAC_LC] : [])];
     if (v.video) {
       attrs.push(`RESOLUTION=${v.video.width}x${v.video.height}`);
       if (v.video.frameRate > 0) attrs.push(`FRAME-RATE=${v.video.frameRate.toFixed(3)}`);

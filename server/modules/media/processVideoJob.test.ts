@@ -83,7 +83,7 @@ function settled(assetId: string) {
       const s = await getVideoProcessingState(database.db, assetId);
       return (s?.state === 'ready' || s?.state === 'failed') && s;
     },
-    { timeout: 30_000, interval: 100 },
+    { timeout: 90_000, interval: 100 },
   );
 }
 
@@ -98,6 +98,10 @@ const meta = async (assetId: string) => {
     duration: number;
     renditions: { name: string; width: number; height: number; bytes: number }[];
     audio: { name: string; bytes: number } | null;
+    av1: {
+      renditions: { name: string; width: number; height: number; bytes: number }[];
+      audio: { name: string; bytes: number } | null;
+    } | null;
   };
 };
 const read = (assetId: string, file: string) => fs.readFileSync(path.join(dir(assetId), file), 'utf8');
@@ -116,7 +120,8 @@ function renditionFiles(assetId: string, name: string): string[] {
 /** Every file the playlists name is one the media route serves (it refuses any other name). */
 async function expectAllServed(assetId: string) {
   const m = await meta(assetId);
-  for (const { name } of [...m.renditions, ...(m.audio ? [m.audio] : [])]) {
+  const av1 = m.av1 ? [...m.av1.renditions, ...(m.av1.audio ? [m.av1.audio] : [])] : [];
+  for (const { name } of [...m.renditions, ...(m.audio ? [m.audio] : []), ...av1]) {
     for (const file of renditionFiles(assetId, name)) {
       expect(isServedRenditionFile(name, path.basename(file)), `${name}/${path.basename(file)}`).toBe(true);
       expect(fs.existsSync(file)).toBe(true);
@@ -159,13 +164,22 @@ describe('video processing', () => {
       '360p/index.m3u8',
       '480p/index.m3u8',
       '720p/index.m3u8',
+      '240p-av1/index.m3u8',
+      '360p-av1/index.m3u8',
       'audio/index.m3u8',
+      'audio-opus/index.m3u8',
     ]);
     expect(master).toContain('RESOLUTION=1280x720');
     expect(master).toContain('CODECS="mp4a.40.2"');
     expect(m.audio?.bytes).toBeGreaterThan(0);
+    expect(m.av1?.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ['240p-av1', 426, 240],
+      ['360p-av1', 640, 360],
+    ]);
+    expect(m.av1?.audio?.bytes).toBeGreaterThan(0);
     await expectAllServed(assetId);
-    for (const r of m.renditions) {
+    // Every rendition of both families switches at the same instants (SVT-AV1 by its GOP length).
+    for (const r of [...m.renditions, ...(m.av1?.renditions ?? [])]) {
       const keys = await keyframeTimes(renditionFiles(assetId, r.name), path.join(database.dataDir, `${r.name}.mp4`));
       expect(fromFirst(keys)).toEqual([0, 2]);
     }
@@ -187,7 +201,7 @@ describe('video processing', () => {
       .where('id', '=', course.id)
       .executeTakeFirstOrThrow();
     expect(toNum(c.duration)).toBe(toNum(other.duration) + 4);
-  });
+  }, 120_000); // a 1080p source through both codec families on 2 shared cores
 
   it('scales a portrait clip by its width', async () => {
     const original = await makeClip(path.join(uploads, 'portrait.mp4'), { width: 720, height: 1280, seconds: 2 });
@@ -199,7 +213,7 @@ describe('video processing', () => {
       ['480p', 480, 854],
       ['720p', 720, 1280],
     ]);
-  });
+  }, 120_000);
 
   it('never upscales: a 240p source gives only 240p', async () => {
     const original = await makeClip(path.join(uploads, 'small.mp4'), { width: 426, height: 240, seconds: 2 });
@@ -223,6 +237,7 @@ describe('video processing', () => {
     // No sound, no "Listen only".
     expect((await meta(assetId)).audio).toBeNull();
     expect(fs.existsSync(path.join(dir(assetId), 'audio'))).toBe(false);
+    expect(fs.existsSync(path.join(dir(assetId), 'audio-opus'))).toBe(false);
   });
 
   it('puts keyframes every 2 s at 25 fps too, with the right duration', async () => {
@@ -230,7 +245,8 @@ describe('video processing', () => {
     const { assetId } = await process(original);
     const m = await meta(assetId);
     expect(m.duration).toBeCloseTo(5, 1);
-    for (const r of m.renditions) {
+    // Every rendition of both families switches at the same instants (SVT-AV1 by its GOP length).
+    for (const r of [...m.renditions, ...(m.av1?.renditions ?? [])]) {
       const keys = await keyframeTimes(
         renditionFiles(assetId, r.name),
         path.join(database.dataDir, `pal-${r.name}.mp4`),

@@ -116,6 +116,7 @@ async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe
       hasAudio: probe.hasAudio,
       renditions: made.renditions,
       audio: made.audio,
+      av1: made.av1,
     };
     await trx
       .updateTable('mediaAsset')

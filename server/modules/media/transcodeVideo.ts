@@ -1,12 +1,12 @@
-// Turns an original video into the asset's HLS folder: the ladder in one ffmpeg pass (with an audio-only
-// variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. It
+// Turns an original video into the asset's HLS folder: the H.264 and AV1 ladders in one ffmpeg pass (with
+// each family's audio-only variant when there is sound), a master playlist of measured rates, a poster and WebP thumbnails. It
 // writes into a scratch folder that the caller publishes to the media storage once complete (see
 // processVideoJob.ts), so a crash mid-way never leaves a half-written folder that players could reach.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AUDIO_ONLY, ladderArgs, planRenditions } from './hlsLadder.ts';
-import { masterPlaylist, measureVariant, type Variant } from './masterPlaylist.ts';
+import { audioOnlyFor, ladderArgs, type PlannedRendition, planRenditions, type VideoCodec } from './hlsLadder.ts';
+import { AAC_LC, masterPlaylist, measureVariant, OPUS, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
 import type { VideoProbe } from './probeVideo.ts';
@@ -25,10 +25,16 @@ export interface RenditionInfo {
 /** The "Listen only" variant `audio/`: sound without picture. */
 export type AudioRenditionInfo = Omit<RenditionInfo, 'width' | 'height'>;
 
-export interface TranscodeResult {
+/** One codec family's renditions, lowest first, and its Listen only. */
+export interface CodecSet {
   renditions: RenditionInfo[];
   /** Null when the source has no sound. */
   audio: AudioRenditionInfo | null;
+}
+
+/** The H.264 family (every browser) and the AV1 one (null when not made: a backfill is still to come). */
+export interface TranscodeResult extends CodecSet {
+  av1: CodecSet | null;
 }
 
 export interface TranscodeOptions {
@@ -47,20 +53,39 @@ export async function transcodeVideo(
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
   await fs.mkdir(work, { recursive: true });
-  const renditions = planRenditions(probe.width, probe.height);
+  const codecs: VideoCodec[] = ['h264', 'av1'];
+  const renditions = planRenditions(probe.width, probe.height, codecs);
   await runFfmpeg(ladderArgs(original, work, renditions, probe), {
     duration: probe.duration,
     lowPriority: true,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
-  await makeStills(original, probe, work, renditions[renditions.length - 1]!, opts.signal);
+  const largest = renditions.reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a));
+  await makeStills(original, probe, work, largest, opts.signal);
   const hasAudio = probe.hasAudio;
-  const videos = await Promise.all(
-    renditions.map((r) => measureVariant(work, r.name, { hasAudio, size: { width: r.width, height: r.height } })),
+  const measured = await Promise.all(
+    codecs.map(async (codec) => {
+      const audioCodec = codec === 'av1' ? OPUS : AAC_LC;
+      const planned = renditions.filter((r) => r.codec === codec);
+      const measure = (r: PlannedRendition) =>
+        measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } });
+      const videos = await Promise.all(
+        planned.map(async (r) => {
+          const v = await measure(r);
+          if (!r.budgetKbps || v.average <= r.budgetKbps * 1000) return v;
+          await remake(original, probe, work, { ...r, videoKbps: refitCap(r, v.average) }, opts.signal);
+          return measure(r);
+        }),
+      );
+      const audio = hasAudio ? await measureVariant(work, audioOnlyFor(codec).name, { hasAudio, audioCodec }) : null;
+      return { codec, planned, videos, audio };
+    }),
   );
-  const audio = hasAudio ? await measureVariant(work, AUDIO_ONLY.name, { hasAudio }) : null;
-  const master = masterPlaylist(audio ? [...videos, audio] : videos);
+  // Pictures first, H.264 before AV1 (a player taking the first variant it can play starts on H.264), then
+  // the audio-only variants.
+  const variants = [...measured.flatMap((m) => m.videos), ...measured.flatMap((m) => (m.audio ? [m.audio] : []))];
+  const master = masterPlaylist(variants);
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
   const info = (v: Variant) => ({
     name: v.name,
@@ -68,10 +93,44 @@ export async function transcodeVideo(
     peakBps: v.peak,
     averageBps: v.average,
   });
-  return {
-    renditions: videos.map((v, i) => ({ ...info(v), width: renditions[i]!.width, height: renditions[i]!.height })),
-    audio: audio && info(audio),
-  };
+  const sets = Object.fromEntries(
+    measured.map((m) => [
+      m.codec,
+      {
+        renditions: m.videos.map((v, i) => ({ ...info(v), width: m.planned[i]!.width, height: m.planned[i]!.height })),
+        audio: m.audio && info(m.audio),
+      },
+    ]),
+  ) as Partial<Record<VideoCodec, CodecSet>>;
+  return { renditions: sets.h264?.renditions ?? [], audio: sets.h264?.audio ?? null, av1: sets.av1 ?? null };
+}
+
+/** What a rendition's container costs beside its media, in kbit/s (fMP4 fragment headers, ≈ 4 at 240p). */
+const CONTAINER_KBPS = 4;
+
+/**
+ * The lower cap for a rendition above its budget: the video's share of the budget (less sound and
+ * container) over what the video took, applied to the cap, with 10 % to spare (the loose cap overshoots
+ * more the lower it is set).
+ */
+export function refitCap(r: PlannedRendition, averageBps: number): number {
+  const video = averageBps / 1000 - r.audioKbps - CONTAINER_KBPS;
+  const room = r.budgetKbps! - r.audioKbps - CONTAINER_KBPS;
+  return Math.floor((r.videoKbps * room * 0.9) / video);
+}
+
+/** Makes one rendition again (its own ffmpeg run) and puts it in place of the first one. */
+async function remake(original: string, probe: VideoProbe, work: string, r: PlannedRendition, signal?: AbortSignal) {
+  const scratch = path.join(work, '.remake');
+  await fs.mkdir(scratch, { recursive: true });
+  await runFfmpeg(ladderArgs(original, scratch, [r], probe), {
+    duration: probe.duration,
+    lowPriority: true,
+    ...(signal ? { signal } : {}),
+  });
+  await fs.rm(path.join(work, r.name), { recursive: true, force: true });
+  await fs.rename(path.join(scratch, r.name), path.join(work, r.name));
+  await fs.rm(scratch, { recursive: true, force: true });
 }
 
 /** A frame a little into the video (past fade-ins): the player's poster and the episode thumbnails. */

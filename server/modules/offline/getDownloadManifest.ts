@@ -2,7 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { notFound, unauthenticated } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
 import { isId } from '#common/ids.ts';
-import { DOWNLOAD_QUALITIES, type DownloadManifest } from '#common/offline/downloadManifest.ts';
+import { DOWNLOAD_QUALITIES, type DownloadManifest, type DownloadQuality } from '#common/offline/downloadManifest.ts';
 import { toNum } from '#server/db/values.ts';
 import { findEpisodeForActor } from '../learning/findEpisodeForActor.ts';
 import { mediaKey } from '../media/mediaKeys.ts';
@@ -11,16 +11,30 @@ import { readRendition } from './readRendition.ts';
 import { captionRefs } from '../captions/captionRefs.ts';
 import { lessonDownloadFiles } from './lessonDownloadFiles.ts';
 
+/** The folder of each quality in the AV1 + Opus family (decision 0066), for a device that plays it. */
+const AV1_FOLDER: Record<DownloadQuality, string> = { '240p': '240p-av1', '360p': '360p-av1', audio: 'audio-opus' };
+
+/**
+ * What the device says it plays (`plays=av1,opus`, from MediaCapabilities): anything else is ignored, so a
+ * bad value only means H.264 + AAC.
+ */
+function playsOf(plays: unknown): { av1: boolean; opus: boolean } {
+  const words = typeof plays === 'string' ? plays.slice(0, 40).split(',') : [];
+  const opus = words.includes('opus');
+  return { av1: opus && words.includes('av1'), opus };
+}
+
 /**
  * Everything a device needs to download one lesson for offline use, for a signed-in learner who may take it
  * (the playback rule, canWatchVideo): the qualities on offer with their sizes and files, under a freshly
- * signed media URL, plus the lesson's PDF and resources (decision 0064), counted in every option. A lesson
- * without video but with files has one option, 'files'. Anyone else gets "not found", as for playback.
+ * signed media URL, in the codec family the device plays (AV1 + Opus where it says so and the video has it),
+ * plus the lesson's PDF and resources (decision 0064), counted in every option. A lesson without video but
+ * with files has one option, 'files'. Anyone else gets "not found", as for playback.
  */
 export async function getDownloadManifest(
   services: Services,
   actor: Actor,
-  input: { episodeId: unknown },
+  input: { episodeId: unknown; plays?: unknown },
 ): Promise<DownloadManifest> {
   if (!actor) throw unauthenticated();
   const episodeId = input.episodeId;
@@ -62,9 +76,13 @@ export async function getDownloadManifest(
   }
   if (row.status !== 'ready') throw notFound('This episode is still being processed.');
   const master = (await services.storage.readText(mediaKey(assetId, 'master.m3u8'))) ?? '';
+  const plays = playsOf(input.plays);
   const options = [];
   for (const quality of DOWNLOAD_QUALITIES) {
-    const r = await readRendition(services.storage, assetId, master, quality);
+    const wanted = quality === 'audio' ? plays.opus : plays.av1;
+    const r =
+      (wanted ? await readRendition(services.storage, assetId, master, AV1_FOLDER[quality]) : null) ??
+      (await readRendition(services.storage, assetId, master, quality));
     if (r) options.push({ quality, ...r });
   }
   if (!options.length) throw notFound('This episode cannot be downloaded.');
