@@ -10,7 +10,13 @@ import { DomainError } from '#server/core/errors.ts';
 import { statusOf } from '#tests/support/errorStatus.ts';
 import { getDashboard } from '#server/modules/admin/getDashboard.ts';
 import { refundPurchase } from '#server/modules/admin/refundPurchase.ts';
-import { PHONES, withReceiptChecks, worldForEachTest, buyWithMpesa } from '#tests/support/paymentsWorld.ts';
+import {
+  PHONES,
+  refundSettled,
+  withReceiptChecks,
+  worldForEachTest,
+  buyWithMpesa,
+} from '#tests/support/paymentsWorld.ts';
 import { outbox } from '#tests/support/smsOutbox.ts';
 import { make } from '#tests/support/factories/index.ts';
 
@@ -39,16 +45,7 @@ async function state(paymentId: string, courseId: string) {
 const reversals = () => w.sim.received.filter((r) => r.path === '/mpesa/reversal/v1/request');
 
 describe('refunds', () => {
-  /** Runs the reversal checks until the refund is no longer requested. */
-  const settled = (paymentId: string) =>
-    withReceiptChecks(w, async () => {
-      const r = await w.t.db
-        .selectFrom('refund')
-        .select('status')
-        .where('paymentId', '=', paymentId)
-        .executeTakeFirst();
-      return r && r.status !== 'requested' ? r.status : null;
-    });
+  const settled = (paymentId: string) => refundSettled(w, paymentId);
   const smsTo = async (phone: string) => (await outbox(w.running)).filter((m) => m.to === phone).map((m) => m.message);
 
   it('is requested until M-Pesa confirms the reversal, then revokes access, leaves revenue and tells the learner', async () => {

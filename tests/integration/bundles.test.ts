@@ -25,8 +25,8 @@ import {
   newKey,
   PHONES,
   pushes,
+  refundSettled,
   settledPayment,
-  withReceiptChecks,
   worldForEachTest,
 } from '#tests/support/paymentsWorld.ts';
 
@@ -197,14 +197,7 @@ describe('bundles', () => {
     expect(await statusOf(refundPurchase(w.running.services, buyer, { paymentId }))).toBe(403);
     expect(await statusOf(refundPurchase(w.running.services, creator, { paymentId }))).toBe(403);
     expect((await refundPurchase(w.running.services, admin, { paymentId })).status).toBe('requested');
-    await withReceiptChecks(w, async () => {
-      const r = await w.t.db
-        .selectFrom('refund')
-        .select('status')
-        .where('paymentId', '=', paymentId)
-        .executeTakeFirst();
-      return r?.status === 'done';
-    });
+    expect(await refundSettled(w, paymentId)).toBe('done');
     const after = await ledgerOf(w.t.db, paymentId);
     expect(after.kinds).toEqual(['refund', 'sale']);
     for (const sum of Object.values(after.sums)) expect(sum).toBe(0);

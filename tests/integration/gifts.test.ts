@@ -27,8 +27,8 @@ import {
   newKey,
   PHONES,
   pushes,
+  refundSettled,
   settledPayment,
-  withReceiptChecks,
   worldForEachTest,
 } from '#tests/support/paymentsWorld.ts';
 import { outbox } from '#tests/support/smsOutbox.ts';
@@ -221,14 +221,7 @@ describe('gifts', () => {
     ).toBe(409);
     expect((await listMyGifts(w.running.services, buyer))[0]!.state).toBe('refunding');
 
-    await withReceiptChecks(w, async () => {
-      const r = await w.t.db
-        .selectFrom('refund')
-        .select('status')
-        .where('paymentId', '=', paymentId)
-        .executeTakeFirst();
-      return r?.status === 'done';
-    });
+    expect(await refundSettled(w, paymentId)).toBe('done');
     const ledger = await ledgerOf(w.t.db, paymentId);
     expect(ledger.kinds).toEqual(['refund', 'sale']);
     for (const sum of Object.values(ledger.sums)) expect(sum).toBe(0);
@@ -260,14 +253,7 @@ describe('gifts', () => {
     ]);
     expect((await getGift(w.running.services, null, { token })).state).toBe('cancelled');
     expect(await statusOf(claimGift(w.running.services, await recipient(w.t.db), { token }))).toBe(409);
-    await withReceiptChecks(w, async () => {
-      const r = await w.t.db
-        .selectFrom('refund')
-        .select('status')
-        .where('paymentId', '=', paymentId)
-        .executeTakeFirst();
-      return r?.status === 'done';
-    });
+    expect(await refundSettled(w, paymentId)).toBe('done');
     const ledger = await ledgerOf(w.t.db, paymentId);
     for (const sum of Object.values(ledger.sums)) expect(sum).toBe(0);
     expect((await listMyGifts(w.running.services, buyer))[0]!.state).toBe('refunded');

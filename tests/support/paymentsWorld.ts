@@ -220,3 +220,15 @@ export async function withReceiptChecks<T>(world: World, check: () => Promise<T 
     await worker.stop();
   }
 }
+
+/** Runs the reversal checks until the payment's refund is no longer requested; its status then ('done', 'failed'). */
+export function refundSettled(world: World, paymentId: string) {
+  return withReceiptChecks(world, async () => {
+    const r = await world.t.db
+      .selectFrom('refund')
+      .select('status')
+      .where('paymentId', '=', paymentId)
+      .executeTakeFirst();
+    return r && r.status !== 'requested' ? r.status : null;
+  });
+}
