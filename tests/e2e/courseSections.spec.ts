@@ -4,7 +4,13 @@
 // beside the lesson, the free first lesson still first, in English and Kiswahili, at 390 and 360 px.
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import {
+  coverPicture,
+  enrollFree,
+  publishOpenCourse,
+  saveFreeCourse,
+  unpublishedAfterEach,
+} from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 
@@ -82,11 +88,7 @@ async function publishSectionedCourse(page: Page): Promise<string> {
 
 test.describe('on a phone', () => {
   test.use(PHONE);
-  let published: string | undefined;
-  test.afterEach(async ({ page }) => {
-    if (published) await unpublish(page, published);
-    published = undefined;
-  });
+  const { unpublishAfter } = unpublishedAfterEach();
 
   test('a creator groups lessons in sections and a learner sees them on the course and learning pages', async ({
     page,
@@ -94,7 +96,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(150_000);
     const courseId = await publishSectionedCourse(page);
-    published = courseId;
+    unpublishAfter(courseId);
 
     const context = await browser.newContext(PHONE);
     const learner = await context.newPage();

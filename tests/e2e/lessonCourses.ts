@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerCreator, unique } from '#tests/e2e/people.ts';
 
@@ -59,4 +59,21 @@ export async function unpublish(page: Page, courseId: string): Promise<void> {
   await page.getByRole('switch', { name: 'Published' }).uncheck();
   await page.getByRole('button', { name: 'Save Course' }).click();
   await expect(page.locator('.studio-status').getByText('Draft')).toBeVisible();
+}
+
+/**
+ * Called in a describe block: each test there that hands the course it published to `unpublishAfter` has it
+ * taken off the shelves when it ends, passed or failed (the creator is still signed in on `page`).
+ */
+export function unpublishedAfterEach(): { unpublishAfter(courseId: string): void } {
+  let published: string | undefined;
+  test.afterEach(async ({ page }) => {
+    if (published) await unpublish(page, published);
+    published = undefined;
+  });
+  return {
+    unpublishAfter: (courseId) => {
+      published = courseId;
+    },
+  };
 }

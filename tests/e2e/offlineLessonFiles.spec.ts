@@ -9,7 +9,13 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import {
+  coverPicture,
+  enrollFree,
+  publishOpenCourse,
+  saveFreeCourse,
+  unpublishedAfterEach,
+} from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { controlled } from '#tests/e2e/serviceWorker.ts';
@@ -69,11 +75,7 @@ const fetched = (page: Page, href: string) =>
 
 test.describe('on a phone', () => {
   test.use(PHONE);
-  let published: string | undefined;
-  test.afterEach(async ({ page }) => {
-    if (published) await unpublish(page, published);
-    published = undefined;
-  });
+  const { unpublishAfter } = unpublishedAfterEach();
 
   test('a learner downloads a PDF lesson with its resource and opens both with no connection', async ({
     page,
@@ -81,7 +83,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(150_000);
     const courseId = await publishHandoutCourse(page);
-    published = courseId;
+    unpublishAfter(courseId);
     const pdfBytes = fs.statSync(handout).size;
     const chartBytes = fs.statSync(chart).size;
     const total = `${((pdfBytes + chartBytes) / 1_000_000).toFixed(1)} MB`;

@@ -8,7 +8,13 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import {
+  coverPicture,
+  enrollFree,
+  publishOpenCourse,
+  saveFreeCourse,
+  unpublishedAfterEach,
+} from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { makePdf } from '#tests/support/lessonFiles.ts';
@@ -74,16 +80,12 @@ async function publishPdfCourse(page: Page): Promise<string> {
 
 test.describe('on a phone', () => {
   test.use(PHONE);
-  let published: string | undefined;
-  test.afterEach(async ({ page }) => {
-    if (published) await unpublish(page, published);
-    published = undefined;
-  });
+  const { unpublishAfter } = unpublishedAfterEach();
 
   test('a PDF lesson with a resource is added, opened, downloaded and completed', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const courseId = await publishPdfCourse(page);
-    published = courseId;
+    unpublishAfter(courseId);
     const size = fs.statSync(handout).size;
 
     const context = await browser.newContext({ ...PHONE, acceptDownloads: true });

@@ -6,7 +6,13 @@
 // shows that attempt as it was scored. In Kiswahili too, at 390 and 360 px, nothing sideways.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import {
+  coverPicture,
+  enrollFree,
+  publishOpenCourse,
+  saveFreeCourse,
+  unpublishedAfterEach,
+} from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { controlled } from '#tests/e2e/serviceWorker.ts';
@@ -104,11 +110,7 @@ async function answer(page: Page, right: boolean) {
 
 test.describe('on a phone', () => {
   test.use(PHONE);
-  let published: string | undefined;
-  test.afterEach(async ({ page }) => {
-    if (published) await unpublish(page, published);
-    published = undefined;
-  });
+  const { unpublishAfter } = unpublishedAfterEach();
 
   test('a quiz is failed with explanations, passed offline, scored once back online, and completes the lesson', async ({
     page,
@@ -116,7 +118,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(180_000);
     const { courseId, quizId } = await publishQuizCourse(page);
-    published = courseId;
+    unpublishAfter(courseId);
 
     const context: BrowserContext = await browser.newContext(PHONE);
     const learner = await context.newPage();

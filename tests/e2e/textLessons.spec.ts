@@ -4,7 +4,13 @@
 // page read once opens again with no connection. In Kiswahili too, at 390, 360 and 320 px, nothing sideways.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
-import { coverPicture, enrollFree, publishOpenCourse, saveFreeCourse, unpublish } from '#tests/e2e/lessonCourses.ts';
+import {
+  coverPicture,
+  enrollFree,
+  publishOpenCourse,
+  saveFreeCourse,
+  unpublishedAfterEach,
+} from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
 import { controlled } from '#tests/e2e/serviceWorker.ts';
@@ -68,11 +74,7 @@ async function publishTextCourse(page: Page): Promise<string> {
 
 test.describe('on a phone', () => {
   test.use(PHONE);
-  let published: string | undefined;
-  test.afterEach(async ({ page }) => {
-    if (published) await unpublish(page, published);
-    published = undefined;
-  });
+  const { unpublishAfter } = unpublishedAfterEach();
 
   test('a hostile text lesson is added, read inert, completes when read, and Next opens the following lesson', async ({
     page,
@@ -80,7 +82,7 @@ test.describe('on a phone', () => {
   }) => {
     test.setTimeout(120_000);
     const courseId = await publishTextCourse(page);
-    published = courseId;
+    unpublishAfter(courseId);
 
     const context: BrowserContext = await browser.newContext(PHONE);
     const learner = await context.newPage();
