@@ -124,6 +124,15 @@ test.describe('on a phone', () => {
     const learner = await context.newPage();
     await registerLearner(learner);
     await enrollFree(learner, courseId);
+    // Owned: the course page offers no "Download" for a quiz (nothing to keep; the quiz page is kept once opened).
+    await learner.goto(`/course/${courseId}`);
+    await expect(learner.locator('.episode').first()).toContainText('Quiz');
+    await expect(
+      learner
+        .locator('.episode')
+        .first()
+        .getByRole('button', { name: /Download/ }),
+    ).toHaveCount(0);
 
     // The text lesson first: completed, but no certificate while the quiz is not passed.
     await learner.goto(`/learn/${courseId}/2`);
