@@ -102,6 +102,8 @@ test.describe('on a phone', () => {
     const sheet = learner.getByRole('dialog', { name: 'Download episode 1: Mpango wa biashara' });
     const choice = sheet.getByRole('button', { name: /^Lesson files/ });
     await expect(choice).toHaveText(`Lesson files${total}`);
+    await expect(sheet).toContainText('Its files are kept on this phone and open without a connection for 30 days.');
+    await expect(sheet).not.toContainText('Choose a quality');
     await learner.screenshot({ path: test.info().outputPath('download-sheet-390-en.png') });
     await choice.tap();
     await expect(row.getByText(`Downloaded • Lesson files • ${total}`)).toBeVisible({ timeout: 30_000 });

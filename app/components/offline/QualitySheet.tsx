@@ -51,7 +51,10 @@ export function QualitySheet({ title, load, onChoose, onClose }: Props) {
   return (
     <dialog ref={dialog} className="modal dl-sheet" aria-labelledby="dl-sheet-title" onClose={onClose}>
       <h2 id="dl-sheet-title">{title}</h2>
-      <p className="dl-sheet-note">{t('dl.sheetNote')}</p>
+      {/* A lesson of files only (a PDF lesson) has nothing to choose: say what is kept instead. */}
+      <p className="dl-sheet-note">
+        {t(choices?.length === 1 && choices[0]?.quality === 'files' ? 'dl.sheetNoteFiles' : 'dl.sheetNote')}
+      </p>
       {error ? (
         <div className="dl-error" role="alert">
           <p>{t(error)}</p>
