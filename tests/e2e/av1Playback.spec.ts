@@ -40,16 +40,20 @@ test.describe('on a phone that decodes AV1', () => {
 
     await dialog.getByRole('button', { name: 'Pause' }).tap();
     await dialog.getByRole('button', { name: 'Settings' }).tap();
+    // Counted from the switch: the player may fetch the Opus segments at once, even before playing on.
+    const from = folders.length;
     await dialog.getByRole('combobox', { name: 'Quality' }).selectOption('Listen only');
     await expect(dialog.getByRole('group', { name: /^Video player: / })).toHaveAttribute('data-listening', 'true');
-    folders.length = 0;
     await dialog.getByRole('button', { name: 'Close settings' }).tap();
     const video = dialog.locator('video');
     const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
     await dialog.getByRole('button', { name: 'Play', exact: true }).tap();
     await playingPast(video, at + 1);
-    expect(folders.length).toBeGreaterThan(0);
-    expect(new Set(folders)).toEqual(new Set(['audio-opus']));
+    const after = folders.slice(from);
+    const listening = after.indexOf('audio-opus');
+    expect(listening, after.join(' ')).toBeGreaterThanOrEqual(0);
+    // From the first Opus segment on, nothing but Opus (a video segment asked for before the switch may finish).
+    expect(new Set(after.slice(listening)), after.join(' ')).toEqual(new Set(['audio-opus']));
   });
 });
 
