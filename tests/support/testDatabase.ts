@@ -54,7 +54,20 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<TestD
     url,
     close: async () => {
       await database.close();
-      await onServer(base, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+      await onServer(base, async (admin) => {
+        // The pool has told its connections to end, but their sessions may still be closing: dropped "with
+        // (force)" now, they would be terminated and their clients would hear 57P01 with nobody listening
+        // (an uncaught error in a passing run). Wait for them to go, a moment at most.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await admin.query(`drop database if exists "${name}" with (force)`);
+      });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
