@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '#common/ids.ts';
-
-/** The words a learner and a creator see about coupons (docs/product.md "Coupons"). */
-export const COUPON_TEXT = {
-  notValid: 'This code is not valid for this course',
-  expired: 'This code has expired',
-  usedUp: 'This code has been used up',
-  badCode: 'A code is 3–32 letters, digits or dashes',
-  tooMany: 'Too many codes tried. Please wait a few minutes and try again.',
-  created: 'Coupon created',
-  deactivated: 'Coupon deactivated',
-  duplicate: 'This course already has a coupon with this code',
-  createFailed: 'Failed to create coupon. Please try again.',
-} as const;
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 
 /** Case-insensitive: compared and stored in upper case. */
 export const couponCodeSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '#common/ids.ts';
+import { NOTE_MAX_CHARS } from '#common/learning/noteLimits.ts';
 
 const id = z.string().regex(ID_PATTERN, 'Unknown id');
 
@@ -31,9 +32,6 @@ export const reviewInputSchema = z.object({
   comment: z.string().trim().max(2000, 'Please keep your comment under 2000 characters').default(''),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
-
-/** Longest note: a paragraph, not a document. */
-export const NOTE_MAX_CHARS = 1000;
 
 /** "Add note": at a moment of an episode the learner may watch. */
 export const noteInputSchema = z.object({

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { ID_PATTERN } from '#common/ids.ts';
+import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionLimits.ts';
 
 const id = z.string().regex(ID_PATTERN, 'Unknown id');
-
-/** Longest question: a short paragraph or two. */
-export const QUESTION_MAX_CHARS = 2000;
-/** Longest answer: room for a worked explanation. */
-export const ANSWER_MAX_CHARS = 5000;
 
 const text = (what: 'question' | 'answer', tooLong: string, max: number) =>
   z

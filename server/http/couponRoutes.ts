@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { DomainError } from '../core/errors.ts';
 import { checkCoupon } from '../modules/coupons/checkCoupon.ts';
 import { createCoupon } from '../modules/coupons/createCoupon.ts';

@@ -2,7 +2,7 @@
 // and nothing changed, "Apply" wired to its route, and buying at the discounted
 // price through the Daraja simulator (the STK push, the payment and the ledger all see the paid amount).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { Client, getJson, postJson } from '#tests/support/httpClient.ts';
 import { signedIn, type Person } from '#tests/support/signedIn.ts';

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { DomainError } from '#server/core/errors.ts';
 import { newId } from '#server/lib/ids.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { PHONES, newKey, worldForFile } from '#tests/support/paymentsWorld.ts';
 import { make } from '#tests/support/factories/index.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#server/lib/ids.ts';
 import { getLearnPage } from '#server/modules/learning/getLearnPage.ts';
 import { MAX_NOTES_PER_COURSE } from '#server/modules/learning/notes/addNote.ts';
-import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
+import { NOTE_MAX_CHARS } from '#common/learning/noteLimits.ts';
 import { makeReadyVideo } from '../support/makeReadyVideo.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { postJson } from '#tests/support/httpClient.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countCourseQuestions } from '#server/modules/questions/countCourseQuestions.ts';
 import { countUnansweredQuestions } from '#server/modules/questions/countUnansweredQuestions.ts';
 import { listEpisodeQuestions, type QuestionView } from '#server/modules/questions/listEpisodeQuestions.ts';
-import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
+import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionLimits.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { postJson } from '#tests/support/httpClient.ts';
 import { startCast, type Cast } from '#tests/support/cast.ts';

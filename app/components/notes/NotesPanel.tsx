@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
-import { NOTE_MAX_CHARS } from '#common/learning/schemas.ts';
+import { NOTE_MAX_CHARS } from '#common/learning/noteLimits.ts';
 import type { NoteView as Note } from '#app/server/learning.server.ts';
 import { formatDuration } from '../../lib/format.ts';
 import { PLAY_INTENT } from '../../lib/playIntent.ts';

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { localPhone, toDarajaPhone } from '#common/phone.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
 import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { GIFT_FORM_TEXT } from '#common/payments/giftText.ts';
 import { CouponField } from './CouponField.tsx';
 import { fetchPayment, newIdempotencyKey, startPurchase, type CouponQuote, type PaymentView } from './purchaseApi.ts';

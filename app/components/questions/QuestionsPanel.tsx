@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useT } from '#app/i18n/useT.ts';
-import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionSchemas.ts';
+import { ANSWER_MAX_CHARS, QUESTION_MAX_CHARS } from '#common/questions/questionLimits.ts';
 import { useFormat } from '#app/i18n/useFormat.ts';
 import type { AnswerView as Answer, QuestionView as Question } from '#app/server/learning.server.ts';
 import { formatDuration } from '../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CouponView } from '#app/server/coupons.server.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { couponDiscount, couponExpiry, couponUses, endOfNairobiDay } from './couponText.ts';
 import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';

@@ -2,7 +2,7 @@
 // work (unknown, switched off, another course's, expired, used up), and a limit on guessing per account.
 // Runs on SQLite and PostgreSQL (TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import type { SessionUser } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { make } from '#tests/support/factories/index.ts';

@@ -4,7 +4,8 @@ import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { newId } from '#server/lib/ids.ts';
-import { COUPON_TEXT, createCouponSchema } from '#common/coupons/couponSchemas.ts';
+import { createCouponSchema } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { couponView, type CouponView } from './couponView.ts';
 import { loadCouponCourse } from './loadCouponCourse.ts';
 

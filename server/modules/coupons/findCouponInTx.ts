@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { conflict, invalidInput } from '#server/core/errors.ts';
 import { toBool, toIso } from '#server/db/values.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 
 /**
  * The active, unexpired coupon with this (upper-case) code on this course, or the learner's reason why

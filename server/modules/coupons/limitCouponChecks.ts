@@ -1,6 +1,6 @@
 import type { Services } from '#server/core/services.ts';
 import { rateLimited } from '#server/core/errors.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { consumeRateLimit } from '../accounts/rateLimit.ts';
 
 /** Codes one account may try per window: enough for typos, too few to guess codes. */

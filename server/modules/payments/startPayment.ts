@@ -9,7 +9,7 @@ import { isUniqueViolation } from '#server/db/isUniqueViolation.ts';
 import { DarajaError } from '#server/daraja/darajaError.ts';
 import { toDarajaPhone } from '#common/phone.ts';
 import { newId } from '#server/lib/ids.ts';
-import { COUPON_TEXT } from '#common/coupons/couponSchemas.ts';
+import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { canBuyBundle, canBuyCourse, isOnSale } from '../access/policies.ts';
 import { BUNDLE_TEXT } from '#common/bundles/bundleSchemas.ts';
 import { loadBundleInTx } from '../bundles/loadBundleInTx.ts';
