@@ -128,7 +128,7 @@ describe('personal data', () => {
     expect((await me.request('/api/account/data')).status).toBe(401);
   });
 
-  it('lists the gifts, certificates, announcements, notices and texts of the account, and erases what names them', async () => {
+  it('lists the gifts, bundles, certificates, announcements, notices and texts of the account, and erases what names them', async () => {
     const me = new Client(w.running.url);
     const reg = newRegistration({ role: 'customer' });
     const { user } = (await (await me.register(reg)).json()) as { user: { userId: string } };
@@ -209,7 +209,32 @@ describe('personal data', () => {
       })
       .execute();
 
+    // A bundle they made, and a bundle they bought: its payment is named by the bundle, not its first course.
+    await db
+      .insertInto('bundle')
+      .values({
+        id: 'bundle-1',
+        creatorId: user.userId,
+        title: 'Kifurushi cha mazoezi',
+        description: '',
+        price: 900,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      })
+      .execute();
+    const boughtBundle = await make.payment(db, { buyer: { id: user.userId }, course, status: 'success' });
+    await db.updateTable('payment').set({ bundleId: 'bundle-1' }).where('id', '=', boughtBundle.id).execute();
+
     const data = (await (await me.request('/api/account/data')).json()) as Record<string, unknown[]>;
+    expect(data.bundlesMade).toEqual([expect.objectContaining({ id: 'bundle-1', title: 'Kifurushi cha mazoezi' })]);
+    expect(data.payments).toContainEqual(
+      expect.objectContaining({
+        id: boughtBundle.id,
+        course: 'Kifurushi cha mazoezi',
+        bundle: 'Kifurushi cha mazoezi',
+      }),
+    );
     expect(data.giftsSent).toEqual([
       expect.objectContaining({ id: sent, recipientPhone: '254733444555', course: course.title }),
     ]);

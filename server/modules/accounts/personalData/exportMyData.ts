@@ -1,13 +1,14 @@
 import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { unauthenticated } from '#server/core/errors.ts';
+import { sql } from 'kysely';
 
 /**
  * Everything Darasa keeps about the signed-in person (Kenya's Data Protection Act, 2019, right of access),
  * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
  * courses, sign-in sessions, viewing events, and the questions, answers, upvotes and reports they wrote or gave
- * under lessons, their quiz attempts and certificates, the gifts they sent and claimed, the announcements they
- * wrote, and the notices and texts sent to them. Secrets (password hash, session tokens, gift links) are left out.
+ * under lessons, their quiz attempts and certificates, the gifts they sent and claimed, the announcements and
+ * bundles they made, and the notices and texts sent to them. Secrets (password hash, session tokens, gift links) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
@@ -35,6 +36,7 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     giftsClaimed,
     announcementsWritten,
     noticesReceived,
+    bundlesMade,
   ] = await Promise.all([
     db
       .selectFrom('user')
@@ -54,9 +56,12 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     db
       .selectFrom('payment')
       .innerJoin('course', 'course.id', 'payment.courseId')
+      .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
       .select([
         'payment.id',
-        'course.title as course',
+        // A bundle's payment names the bundle; its courseId is only the bundle's first course.
+        sql<string>`coalesce(${sql.ref('bundle.title')}, ${sql.ref('course.title')})`.as('course'),
+        'bundle.title as bundle',
         'payment.amount',
         'payment.currency',
         'payment.phone',
@@ -136,6 +141,12 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
       .where('userId', '=', id)
       .orderBy('createdAt')
       .execute(),
+    db
+      .selectFrom('bundle')
+      .select(['id', 'title', 'description', 'price', 'createdAt', 'deletedAt'])
+      .where('creatorId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
   ]);
   // Texts sent to their phone number (codes, receipts, notices), by the number the account holds now.
   const texts = account?.phone
@@ -168,6 +179,7 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     giftsClaimed,
     announcementsWritten,
     noticesReceived,
+    bundlesMade,
     textsSent: texts,
   };
 }
