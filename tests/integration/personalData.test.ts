@@ -223,7 +223,7 @@ describe('personal data', () => {
         deletedAt: null,
       })
       .execute();
-    const boughtBundle = await make.payment(db, { buyer: { id: user.userId }, course, status: 'success' });
+    const boughtBundle = await make.payment(db, { buyer: { id: user.userId }, course, status: 'paid' });
     await db.updateTable('payment').set({ bundleId: 'bundle-1' }).where('id', '=', boughtBundle.id).execute();
 
     const data = (await (await me.request('/api/account/data')).json()) as Record<string, unknown[]>;
