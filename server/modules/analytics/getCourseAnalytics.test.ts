@@ -39,6 +39,22 @@ describe('course analytics', () => {
     await make.refund(t.db, { payment: p2, actorId: admin.id, at: at('2026-11-03T08:00:00Z') });
     await make.payment(t.db, { buyer: c, course: other, createdAt: at('2026-11-02T10:00:00Z') });
     await make.payment(t.db, { buyer: c, course, status: 'failed', createdAt: at('2026-11-02T11:00:00Z') });
+    // A bundle sale names the course as its first: it is no sale of this course alone.
+    await t.db
+      .insertInto('bundle')
+      .values({
+        id: 'bundle-1',
+        creatorId: creator.id,
+        title: 'Both courses',
+        description: '',
+        price: 1500,
+        createdAt: NOW,
+        updatedAt: NOW,
+        deletedAt: null,
+      })
+      .execute();
+    const inBundle = await make.payment(t.db, { buyer: c, course, createdAt: at('2026-11-02T12:00:00Z') });
+    await t.db.updateTable('payment').set({ bundleId: 'bundle-1' }).where('id', '=', inBundle.id).execute();
 
     const buffer = new ViewEventBuffer(t.db, silent);
     const ev = (
@@ -96,10 +112,11 @@ describe('course analytics', () => {
       previewViews: 0,
       watchSeconds: 0,
     });
-    // Enrollment of b was revoked by the refund; revenue counts both payments on Nov 2, the refund on Nov 3.
+    // Enrollment of b was revoked by the refund; c came with the bundle; revenue counts both payments of the
+    // course alone on Nov 2, the refund on Nov 3.
     expect(day('2026-11-02')).toEqual({
       day: '2026-11-02',
-      enrollments: 1,
+      enrollments: 2,
       revenue: 2000,
       trailerViews: 1,
       previewViews: 1,
@@ -113,7 +130,7 @@ describe('course analytics', () => {
       previewViews: 0,
       watchSeconds: 120,
     });
-    expect(r.totals).toEqual({ enrollments: 1, revenue: 1000, trailerViews: 2, previewViews: 1, watchSeconds: 295 });
+    expect(r.totals).toEqual({ enrollments: 2, revenue: 1000, trailerViews: 2, previewViews: 1, watchSeconds: 295 });
     expect(r.episodes).toEqual([
       {
         episodeId: ep1.id,

@@ -81,6 +81,8 @@ export async function getCourseAnalytics(
       .selectFrom('payment')
       .select([nairobiDaySql(dialect, 'paidAt').as('day'), (eb) => eb.fn.sum<number>('amount').as('n')])
       .where('courseId', '=', courseId)
+      // A bundle's payment names its first course only to have one: it is no sale of that course alone.
+      .where('bundleId', 'is', null)
       .where('status', 'in', COMPLETED)
       .where('paidAt', '>=', since)
       .groupBy(sql.raw('1'))
@@ -93,6 +95,7 @@ export async function getCourseAnalytics(
         (eb) => eb.fn.sum<number>('refund.amount').as('n'),
       ])
       .where('payment.courseId', '=', courseId)
+      .where('payment.bundleId', 'is', null)
       .where('refund.createdAt', '>=', since)
       .groupBy(sql.raw('1'))
       .execute(),
@@ -101,8 +104,10 @@ export async function getCourseAnalytics(
     db
       .selectFrom('journalEntry as e')
       .innerJoin('journalLine as l', 'l.entryId', 'e.id')
+      .innerJoin('payment as p', 'p.id', 'e.paymentId')
       .select([nairobiDaySql(dialect, 'e.createdAt').as('day'), (eb) => eb.fn.sum<number>('l.amount').as('n')])
       .where('e.courseId', '=', courseId)
+      .where('p.bundleId', 'is', null)
       .where('e.kind', 'in', ['sale', 'refund'])
       .where('l.account', '=', 'platform_fees')
       .where('e.createdAt', '>=', since)
