@@ -32,7 +32,7 @@ export async function requestRefund(
         .executeTakeFirst();
       if (!p) throw notFound('Purchase not found.');
       if (p.status === 'refunded') throw conflict('This purchase has already been refunded.');
-      if (p.status !== 'paid') throw conflict(`Only a paid purchase can be refunded (this one is ${p.status}).`);
+      if (p.status !== 'paid') throw conflict('Only a paid purchase can be refunded.');
       // An M-Pesa reversal names the transaction by its receipt, which Daraja confirms shortly after payment.
       if (!p.mpesaReceipt)
         throw conflict(
