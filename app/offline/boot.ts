@@ -4,26 +4,14 @@
 //   stored pages or with the offline page (a client-side navigation would need the server's data);
 // - when this browser holds downloads or unsent progress, syncs them now and whenever the connection returns.
 import { currentUserKey, HAS_OFFLINE_FLAG } from './offlineKeys.ts';
+import { retrying } from './retrying.ts';
 
-// The connection often returns in steps: the 'online' event can come before a request gets through, and
-// the sync code is a chunk fetched on demand. A failed try is tried again, less often, while online.
-let retryMs = 2000;
-let retry: ReturnType<typeof setTimeout> | undefined;
-const sync = () => {
-  clearTimeout(retry);
-  if (!localStorage.getItem(HAS_OFFLINE_FLAG) || !navigator.onLine) return;
-  import('./syncDownloads.ts')
-    .then((m) => m.syncOffline())
-    .then(
-      () => {
-        retryMs = 2000;
-      },
-      () => {
-        retry = setTimeout(sync, retryMs);
-        retryMs = Math.min(retryMs * 2, 60_000);
-      },
-    );
-};
+// The sync code is a chunk fetched on demand: a failed fetch or sync is tried again while online.
+const sync = retrying(async () => {
+  if (!localStorage.getItem(HAS_OFFLINE_FLAG) || !navigator.onLine) return true;
+  await (await import('./syncDownloads.ts')).syncOffline();
+  return true;
+});
 
 function navigateAsDocumentWhenOffline(e: MouseEvent): void {
   if (navigator.onLine || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
@@ -41,6 +29,6 @@ export function bootOffline(): void {
     .then((reg) => reg.active?.postMessage({ type: 'user', key: currentUserKey() }))
     .catch(() => {});
   document.addEventListener('click', navigateAsDocumentWhenOffline, true);
-  window.addEventListener('online', sync);
-  sync();
+  window.addEventListener('online', () => void sync());
+  void sync();
 }

@@ -8,6 +8,7 @@ import { DOWNLOADS_CACHE, DOWNLOADS_CHANGED } from './offlineKeys.ts';
 import { flushNotes } from './notesQueue.ts';
 import { flushProgress } from './progressQueue.ts';
 import { flushQuizAttempts } from './quizQueue.ts';
+import { retrying } from './retrying.ts';
 
 /** Every account's downloads on this browser are checked, with the grant each came with (no session needed). */
 async function checkEntitlements(): Promise<void> {
@@ -36,21 +37,11 @@ async function checkEntitlements(): Promise<void> {
 }
 
 let syncing: Promise<void> | null = null;
-/** Progress, notes or quiz attempts still waiting after a sync (the connection came back shaky): tried again, less often. */
-let retryMs = 2000;
-let retry: ReturnType<typeof setTimeout> | undefined;
-
-function sendWaiting(): Promise<void> {
-  return Promise.all([flushProgress(), flushNotes(), flushQuizAttempts()]).then(([progress, notes, quizzes]) => {
-    clearTimeout(retry);
-    if (progress + notes + quizzes === 0 || !navigator.onLine) {
-      retryMs = 2000;
-      return;
-    }
-    retry = setTimeout(() => void sendWaiting().catch(() => {}), retryMs);
-    retryMs = Math.min(retryMs * 2, 60_000);
-  });
-}
+/** Progress, notes or quiz attempts still waiting after a sync (the connection came back shaky) go again later. */
+const sendWaiting = retrying(async () => {
+  const [progress, notes, quizzes] = await Promise.all([flushProgress(), flushNotes(), flushQuizAttempts()]);
+  return progress + notes + quizzes === 0;
+});
 
 export function syncOffline(): Promise<void> {
   syncing ??= (async () => {
