@@ -39,12 +39,26 @@ function tsSql(dialect: DialectName, minutesAgo: string) {
     : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (-(${minutesAgo})) || ' minutes')`;
 }
 
-/** `insert into <table> select <cols> from 1..n` in the dialect's own way. */
-async function generate(db: Kysely<DB>, dialect: DialectName, n: number, table: string, select: string) {
+/**
+ * `insert into <table> (<columns>) select <values> from 1..n` in the dialect's own way. The columns are
+ * named, so a migration adding one (with its default) does not break the load.
+ */
+async function generate(
+  db: Kysely<DB>,
+  dialect: DialectName,
+  n: number,
+  table: string,
+  columns: string,
+  select: string,
+) {
+  const into = `"${table}" (${columns
+    .split(',')
+    .map((c) => `"${c.trim()}"`)
+    .join(', ')})`;
   const q =
     dialect === 'postgres'
-      ? `insert into "${table}" select ${select} from generate_series(1, ${n}) as s(n)`
-      : `with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) insert into "${table}" select ${select} from s`;
+      ? `insert into ${into} select ${select} from generate_series(1, ${n}) as s(n)`
+      : `with recursive s(n) as (select 1 union all select n + 1 from s where n < ${n}) insert into ${into} select ${select} from s`;
   await sql.raw(q).execute(db);
 }
 
@@ -60,6 +74,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     s.users,
     'user',
+    'id, name, email, emailVerified, image, role, phone, status, createdAt, updatedAt',
     `${pad('u', 'n')}, 'User ' || n, 'user' || n || '@bench.test', ${bool('false')}, null,
      case when n <= ${creators} then 'creator' when n <= ${creators + 5} then 'admin' else 'customer' end,
      '+254712345678', case when n % 500 = 0 then 'suspended' else 'active' end,
@@ -71,6 +86,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     s.courses,
     'course',
+    'id, title, description, price, category, thumbnailId, trailerId, published, featured, creatorId, creatorName, enrolledCount, lessonsCount, ratingAvg, ratingCount, duration, createdAt, updatedAt, publishedAt',
     `${pad('c', 'n')}, 'Course ' || n, 'About course ' || n, 500 + (n % 10) * 500, 'business', null, null,
      ${bool('n % 10 <> 0')}, ${bool('n % 50 = 1')}, ${pad('u', `1 + n % ${creators}`)}, 'User ' || (1 + n % ${creators}),
      n % 300, 5, null, 0, 0, ${tsSql(dialect, `${s.courses} - n`)}, ${tsSql(dialect, `${s.courses} - n`)}, ${tsSql(dialect, `${s.courses} - n`)}`,
@@ -85,6 +101,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     s.purchases,
     'payment',
+    'id, userId, courseId, amount, currency, phone, provider, status, resultCode, resultDesc, merchantRequestId, checkoutRequestId, mpesaReceipt, idempotencyKey, lateSuccess, rawRequest, rawCallback, rawQuery, checkedAt, createdAt, updatedAt, paidAt, expiresAt',
     `${pad('p', 'n')}, ${pad('u', `${creators + 6} + n % ${s.users - creators - 6}`)}, ${pad('c', `1 + n % ${s.courses}`)},
      500 + ((1 + n % ${s.courses}) % 10) * 500, 'KES', '254712345678', 'mpesa', ${status}, null, null, null,
      'ws_CO_' || n, case when n % 100 < 87 then 'R' || n else null end, 'k' || n, ${bool('false')}, null, null, null, null,
@@ -95,6 +112,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     Math.floor(s.purchases / 100),
     'refund',
+    'id, paymentId, actorId, amount, providerRef, createdAt',
     `${pad('r', 'n')}, ${pad('p', 'n * 100 - 14')}, 'u00000001', 500 + ((1 + (n * 100 - 14) % ${s.courses}) % 10) * 500, 'AG_' || n,
      ${tsSql(dialect, `(${s.purchases} - (n * 100 - 14)) / 4 - 60`)}`,
   );
@@ -106,6 +124,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     analyticsCourses * 5,
     'episode',
+    'id, courseId, title, description, videoId, thumbnailId, duration, position, createdAt',
     `${pad('e', 'n')}, ${pad('c', `1 + (n - 1) / 5`)}, 'Episode ' || n, '', null, null, 600, 1 + (n - 1) % 5, ${tsSql(dialect, '0')}`,
   );
   await generate(
@@ -113,6 +132,7 @@ async function load(database: Database, s: Sizes) {
     dialect,
     s.viewEvents,
     'viewEvent',
+    'courseId, episodeId, kind, seconds, userId, createdAt',
     `${pad('c', `1 + n % ${analyticsCourses}`)},
      case when n % 10 < 2 then null else ${pad('e', `(n % ${analyticsCourses}) * 5 + 1 + n % 5`)} end,
      case when n % 10 < 2 then 'trailer_view' when n % 10 < 4 then 'preview_view' else 'watch' end,

@@ -59,7 +59,8 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 /** The previous ladder: same command shape, the caps before issue 11. */
 async function previousLadder(clip: string, probe: VideoProbe, out: string) {
   fs.mkdirSync(out);
-  const rungs = planRenditions(probe.width, probe.height).map((r) => {
+  // The H.264 ladder (the previous caps were H.264's; the AV1 family is bench/av1.ts's).
+  const rungs = planRenditions(probe.width, probe.height, ['h264']).map((r) => {
     const [videoKbps, audioKbps] = PREVIOUS_CAPS[r.name]!;
     return { ...r, videoKbps, audioKbps };
   });
