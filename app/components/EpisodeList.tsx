@@ -103,7 +103,7 @@ function EpisodeItem({
           <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
         ) : null}
       </div>
-      {playHref && downloadable && (e.kind === 'video' || e.kind === 'pdf') ? (
+      {playHref && downloadable && (e.kind === 'video' || e.kind === 'audio' || e.kind === 'pdf') ? (
         <div className="episode-action episode-actions">
           <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
             {t('episodes.play')}

@@ -203,12 +203,13 @@ export interface EpisodeTable {
   courseId: string;
   title: string;
   description: string;
+  /** The lesson's media: a video lesson's video, or an audio lesson's recording (decision 0069). */
   videoId: string | null;
   thumbnailId: string | null;
   duration: ColumnType<number, number | undefined, number>;
   position: number;
   createdAt: Timestamp;
-  /** A LESSON_KINDS value ('video' | 'text'); migration 0038. */
+  /** A LESSON_KINDS value ('video' | 'text' | 'quiz' | 'pdf' | 'audio'); migration 0038. */
   kind: ColumnType<string, string | undefined, string>;
   /** A text lesson's Markdown ('' for other kinds). */
   body: ColumnType<string, string | undefined, string>;
@@ -245,7 +246,7 @@ export interface LessonResourceTable {
 export interface MediaAssetTable {
   id: string;
   ownerId: string;
-  kind: string; // image | video | pdf | resource
+  kind: string; // image | video | audio (an audio lesson's recording, decision 0069) | pdf | resource
   status: string; // uploaded | processing | ready | failed
   /** JSON: what processing produced (widths, renditions, duration, width, height). */
   meta: string;
