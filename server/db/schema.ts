@@ -170,6 +170,8 @@ export interface CourseTable {
   outcomes: ColumnType<string, string | undefined, string>;
   /** JSON array of lines: what the learner needs before starting. */
   requirements: ColumnType<string, string | undefined, string>;
+  /** How many sections come before the lessons without a section (0: first); migration 0054, decision 0069. */
+  unsectionedAt: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   publishedAt: Timestamp | null;
