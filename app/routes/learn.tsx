@@ -271,10 +271,17 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           {page.sections.length === 0 ? (
             <ol>{episodes.map(lessonLink)}</ol>
           ) : (
-            sectionGroups(episodes, page.sections).map(({ section, lessons }) =>
+            sectionGroups(episodes, page.sections).map(({ section, lessons }, i) =>
               section ? (
                 <section key={section.id} className="learn-section" aria-labelledby={`learn-section-${section.id}`}>
                   <SectionHeading id={`learn-section-${section.id}`} title={section.title} lessons={lessons} />
+                  <ol start={lessons[0]!.order}>{lessons.map(lessonLink)}</ol>
+                </section>
+              ) : i > 0 ? (
+                // Lessons without a section placed after a section (decision 0069): a heading of their own,
+                // so they do not read as the end of the section above.
+                <section key="unsectioned" className="learn-section" aria-labelledby="learn-section-other">
+                  <SectionHeading id="learn-section-other" title={t('sections.other')} lessons={lessons} />
                   <ol start={lessons[0]!.order}>{lessons.map(lessonLink)}</ol>
                 </section>
               ) : (
