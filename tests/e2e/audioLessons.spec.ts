@@ -71,6 +71,8 @@ test.describe('on a phone', () => {
     await learner.goto(`/course/${courseId}`);
     await expect(learner.locator('.course-facts').getByText('1 audio lesson')).toBeVisible();
     await expect(learner.locator('.episode').first().locator('.lesson-kind')).toHaveText('Audio · 0:12');
+    // What listening to it costs, as for a video.
+    await expect(learner.locator('.episode').first().locator('.playback-cost')).toHaveText(/MB/);
     await enrollFree(learner, courseId);
 
     await learner.goto(`/learn/${courseId}/1`);
