@@ -1,5 +1,6 @@
 // Audio lessons on a phone (390×844, DPR 3, touch; issue 26, decision 0069): a creator adds an audio lesson
-// (a 12 s tone made here by ffmpeg, an M4A) and waits for it to be processed; a learner sees "1 audio lesson",
+// (a 12 s tone made here by ffmpeg, an M4A) and waits for it to be processed, attaches two files to it,
+// renames one and moves it up (keyboard); a learner sees "1 audio lesson", the files in that order,
 // plays it with the audio player (no picture: play/pause, seek, speed from the keyboard), pauses, and on
 // coming back the page resumes where they were. Then in Kiswahili at 360 px, nothing sideways.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import {
 } from '#tests/e2e/lessonCourses.ts';
 import { registerLearner } from '#tests/e2e/people.ts';
 import { expectNoSidewaysScroll, PHONE } from '#tests/e2e/screens.ts';
+import { EMPTY_ZIP } from '#tests/support/lessonFiles.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'darasa-audio-e2e-'));
 const recording = path.join(dir, 'karibu-sokoni.m4a');
@@ -25,6 +27,7 @@ let thumb: string;
 test.beforeAll(async () => {
   thumb = await coverPicture('#1f5f3a');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=12', recording]);
+  for (const name of ['maneno.zip', 'bei.zip']) fs.writeFileSync(path.join(dir, name), EMPTY_ZIP);
 });
 
 /** The seek slider's value: where the recording is, in seconds. */
@@ -62,6 +65,31 @@ test.describe('on a phone', () => {
     await expect(row.locator('.studio-episode-kind')).toHaveText('Audio');
     await expect(row).toContainText('0:12');
     await expectNoSidewaysScroll(page);
+
+    // Two files for the lesson; the second renamed and moved up, by keyboard.
+    const resources = row.locator('.studio-resources');
+    for (const name of ['maneno', 'bei']) {
+      await resources.getByLabel('File to add to lesson 1').setInputFiles(path.join(dir, `${name}.zip`));
+      await expect(resources.getByLabel('Name learners see')).toHaveValue(name);
+      await resources.getByRole('button', { name: 'Add file' }).click();
+      await expect(resources.locator('.studio-resource-name').last()).toHaveText(name);
+    }
+    await resources.getByRole('button', { name: 'Rename bei' }).press('Enter');
+    const newName = resources.getByLabel('New name for bei');
+    await expect(newName).toBeFocused();
+    await newName.fill('Orodha ya bei');
+    await newName.press('Enter');
+    await expect(resources.getByRole('status').filter({ hasText: 'File renamed.' })).toBeVisible();
+    await resources.getByRole('button', { name: 'Move Orodha ya bei up' }).press('Enter');
+    await expect(resources.getByRole('status').filter({ hasText: 'Files reordered.' })).toBeVisible();
+    await expect(resources.locator('.studio-resource-name')).toHaveText(['Orodha ya bei', 'maneno']);
+    await expect(resources.getByRole('button', { name: 'Move Orodha ya bei up' })).toBeDisabled();
+    await row.screenshot({ path: test.info().outputPath('studio-audio-files-390-en.png') });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await row.screenshot({ path: test.info().outputPath('studio-audio-files-360-en.png') });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize(PHONE.viewport);
     await publishOpenCourse(page);
     unpublishAfter(courseId);
 
@@ -86,6 +114,10 @@ test.describe('on a phone', () => {
     await expect(player.getByRole('button', { name: /fullscreen/i })).toHaveCount(0);
     const speed = player.getByRole('combobox', { name: 'Playback speed' });
     await expect(speed).toHaveValue('1');
+    await expect(learner.getByRole('region', { name: 'Resources' }).getByRole('link')).toHaveText([
+      /Orodha ya bei/,
+      /maneno/,
+    ]);
 
     // From the keyboard: Play, then a faster speed.
     await player.getByRole('button', { name: 'Play' }).focus();

@@ -170,8 +170,9 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   /** One lesson of the editor's list (`i`: its index in the whole course). */
   const lessonItem = (e: EditorEpisode) => {
     const i = course.episodes.indexOf(e);
-    // Under a section's heading (h3), a lesson's title is a level below.
-    const Title = e.sectionId && known.has(e.sectionId) ? 'h4' : 'h3';
+    // Under a heading (h3: a section's, or "Lessons without a section" once there are sections), a lesson's
+    // title is a level below.
+    const Title = course.sections.length ? 'h4' : 'h3';
     return (
       <li key={e.id} className="studio-episode">
         {editing === e.id ? (
