@@ -2,6 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
+import { namesEachOnce } from '#server/lib/namesEachOnce.ts';
 import { LESSON_FILE_MESSAGES, reorderResourcesInput } from '#common/studio/lessonFiles.ts';
 import { loadManagedCourse } from '../access/loadManagedCourse.ts';
 import { episodeRef, loadManagedEpisodeInTx } from '../access/loadManagedEpisodeInTx.ts';
@@ -19,12 +20,8 @@ export async function reorderLessonResources(services: Services, actor: Actor, i
   await db.transaction().execute(async (trx) => {
     const { episode } = await loadManagedEpisodeInTx(trx, { actor, courseId, episodeId, dialect });
     const current = await trx.selectFrom('lessonResource').select('id').where('episodeId', '=', episode.id).execute();
-    const known = new Set(current.map((r) => r.id));
-    const same =
-      resourceIds.length === known.size &&
-      new Set(resourceIds).size === known.size &&
-      resourceIds.every((id) => known.has(id));
-    if (!same) throw conflict(LESSON_FILE_MESSAGES.resourcesChanged);
+    if (!namesEachOnce(resourceIds, new Set(current.map((r) => r.id))))
+      throw conflict(LESSON_FILE_MESSAGES.resourcesChanged);
     for (const [i, id] of resourceIds.entries())
       await trx
         .updateTable('lessonResource')

@@ -2,6 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
+import { namesEachOnce } from '#server/lib/namesEachOnce.ts';
 import { SECTION_MESSAGES, sectionOrderInput } from '#common/studio/sections.ts';
 import { loadManagedCourse, loadManagedCourseInTx } from '../../access/loadManagedCourse.ts';
 import { groupLessonsInTx } from './groupLessonsInTx.ts';
@@ -20,8 +21,7 @@ export async function reorderSections(services: Services, actor: Actor, input: u
   await db.transaction().execute(async (trx) => {
     await loadManagedCourseInTx(trx, { actor, courseId, dialect });
     const current = await sectionOrderInTx(trx, { courseId });
-    const same = order.length === current.length && new Set(order).size === order.length;
-    if (!same || !order.every((id) => current.includes(id))) throw conflict(SECTION_MESSAGES.sectionsChanged);
+    if (!namesEachOnce(order, new Set(current))) throw conflict(SECTION_MESSAGES.sectionsChanged);
     await writeSectionOrderInTx(trx, { courseId, order });
     await groupLessonsInTx(trx, { courseId });
   });
