@@ -98,11 +98,7 @@ async function publishSectionedCourse(page: Page): Promise<string> {
   await expect(down).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Move “Misingi” up' })).toBeDisabled();
   await expect(page.locator('.studio-episode-order')).toHaveText(['1', '2', '3']);
-  await expect(page.locator('.studio-episode-info h4')).toHaveText([
-    'Bei ya bidhaa',
-    'Kuhesabu faida',
-    'Karibu',
-  ]);
+  await expect(page.locator('.studio-episode-info h4')).toHaveText(['Bei ya bidhaa', 'Kuhesabu faida', 'Karibu']);
 
   const sections = page.locator('.studio-section-group').first();
   await sections.scrollIntoViewIfNeeded();
