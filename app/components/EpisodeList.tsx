@@ -44,10 +44,16 @@ export function EpisodeList({ episodes, sections = [], ...item }: Props) {
   if (sections.length === 0) return list(episodes, false);
   return (
     <div className="lesson-sections">
-      {sectionGroups(episodes, sections).map(({ section, lessons }) =>
+      {sectionGroups(episodes, sections).map(({ section, lessons }, i) =>
         section ? (
           <section key={section.id} className="lesson-section" aria-labelledby={`section-${section.id}`}>
             <SectionHeading id={`section-${section.id}`} title={section.title} lessons={lessons} />
+            {list(lessons, true)}
+          </section>
+        ) : i > 0 ? (
+          // Lessons without a section placed after a section (decision 0069) get a heading of their own.
+          <section key="unsectioned" className="lesson-section" aria-labelledby="section-other">
+            <SectionHeading id="section-other" title={t('sections.other')} lessons={lessons} />
             {list(lessons, true)}
           </section>
         ) : (
@@ -103,7 +109,7 @@ function EpisodeItem({
           <p className="episode-questions">{t('episodes.questions', { count: questionCounts[e.id] })}</p>
         ) : null}
       </div>
-      {playHref && downloadable && (e.kind === 'video' || e.kind === 'pdf') ? (
+      {playHref && downloadable && (e.kind === 'video' || e.kind === 'audio' || e.kind === 'pdf') ? (
         <div className="episode-action episode-actions">
           <Link className="btn btn-light" to={playHref(e.order)} state={PLAY_INTENT}>
             {t('episodes.play')}

@@ -20,6 +20,15 @@ export function PlaybackCost({
   const { t } = useT();
   const { dataSaver, costOf, listenOf } = usePlaybackCost(place);
   if (!sizes) return null;
+  // An audio lesson (decision 0069): what listening to it whole costs, nothing else to choose.
+  if (!sizes.renditions.length) {
+    const bytes = listenOf(sizes) ?? 0;
+    return (
+      <span className="playback-cost" data-bytes={bytes}>
+        {` • ${formatMegabytes(bytes)}`}
+      </span>
+    );
+  }
   const played = costOf(sizes);
   if (compact)
     return (

@@ -34,8 +34,9 @@ export function PreviewModal({ courseId, price, episode, purchaseTo, onClose }: 
       {episode.text === null ? (
         <LazyVideoPlayer
           src={episode.video?.src}
-          poster={episode.video?.poster}
+          poster={episode.kind === 'audio' ? undefined : episode.video?.poster}
           captions={episode.video?.captions}
+          audio={episode.kind === 'audio'}
           label={t('preview.label', { title: episode.title })}
           autoPlay
           tracking={{ courseId, episodeId: episode.id, start: 'preview_view' }}

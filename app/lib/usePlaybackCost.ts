@@ -55,6 +55,7 @@ export function usePlaybackCost(place: PlayerPlace): {
       return forDevice(sizes, playedRendition(sizes, cap, dataSaver), decodes).played;
     },
     listenOf(sizes) {
+      // An audio lesson has no renditions: forDevice reads the played one only when there are AV1 renditions.
       return forDevice(sizes, sizes.renditions[0]!, decodes).listen;
     },
   };

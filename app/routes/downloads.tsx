@@ -87,6 +87,8 @@ function StoredEpisodePlayer({ item }: { item: Item }) {
         startAt={resumePosition({ position: lastPosition(item.episodeId), duration: item.duration })}
         onTimeUpdate={onTime}
         onStateChange={onState}
+        // Kept as "Listen only" (an audio lesson's only choice): sound without a picture (decision 0069).
+        audio={item.quality === 'audio'}
       />
     </div>
   );

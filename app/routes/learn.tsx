@@ -61,6 +61,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const isQuiz = current.kind === 'quiz';
   // Lessons without a video: no player, data saver or notes (notes are kept at a moment of a video).
   const noVideo = text || pdf || isQuiz;
+  // An audio lesson (decision 0069): the player's control bar alone under the title, notes at its moments.
+  const audio = current.kind === 'audio';
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -102,6 +104,25 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       });
   }
 
+  /** The player of this lesson's video, or of its recording (`audio`: no picture). */
+  const playerOf = (audio: boolean) => (
+    <LazyVideoPlayer
+      key={current.id}
+      src={current.source?.src}
+      poster={audio ? undefined : current.source?.poster}
+      captions={current.source?.captions}
+      label={t('learn.playerLabel', { order: current.order, title: current.title })}
+      startAt={startAt}
+      autoPlay={autoPlay}
+      ref={player}
+      onTimeUpdate={onTime}
+      onStateChange={onPlayerState}
+      tracking={{ courseId: course.id, episodeId: current.id }}
+      upNext={nextEpisode ? { title: nextEpisode.title, play: playNext } : undefined}
+      audio={audio}
+    />
+  );
+
   /** One lesson of the list beside the lesson: its order, title, kind and length, and how far it was seen. */
   const lessonLink = (e: (typeof episodes)[number]) => {
     const pct = e.completed ? 100 : e.duration ? Math.min(100, Math.round((e.position / e.duration) * 100)) : 0;
@@ -140,24 +161,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <TopBar actor={actor} />
       <main className="learn">
         <div className="learn-main">
-          {noVideo ? null : (
-            <div className="learn-player">
-              <LazyVideoPlayer
-                key={current.id}
-                src={current.source?.src}
-                poster={current.source?.poster}
-                captions={current.source?.captions}
-                label={t('learn.playerLabel', { order: current.order, title: current.title })}
-                startAt={startAt}
-                autoPlay={autoPlay}
-                ref={player}
-                onTimeUpdate={onTime}
-                onStateChange={onPlayerState}
-                tracking={{ courseId: course.id, episodeId: current.id }}
-                upNext={nextEpisode ? { title: nextEpisode.title, play: playNext } : undefined}
-              />
-            </div>
-          )}
+          {noVideo || audio ? null : <div className="learn-player">{playerOf(false)}</div>}
           <div className="learn-head">
             <Link to={`/course/${course.id}`} className="back">
               ← {course.title}
@@ -172,7 +176,9 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                   ? t('lesson.readingTime', { minutes: current.readingMinutes })
                   : isQuiz
                     ? t('lesson.kind.quiz')
-                    : formatDuration(current.duration)}
+                    : audio
+                      ? `${t('lesson.kind.audio')} · ${formatDuration(current.duration)}`
+                      : formatDuration(current.duration)}
               <PlaybackCost sizes={current.sizes} place="learn" />
               {current.resumeAt > 0 ? ` • ${t('learn.resuming', { time: formatDuration(current.resumeAt) })}` : null}
             </p>
@@ -198,6 +204,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                 />
               </div>
             ) : null}
+            {audio ? <div className="learn-audio">{playerOf(true)}</div> : null}
             {current.description ? <p className="learn-description">{current.description}</p> : null}
             {pdf ? (
               <PdfLesson
@@ -223,7 +230,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <QuizLesson key={current.id} quiz={quiz} onScored={onQuizScored} next={nextLink} />
             ) : null}
             {/* Data saver is a video setting. */}
-            {noVideo ? null : (
+            {noVideo || audio ? null : (
               <label className="learn-saver">
                 <input type="checkbox" checked={dataSaver} onChange={(e) => setDataSaver(e.currentTarget.checked)} />
                 {t('player.dataSaver')}
@@ -264,10 +271,17 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           {page.sections.length === 0 ? (
             <ol>{episodes.map(lessonLink)}</ol>
           ) : (
-            sectionGroups(episodes, page.sections).map(({ section, lessons }) =>
+            sectionGroups(episodes, page.sections).map(({ section, lessons }, i) =>
               section ? (
                 <section key={section.id} className="learn-section" aria-labelledby={`learn-section-${section.id}`}>
                   <SectionHeading id={`learn-section-${section.id}`} title={section.title} lessons={lessons} />
+                  <ol start={lessons[0]!.order}>{lessons.map(lessonLink)}</ol>
+                </section>
+              ) : i > 0 ? (
+                // Lessons without a section placed after a section (decision 0069): a heading of their own,
+                // so they do not read as the end of the section above.
+                <section key="unsectioned" className="learn-section" aria-labelledby="learn-section-other">
+                  <SectionHeading id="learn-section-other" title={t('sections.other')} lessons={lessons} />
                   <ol start={lessons[0]!.order}>{lessons.map(lessonLink)}</ol>
                 </section>
               ) : (

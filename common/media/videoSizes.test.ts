@@ -79,3 +79,24 @@ describe('sizes follow the codec the device plays', () => {
     expect(forDevice(sizes, sizes.renditions[0]!, { av1: false, opus: false }).listen).toBe(400_000);
   });
 });
+
+describe('an audio lesson’s recording (decision 0069)', () => {
+  const sizes = videoSizes(
+    JSON.stringify({
+      renditions: [],
+      audio: { name: 'audio', bytes: 90_000 },
+      av1: { renditions: [], audio: { name: 'audio-opus', bytes: 50_000 } },
+    }),
+  )!;
+
+  it('has its Listen only sizes and no renditions: Opus where Opus plays, else AAC', () => {
+    expect(sizes).toEqual({ listen: 90_000, renditions: [], av1: { listen: 50_000, renditions: [] } });
+    expect(forDevice(sizes, sizes.renditions[0]!, { av1: false, opus: true }).listen).toBe(50_000);
+    expect(forDevice(sizes, sizes.renditions[0]!, { av1: true, opus: true }).listen).toBe(50_000);
+    expect(forDevice(sizes, sizes.renditions[0]!, { av1: false, opus: false }).listen).toBe(90_000);
+  });
+
+  it('is none for a video not processed yet', () => {
+    expect(videoSizes(JSON.stringify({ fileName: 'a.mp4' }))).toBeNull();
+  });
+});

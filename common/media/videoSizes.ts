@@ -38,9 +38,11 @@ interface StoredFamily {
 
 function familySizes(meta: StoredFamily | null | undefined): FamilySizes | null {
   const renditions = Array.isArray(meta?.renditions) ? meta.renditions : [];
-  if (!renditions.length) return null;
+  const listen = typeof meta?.audio?.bytes === 'number' ? meta.audio.bytes : null;
+  // An audio lesson's recording (decision 0069) has its Listen only and no renditions.
+  if (!renditions.length && listen === null) return null;
   return {
-    listen: typeof meta?.audio?.bytes === 'number' ? meta.audio.bytes : null,
+    listen,
     renditions: renditions
       .map((r) => ({ name: r.name, width: r.width, height: r.height, bytes: r.bytes }))
       .sort((a, b) => a.height - b.height),

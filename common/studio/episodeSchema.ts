@@ -6,16 +6,20 @@ import { QUIZ_MESSAGES, quizInput } from './quizSchema.ts';
 import { LESSON_FILE_MESSAGES } from './lessonFiles.ts';
 
 /**
- * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player. Audio
- * and PDF lessons join this list later; the column (migration 0038) takes any of them. A quiz lesson's
- * questions are in the `quiz` table (migration 0040, decision 0057); a PDF lesson's file is `pdfId` (migration
- * 0042, decision 0060).
+ * What a lesson is (issue 26): its kind decides what the learning page shows in place of the player; the
+ * column (migration 0038) takes any of them. A quiz lesson's questions are in the `quiz` table (migration
+ * 0040, decision 0057); a PDF lesson's file is `pdfId` (migration 0042, decision 0060); an audio lesson's
+ * recording is its `videoId`, the lesson's media, played with the Listen only ladder (decision 0069).
  */
-export const LESSON_KINDS = ['video', 'text', 'quiz', 'pdf'] as const;
+export const LESSON_KINDS = ['video', 'text', 'quiz', 'pdf', 'audio'] as const;
+
+/** Lessons played from `videoId`'s HLS (a video, or an audio lesson's recording): progress has a position. */
+export const isPlayedLesson = (kind: string): boolean => kind === 'video' || kind === 'audio';
 export type LessonKind = (typeof LESSON_KINDS)[number];
 
 const missing = STUDIO_MESSAGES.episodeRequired;
 const missingText = STUDIO_MESSAGES.textLessonRequired;
+const missingAudio = STUDIO_MESSAGES.audioLessonRequired;
 
 /** A text lesson's Markdown, as the form sends it (and its preview). */
 const lessonBody = z
@@ -58,6 +62,8 @@ export const episodeInput = z
   })
   .transform((data, ctx) => {
     if (data.kind === 'video' && !data.videoId) ctx.addIssue({ code: 'custom', path: ['videoId'], message: missing });
+    if (data.kind === 'audio' && !data.videoId)
+      ctx.addIssue({ code: 'custom', path: ['videoId'], message: missingAudio });
     if (data.kind === 'text' && !data.body.trim())
       ctx.addIssue({ code: 'custom', path: ['body'], message: missingText });
     if (data.kind === 'quiz' && !data.quiz)
@@ -67,7 +73,7 @@ export const episodeInput = z
     // Each kind keeps only its own content, so a lesson switched to text drops its video and back.
     return {
       ...data,
-      videoId: data.kind === 'video' ? data.videoId : null,
+      videoId: isPlayedLesson(data.kind) ? data.videoId : null,
       body: data.kind === 'text' ? data.body : '',
       quiz: data.kind === 'quiz' ? data.quiz : null,
       pdfId: data.kind === 'pdf' ? data.pdfId : null,

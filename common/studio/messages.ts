@@ -7,6 +7,7 @@ export const STUDIO_MESSAGES = {
   courseSaveFailed: 'Failed to save course. Please try again.',
   episodeRequired: 'Please fill in episode title and upload video',
   textLessonRequired: 'Please fill in the lesson title and its text',
+  audioLessonRequired: 'Please fill in the lesson title and upload its recording',
   previewFailed: 'Failed to show the preview. Please try again.',
   episodeAdded: 'Episode added successfully!',
   episodeAddFailed: 'Failed to add episode. Please try again.',

@@ -16,6 +16,10 @@ export const SECTION_MESSAGES = {
   sectionDeleteFailed: 'Failed to delete the section. Please try again.',
   sectionDeleteConfirm: 'Delete this section? Its lessons stay and join the section above.',
   lessonMoveFailed: 'Failed to move the lesson. Please try again.',
+  sectionOrderRequired: 'Send the sections in their new order',
+  sectionsChanged: 'The sections have changed. Please reload the page and try again.',
+  sectionsMoved: 'Sections reordered.',
+  sectionMoveFailed: 'Failed to reorder the sections. Please try again.',
 } as const;
 
 export const SECTION_TITLE_MAX = 80;
@@ -36,6 +40,19 @@ export const lessonSectionInput = z.object({
     .string({ error: SECTION_MESSAGES.sectionNotFound })
     .regex(ID_PATTERN, SECTION_MESSAGES.sectionNotFound)
     .nullable(),
+});
+
+/**
+ * The order of a course's groups of lessons (decision 0069): every section's id once, and `null` once for
+ * the lessons without a section, wherever the creator puts them.
+ */
+export const sectionOrderInput = z.object({
+  order: z
+    .array(z.string().regex(ID_PATTERN, SECTION_MESSAGES.sectionNotFound).nullable(), {
+      error: SECTION_MESSAGES.sectionOrderRequired,
+    })
+    .min(1, SECTION_MESSAGES.sectionOrderRequired)
+    .max(SECTIONS_PER_COURSE + 1, SECTION_MESSAGES.sectionOrderRequired),
 });
 
 /** A section as the course page, the learning page and the editor list it. */

@@ -1,7 +1,8 @@
 // What may be uploaded (docs/product.md: rules, constants): the kinds, their size limits and the formats recognised
 // from the file's first bytes, with the words people see when a file is refused.
-// A 'pdf' is a PDF lesson's handout; a 'resource' is a file attached to any lesson (decision 0060).
-export type UploadKind = 'image' | 'video' | 'pdf' | 'resource';
+// A 'pdf' is a PDF lesson's handout; a 'resource' is a file attached to any lesson (decision 0060); an
+// 'audio' is an audio lesson's recording (decision 0069).
+export type UploadKind = 'image' | 'video' | 'pdf' | 'resource' | 'audio';
 
 const MB = 1024 * 1024;
 
@@ -10,6 +11,8 @@ export const UPLOAD_LIMITS: Record<UploadKind, { maxMb: number; maxBytes: number
   video: { maxMb: 500, maxBytes: 500 * MB },
   pdf: { maxMb: 20, maxBytes: 20 * MB },
   resource: { maxMb: 25, maxBytes: 25 * MB },
+  // Two hours of a phone's 256 kbit/s M4A, or about 25 minutes of CD-quality WAV.
+  audio: { maxMb: 250, maxBytes: 250 * MB },
 };
 
 /** At most this many files attached to one lesson (decision 0060). */
@@ -29,6 +32,7 @@ export const UPLOAD_MESSAGES = {
   notImage: 'This file is not an image. Please upload a PNG, JPG or WebP image.',
   notVideo: 'This file is not a video. Please upload an MP4, MOV, AVI or WebM video.',
   notPdf: 'This file is not a PDF. Please upload a PDF document.',
+  notAudio: 'This file is not a recording we can play. Please upload an MP3, M4A (AAC), OGG (Opus) or WAV file.',
   notResource: 'This type of file cannot be attached. Please upload a PDF, a PNG, JPG or WebP image, or a ZIP file.',
   signIn: 'Please sign in as a creator to upload files.',
   notFound: 'This upload was not found. Please start it again.',
@@ -48,4 +52,6 @@ export const ACCEPT: Record<UploadKind, string> = {
   pdf: 'application/pdf,.pdf',
   resource:
     'application/pdf,image/png,image/jpeg,image/webp,application/zip,application/x-zip-compressed,.pdf,.png,.jpg,.jpeg,.webp,.zip',
+  audio:
+    'audio/mpeg,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,audio/opus,audio/wav,audio/x-wav,.mp3,.m4a,.aac,.ogg,.opus,.wav',
 };

@@ -170,6 +170,8 @@ export interface CourseTable {
   outcomes: ColumnType<string, string | undefined, string>;
   /** JSON array of lines: what the learner needs before starting. */
   requirements: ColumnType<string, string | undefined, string>;
+  /** How many sections come before the lessons without a section (0: first); migration 0054, decision 0069. */
+  unsectionedAt: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   publishedAt: Timestamp | null;
@@ -203,12 +205,13 @@ export interface EpisodeTable {
   courseId: string;
   title: string;
   description: string;
+  /** The lesson's media: a video lesson's video, or an audio lesson's recording (decision 0069). */
   videoId: string | null;
   thumbnailId: string | null;
   duration: ColumnType<number, number | undefined, number>;
   position: number;
   createdAt: Timestamp;
-  /** A LESSON_KINDS value ('video' | 'text'); migration 0038. */
+  /** A LESSON_KINDS value ('video' | 'text' | 'quiz' | 'pdf' | 'audio'); migration 0038. */
   kind: ColumnType<string, string | undefined, string>;
   /** A text lesson's Markdown ('' for other kinds). */
   body: ColumnType<string, string | undefined, string>;
@@ -245,7 +248,7 @@ export interface LessonResourceTable {
 export interface MediaAssetTable {
   id: string;
   ownerId: string;
-  kind: string; // image | video | pdf | resource
+  kind: string; // image | video | audio (an audio lesson's recording, decision 0069) | pdf | resource
   status: string; // uploaded | processing | ready | failed
   /** JSON: what processing produced (widths, renditions, duration, width, height). */
   meta: string;

@@ -22,6 +22,9 @@ import { addSection } from '../modules/studio/sections/addSection.ts';
 import { deleteSection } from '../modules/studio/sections/deleteSection.ts';
 import { moveLessonToSection } from '../modules/studio/sections/moveLessonToSection.ts';
 import { renameSection } from '../modules/studio/sections/renameSection.ts';
+import { reorderSections } from '../modules/studio/sections/reorderSections.ts';
+import { renameLessonResource } from '../modules/studio/renameLessonResource.ts';
+import { reorderLessonResources } from '../modules/studio/reorderLessonResources.ts';
 import { SECTION_MESSAGES } from '#common/studio/sections.ts';
 import { updateCreatorProfile } from '../modules/studio/updateCreatorProfile.ts';
 import { unauthenticated } from '../core/errors.ts';
@@ -101,6 +104,11 @@ export function studioRoutes() {
     const r = await addSection(services(c), actorOf(c), input(c));
     return c.json({ ...r, message: SECTION_MESSAGES.sectionAdded }, 201);
   });
+  /** The order of the sections and of the lessons without a section (`null`; decision 0069). */
+  app.put('/courses/:courseId/section-order', objectBody, async (c) => {
+    await reorderSections(services(c), actorOf(c), input(c));
+    return c.json({ message: SECTION_MESSAGES.sectionsMoved });
+  });
   app.put('/courses/:courseId/sections/:sectionId', objectBody, async (c) => {
     await renameSection(services(c), actorOf(c), input(c));
     return c.json({ message: SECTION_MESSAGES.sectionRenamed });
@@ -118,6 +126,14 @@ export function studioRoutes() {
   app.post('/courses/:courseId/episodes/:episodeId/resources', objectBody, async (c) => {
     const r = await addLessonResource(services(c), actorOf(c), input(c));
     return c.json({ ...r, message: LESSON_FILE_MESSAGES.resourceAdded }, 201);
+  });
+  app.put('/courses/:courseId/episodes/:episodeId/resources/order', objectBody, async (c) => {
+    await reorderLessonResources(services(c), actorOf(c), input(c));
+    return c.json({ message: LESSON_FILE_MESSAGES.resourcesReordered });
+  });
+  app.put('/courses/:courseId/episodes/:episodeId/resources/:resourceId', objectBody, async (c) => {
+    await renameLessonResource(services(c), actorOf(c), input(c));
+    return c.json({ message: LESSON_FILE_MESSAGES.resourceRenamed });
   });
   app.delete('/courses/:courseId/episodes/:episodeId/resources/:resourceId', async (c) => {
     await deleteLessonResource(services(c), actorOf(c), c.req.param());

@@ -1,7 +1,9 @@
-// Course sections on a phone (390×844, DPR 3, touch; issue 26, decision 0064): a creator adds three text
-// lessons, names two sections, moves lessons into them and renames one (keyboard only for the section list
-// and the rename); a learner sees the headings with their lesson counts and lengths on the course page and
-// beside the lesson, the free first lesson still first, in English and Kiswahili, at 390 and 360 px.
+// Course sections on a phone (390×844, DPR 3, touch; issue 26, decisions 0064 and 0069): a creator adds three
+// text lessons, names two sections, moves lessons into them, renames one and moves the lessons without a
+// section below the sections (keyboard only for the section list, the rename and the moves); a learner sees
+// the headings with their lesson counts and lengths on the course page and beside the lesson, the lesson
+// without a section under "Other lessons", the free first lesson whichever is first now, in English and
+// Kiswahili, at 390 and 360 px.
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from '#tests/e2e/hydration.ts';
 import {
@@ -54,15 +56,16 @@ async function publishSectionedCourse(page: Page): Promise<string> {
   // Lesson 3 into "Biashara", then lesson 2 into "Misingi" (lessons without a section stay above the first
   // heading), the section list reached by keyboard.
   const sectionOf = (n: number) => page.getByLabel(`Section of episode ${n}`);
-  const titlesIn = (i: number) => page.locator('.studio-section-group').nth(i).locator('.studio-episode-info h4');
+  const titlesIn = (name: string) => page.getByRole('region', { name, exact: true }).locator('.studio-episode-info h4');
   await sectionOf(3).focus();
   await expect(sectionOf(3)).toBeFocused();
   await sectionOf(3).selectOption({ label: 'Biashara' });
   await expect(page.getByRole('status').filter({ hasText: 'Lesson moved.' })).toBeVisible();
-  await expect(titlesIn(1)).toHaveText('Kuhesabu faida');
+  await expect(titlesIn('Biashara')).toHaveText('Kuhesabu faida');
   await sectionOf(2).selectOption({ label: 'Misingi' });
-  await expect(titlesIn(0)).toHaveText('Bei ya bidhaa');
-  await expect(page.locator('.studio-episode-info h3')).toHaveText(['Karibu']);
+  await expect(titlesIn('Misingi')).toHaveText('Bei ya bidhaa');
+  await expect(page.getByRole('heading', { level: 3, name: 'Lessons without a section' })).toBeVisible();
+  await expect(titlesIn('Lessons without a section')).toHaveText('Karibu');
 
   // Rename, by keyboard: the field opens focused; Enter saves.
   await page.getByRole('button', { name: 'Rename section “Biashara”' }).press('Enter');
@@ -73,6 +76,29 @@ async function publishSectionedCourse(page: Page): Promise<string> {
   await field.fill('Faida na hesabu');
   await field.press('Enter');
   await expect(page.getByRole('heading', { level: 3, name: 'Faida na hesabu' })).toBeVisible();
+
+  // The lessons without a section below both sections (decision 0069), by keyboard: ↓ twice; then they are
+  // last, so their ↓ is off and their ↑ on.
+  const down = page.getByRole('button', { name: 'Move “Lessons without a section” down' });
+  await expect(page.getByRole('button', { name: 'Move “Lessons without a section” up' })).toBeDisabled();
+  await down.focus();
+  await down.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Sections reordered.' })).toBeVisible();
+  await expect(page.locator('.studio-section-head h3')).toHaveText([
+    'Misingi',
+    'Lessons without a section',
+    'Faida na hesabu',
+  ]);
+  await down.press('Enter');
+  await expect(page.locator('.studio-section-head h3')).toHaveText([
+    'Misingi',
+    'Faida na hesabu',
+    'Lessons without a section',
+  ]);
+  await expect(down).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move “Misingi” up' })).toBeDisabled();
+  await expect(page.locator('.studio-episode-order')).toHaveText(['1', '2', '3']);
+  await expect(page.locator('.studio-episode-info h4')).toHaveText(['Bei ya bidhaa', 'Kuhesabu faida', 'Karibu']);
 
   const sections = page.locator('.studio-section-group').first();
   await sections.scrollIntoViewIfNeeded();
@@ -103,14 +129,17 @@ test.describe('on a phone', () => {
     await registerLearner(learner);
     await learner.goto(`/course/${courseId}`);
     const lessons = learner.getByRole('region', { name: 'Episodes' });
-    // The first lesson (no section) is still the free one; then each section under its heading.
-    await expect(learner.locator('.episode').first()).toContainText('Karibu');
+    // Each section under its heading, the first lesson (now in "Misingi") the free one; the lesson without a
+    // section, placed last, under "Other lessons".
+    await expect(learner.locator('.episode').first()).toContainText('Bei ya bidhaa');
     await expect(learner.locator('.episode').first().getByRole('button', { name: 'Preview' })).toBeVisible();
     const misingi = learner.getByRole('region', { name: 'Misingi' });
     await expect(misingi.getByRole('heading', { level: 3, name: 'Misingi' })).toBeVisible();
     await expect(misingi.locator('.lesson-section-facts')).toHaveText(/^1 lesson · \d+ min$/);
-    await expect(misingi.getByRole('heading', { level: 4 })).toHaveText('Episode 2: Bei ya bidhaa');
+    await expect(misingi.getByRole('heading', { level: 4 })).toHaveText('Episode 1: Bei ya bidhaa');
     await expect(learner.getByRole('region', { name: 'Faida na hesabu' }).getByRole('listitem')).toHaveCount(1);
+    const other = learner.getByRole('region', { name: 'Other lessons' });
+    await expect(other.getByRole('heading', { level: 4 })).toHaveText('Episode 3: Karibu');
     await expect(lessons.getByRole('listitem')).toHaveCount(3);
     await misingi.scrollIntoViewIfNeeded();
     await learner.screenshot({ path: test.info().outputPath('course-sections-390-en.png') });
@@ -118,10 +147,11 @@ test.describe('on a phone', () => {
 
     // Beside the lesson: the same headings over the list.
     await enrollFree(learner, courseId);
-    await learner.goto(`/learn/${courseId}/2`);
+    await learner.goto(`/learn/${courseId}/1`);
     await hydrated(learner);
     const aside = learner.locator('.learn-episodes');
     await expect(aside.getByRole('heading', { level: 3, name: 'Misingi' })).toBeVisible();
+    await expect(aside.getByRole('region', { name: 'Other lessons' }).getByRole('link')).toContainText('Karibu');
     await expect(aside.getByRole('region', { name: 'Misingi' }).getByRole('link')).toHaveAttribute(
       'aria-current',
       'page',
@@ -137,6 +167,7 @@ test.describe('on a phone', () => {
     await expect(aside.getByRole('region', { name: 'Misingi' }).locator('.lesson-section-facts')).toHaveText(
       /^somo 1 · dakika \d+$/,
     );
+    await expect(aside.getByRole('heading', { level: 3, name: 'Masomo mengine' })).toBeVisible();
     await aside.scrollIntoViewIfNeeded();
     await learner.screenshot({ path: test.info().outputPath('learn-sections-360-sw.png') });
     await expectNoSidewaysScroll(learner);
@@ -149,7 +180,7 @@ test.describe('on a phone', () => {
     await expectNoSidewaysScroll(learner);
     // And on a wide screen: the lesson list beside the lesson, with its headings.
     await learner.setViewportSize({ width: 1280, height: 800 });
-    await learner.goto(`/learn/${courseId}/3`);
+    await learner.goto(`/learn/${courseId}/2`);
     await expect(
       learner.locator('.learn-episodes').getByRole('heading', { level: 3, name: 'Faida na hesabu' }),
     ).toBeVisible();

@@ -15,6 +15,7 @@ export function LessonKind({
   const { t } = useT();
   const text = kind === 'text';
   const pdf = kind === 'pdf';
+  const audio = kind === 'audio';
   if (kind === 'quiz')
     return (
       <span className="lesson-kind">
@@ -35,13 +36,15 @@ export function LessonKind({
           d={
             pdf
               ? 'M6 2h9l5 5v15H6V2zm8 1.5V8h4.5L14 3.5zM8 12v2h8v-2H8zm0 4v2h8v-2H8z'
-              : text
-                ? 'M6 2h9l5 5v15H6V2zm2 7v2h8V9H8zm0 4v2h8v-2H8zm0 4v2h5v-2H8z'
-                : 'M8 5v14l11-7L8 5z'
+              : audio
+                ? 'M12 3a9 9 0 0 0-9 9v7a2 2 0 0 0 2 2h3v-8H5v-1a7 7 0 0 1 14 0v1h-3v8h3a2 2 0 0 0 2-2v-7a9 9 0 0 0-9-9z'
+                : text
+                  ? 'M6 2h9l5 5v15H6V2zm2 7v2h8V9H8zm0 4v2h8v-2H8zm0 4v2h5v-2H8z'
+                  : 'M8 5v14l11-7L8 5z'
           }
         />
       </svg>
-      {t(pdf ? 'lesson.kind.pdf' : text ? 'lesson.kind.text' : 'lesson.kind.video')}
+      {t(pdf ? 'lesson.kind.pdf' : text ? 'lesson.kind.text' : audio ? 'lesson.kind.audio' : 'lesson.kind.video')}
       {pdf ? null : ' · '}
       {pdf ? null : text ? t('lesson.readingTime', { minutes: readingMinutes }) : formatDuration(duration)}
     </span>

@@ -3,7 +3,7 @@
 import { useT } from '#app/i18n/useT.ts';
 import type { PointerEvent, RefObject } from 'react';
 import { formatDuration } from '#app/lib/format.ts';
-import { FullscreenButton } from './PlayerMenus.tsx';
+import { FullscreenButton, SpeedSelect } from './PlayerMenus.tsx';
 import { SEEK_STEP, stepVolume, type PlayerAction } from './playerKeys.ts';
 import { PlayerIcon, SvgIcon } from './PlayerIcon.tsx';
 import { SETTINGS_ICON } from './playerOnlyIcons.ts';
@@ -30,6 +30,8 @@ interface PlayerControlsProps {
   settingsOpen: boolean;
   onSettingsToggle: () => void;
   onPointerDown: (e: PointerEvent) => void;
+  /** An audio lesson (decision 0069): the speed in the bar in place of settings and fullscreen. */
+  audio?: boolean;
 }
 
 export function PlayerControls({
@@ -45,6 +47,7 @@ export function PlayerControls({
   settingsOpen,
   onSettingsToggle,
   onPointerDown,
+  audio = false,
 }: PlayerControlsProps) {
   const { t } = useT();
   const shownVolume = muted ? 0 : volume;
@@ -115,17 +118,23 @@ export function PlayerControls({
             v.muted = v.volume === 0;
           }}
         />
-        <button
-          type="button"
-          className="player-btn"
-          aria-label={t('player.settings')}
-          aria-expanded={settingsOpen}
-          aria-controls={settingsId}
-          onClick={onSettingsToggle}
-        >
-          <SvgIcon d={SETTINGS_ICON} />
-        </button>
-        <FullscreenButton videoRef={videoRef} />
+        {audio ? (
+          <SpeedSelect videoRef={videoRef} className="player-speed" />
+        ) : (
+          <>
+            <button
+              type="button"
+              className="player-btn"
+              aria-label={t('player.settings')}
+              aria-expanded={settingsOpen}
+              aria-controls={settingsId}
+              onClick={onSettingsToggle}
+            >
+              <SvgIcon d={SETTINGS_ICON} />
+            </button>
+            <FullscreenButton videoRef={videoRef} />
+          </>
+        )}
       </div>
     </div>
   );

@@ -98,19 +98,10 @@ export function SettingsPanel(props: {
 }) {
   const { id, open, onClose, videoRef, control, qualities, listenOnlyAvailable, listening } = props;
   const { captions, captionChoice, onCaptionChoice } = props;
-  const [speed, setSpeed] = useState(1);
   const [quality, setQuality] = useState(-1);
   const [dataSaver, setDataSaver] = useDataSaver();
   const weekly = useWeeklyVideoBytes();
   const { t } = useT();
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    const onRate = () => setSpeed(video.playbackRate);
-    video.addEventListener('ratechange', onRate);
-    return () => video.removeEventListener('ratechange', onRate);
-  }, [videoRef]);
 
   useEffect(() => control?.setMaxShortSide(dataSaver ? DATA_SAVER_MAX_SHORT_SIDE : null), [control, dataSaver]);
 
@@ -124,23 +115,11 @@ export function SettingsPanel(props: {
     <fieldset className="player-panel" id={id} aria-label="Player settings" hidden={!open}>
       {/* The fields scroll inside the panel when the picture is shorter than they are (a 320 px phone). */}
       <div className="player-panel-body">
-        <label className="player-field">
-          <span>{t('player.speed')}</span>
-          <select
-            className="player-select"
-            aria-label={t('player.playbackSpeed')}
-            value={speed}
-            onChange={(e) => {
-              if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
-            }}
-          >
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s === 1 ? t('player.normal') : `${s}×`}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* The select names itself ("Playback speed"): the word above it is for the eye. */}
+        <div className="player-field">
+          <span aria-hidden="true">{t('player.speed')}</span>
+          <SpeedSelect videoRef={videoRef} />
+        </div>
         {qualities.length || listenOnlyAvailable ? (
           <label className="player-field">
             <span>{t('player.quality')}</span>
@@ -206,5 +185,40 @@ export function SettingsPanel(props: {
         ×
       </button>
     </fieldset>
+  );
+}
+
+/** The playback speed, a native <select> following the element's rate (keys change it too). */
+export function SpeedSelect({
+  videoRef,
+  className = 'player-select',
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  className?: string;
+}) {
+  const [speed, setSpeed] = useState(1);
+  const { t } = useT();
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onRate = () => setSpeed(video.playbackRate);
+    video.addEventListener('ratechange', onRate);
+    return () => video.removeEventListener('ratechange', onRate);
+  }, [videoRef]);
+  return (
+    <select
+      className={className}
+      aria-label={t('player.playbackSpeed')}
+      value={speed}
+      onChange={(e) => {
+        if (videoRef.current) videoRef.current.playbackRate = Number(e.currentTarget.value);
+      }}
+    >
+      {SPEEDS.map((s) => (
+        <option key={s} value={s}>
+          {s === 1 ? t('player.normal') : `${s}×`}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -251,3 +251,22 @@ describe('keyboard shortcuts', () => {
     await expect.poll(() => video.paused).toBe(false);
   });
 });
+
+describe('an audio lesson (decision 0069)', () => {
+  test('no picture, settings or fullscreen; the speed in the bar; it plays the Listen only variant', async () => {
+    const screen = await render(<VideoPlayer src={HLS_LISTEN} label="Karibu" audio />, { wrapper: InEnglish });
+    const player = screen.getByRole('group', { name: 'Audio player: Karibu' });
+    await expect.element(player).toHaveAttribute('data-audio', 'true');
+    const video = screen.container.querySelector('video')!;
+    // (The picture's box is hidden by the stylesheet: tests/e2e/audioLessons.spec.ts checks it.)
+    expect(screen.getByRole('button', { name: 'Settings' }).query()).toBeNull();
+    expect(screen.getByRole('button', { name: /fullscreen/i }).query()).toBeNull();
+    await screen.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => video.currentTime).toBeGreaterThan(0.2);
+    // The audio-only rendition alone: no picture was decoded.
+    expect(video.videoWidth).toBe(0);
+    const speed = screen.getByRole('combobox', { name: 'Playback speed' });
+    await speed.selectOptions('2×');
+    await expect.poll(() => video.playbackRate).toBe(2);
+  });
+});

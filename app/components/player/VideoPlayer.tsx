@@ -47,6 +47,11 @@ export interface VideoPlayerProps {
   captions?: CaptionTrack[] | undefined;
   /** What follows when this video ends: a short countdown, then `play` (none after the last episode). */
   upNext?: { title: string; play: () => void } | undefined;
+  /**
+   * An audio lesson (decision 0069): no picture, only the control bar (play/pause, seek, speed), the same
+   * keys, progress and data meter; it plays the recording's Listen only variant.
+   */
+  audio?: boolean;
   ref?: Ref<PlayerHandle>;
 }
 
@@ -63,6 +68,7 @@ export function VideoPlayer({
   tracking,
   captions = NO_CAPTIONS,
   upNext,
+  audio = false,
   ref,
 }: VideoPlayerProps) {
   const views = useViewTracking(tracking);
@@ -71,7 +77,7 @@ export function VideoPlayer({
   const settingsId = useId();
   const { t } = useT();
   const captionChoice = useCaptions(videoRef, captions);
-  const playback = usePlayback(videoRef, { src, autoPlay, startAt, onStateChange, ref });
+  const playback = usePlayback(videoRef, { src, autoPlay, startAt, onStateChange, ref, listenOnly: audio });
   const { state, setState, error, started, listening, play, pause } = playback;
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(1);
@@ -131,11 +137,12 @@ export function VideoPlayer({
       data-state={state}
       data-started={started || undefined}
       data-controls={touch.controlsHidden ? 'hidden' : undefined}
-      data-listening={listening || undefined}
+      data-listening={(!audio && listening) || undefined}
+      data-audio={audio || undefined}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a composite widget: focus inside it enables its shortcuts
       tabIndex={0}
       role="group"
-      aria-label={t('player.label', { label })}
+      aria-label={t(audio ? 'player.audioLabel' : 'player.label', { label })}
       onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/useMediaCaption: episodes without caption files have nothing to put in a <track> */}
@@ -179,7 +186,7 @@ export function VideoPlayer({
       </video>
       <PlayerOverlays
         poster={poster}
-        listening={listening}
+        listening={!audio && listening}
         flash={touch.flash}
         state={state}
         error={error}
@@ -215,6 +222,7 @@ export function VideoPlayer({
         settingsOpen={settingsOpen}
         onSettingsToggle={() => setSettingsOpen((o) => !o)}
         onPointerDown={touch.keepControls}
+        audio={audio}
       />
     </div>
   );

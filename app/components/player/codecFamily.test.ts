@@ -61,4 +61,14 @@ describe('the codec family a browser plays', () => {
     expect(uris(keepFamily(MASTER, 'h264', { av1: false, opus: true })).at(-1)).toBe('audio-opus/index.m3u8');
     expect(keepFamily(MASTER, 'av1', ALL)).toMatch(/^#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-INDEPENDENT-SEGMENTS\n/);
   });
+
+  test('an audio lesson (no pictures, decision 0069): its Opus where the browser plays Opus, else its AAC', () => {
+    const lines = MASTER.split('\n');
+    const audio = [...lines.slice(0, 3), ...lines.slice(13), ''].join('\n');
+    const family = chooseFamily(audio, ALL, phone);
+    expect(uris(keepFamily(audio, family, ALL))).toEqual(['audio-opus/index.m3u8']);
+    expect(
+      uris(keepFamily(audio, chooseFamily(audio, { av1: false, opus: false }, phone), { av1: false, opus: false })),
+    ).toEqual(['audio/index.m3u8']);
+  });
 });

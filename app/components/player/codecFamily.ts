@@ -79,11 +79,13 @@ export function chooseFamily(
 
 /**
  * The master playlist with one family's picture variants and the Listen only variant this browser plays
- * (Opus where it can, else AAC). A master without that family is returned as it is.
+ * (Opus where it can, else AAC). A master with pictures but none of that family is returned as it is.
  */
 export function keepFamily(master: string, family: CodecFamily, support: CodecSupport): string {
   const variants = masterVariants(master);
-  if (!variants.some((v) => v.family === family && !v.audioOnly)) return master;
+  // An audio lesson's master has no pictures (decision 0069): only its Listen only is chosen.
+  const pictures = variants.some((v) => !v.audioOnly);
+  if (pictures && !variants.some((v) => v.family === family && !v.audioOnly)) return master;
   const listenFamily: CodecFamily =
     support.opus && variants.some((v) => v.audioOnly && v.family === 'av1') ? 'av1' : 'h264';
   const kept = new Set(

@@ -29,11 +29,13 @@ interface PlaybackOptions {
   startAt: number | undefined;
   onStateChange: ((state: PlayerState) => void) | undefined;
   ref: Ref<PlayerHandle> | undefined;
+  /** Always the audio-only variant (an audio lesson, whose master has nothing else; decision 0069). */
+  listenOnly?: boolean;
 }
 
 export function usePlayback(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { src, autoPlay, startAt, onStateChange, ref }: PlaybackOptions,
+  { src, autoPlay, startAt, onStateChange, ref, listenOnly = false }: PlaybackOptions,
 ) {
   const detachRef = useRef<StreamControl | null>(null);
   const [stream, setStream] = useState<StreamControl | null>(null);
@@ -72,7 +74,7 @@ export function usePlayback(
       seekBeforeStart.current = null;
       detachRef.current = attachSource(v, src, {
         ...(from ? { startAt: from } : {}),
-        listenOnly: readListenOnly(),
+        listenOnly: listenOnly || readListenOnly(),
         onQualities: (list, audio) => {
           setQualities(list);
           setListenOnlyAvailable(audio);
@@ -98,7 +100,7 @@ export function usePlayback(
         fail('Error loading video', e instanceof Error ? e.message : '');
       });
     void attempt(true);
-  }, [videoRef, src, fail, startAt]);
+  }, [videoRef, src, fail, startAt, listenOnly]);
 
   const pause = useCallback(() => videoRef.current?.pause(), [videoRef]);
   const seek = useCallback(

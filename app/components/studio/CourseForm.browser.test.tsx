@@ -45,6 +45,7 @@ const existing: EditorCourse = {
   trailer: null,
   episodes: [],
   sections: [],
+  unsectionedAt: 0,
   outcomes: ['Write a script'],
   requirements: [],
   lessonsCount: 0,

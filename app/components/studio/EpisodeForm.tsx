@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import type { AssetView } from '#app/server/studio.server.ts';
 import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
-import { LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
+import { isPlayedLesson, LESSON_KINDS, type LessonKind } from '#common/studio/episodeSchema.ts';
 import { QUIZ_MESSAGES } from '#common/studio/quizSchema.ts';
 import { LessonTextField } from './LessonTextField.tsx';
 import { QuizField } from './QuizField.tsx';
@@ -18,6 +18,7 @@ export interface EpisodeValues {
   /** A text lesson's Markdown. */
   body: string;
   description: string;
+  /** A video lesson's video, or an audio lesson's recording (decision 0069). */
   video: AssetView | null;
   thumbnail: AssetView | null;
   /** A PDF lesson's file (decision 0060). */
@@ -68,6 +69,7 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
   const text = values.kind === 'text';
   const pdf = values.kind === 'pdf';
   const quiz = values.kind === 'quiz';
+  const audio = values.kind === 'audio';
   const ready =
     values.title.trim() !== '' &&
     (text ? values.body.trim() !== '' : pdf ? !!values.pdf : quiz ? values.quiz.questions.length > 0 : !!values.video);
@@ -77,12 +79,17 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
       ? LESSON_FILE_MESSAGES.pdfLessonRequired
       : quiz
         ? QUIZ_MESSAGES.quizRequired
-        : STUDIO_MESSAGES.episodeRequired;
+        : audio
+          ? STUDIO_MESSAGES.audioLessonRequired
+          : STUDIO_MESSAGES.episodeRequired;
 
   function chooseKind(kind: LessonKind) {
     setValues((s) => ({
       ...s,
       kind,
+      // A video does not become a recording, nor the other way round.
+      video:
+        isPlayedLesson(kind) && s.video && s.video.kind !== (kind === 'audio' ? 'audio' : 'video') ? null : s.video,
       // A new quiz starts with one question to fill in.
       quiz:
         kind === 'quiz' && s.quiz.questions.length === 0
@@ -173,6 +180,15 @@ export function EpisodeForm({ initial = EMPTY, submitLabel, onSubmit, onCancel, 
         />
       ) : quiz ? (
         <QuizField value={values.quiz} onChange={changeQuiz} errors={questionErrors} />
+      ) : audio ? (
+        <UploadField
+          key={`a-${generation}`}
+          kind="audio"
+          label={t('studio.episode.audio')}
+          value={values.video}
+          onChange={set('video')}
+          required
+        />
       ) : (
         <UploadField
           key={`v-${generation}`}

@@ -11,7 +11,7 @@ import { useT } from '#app/i18n/useT.ts';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 import { SECTION_MESSAGES, type SectionView } from '#common/studio/sections.ts';
-import { AddSectionForm, SectionHeadingRow } from './SectionControls.tsx';
+import { AddSectionForm, GroupMoveButtons, SectionHeadingRow, UnsectionedHeadingRow } from './SectionControls.tsx';
 import { draftFromQuiz, emptyQuiz, quizInputFromDraft } from './quizForm.ts';
 
 const toJson = (v: EpisodeValues) => ({
@@ -95,6 +95,22 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
       SECTION_MESSAGES.sectionDeleteFailed,
     );
   }
+  /**
+   * Moves a group (a section, or `null`: the lessons without a section) one place up or down. With no
+   * lessons without a section, their (unseen) place stays where it is and the sections move around it.
+   */
+  function moveGroup(id: string | null, by: -1 | 1) {
+    const shown = groups.filter((g) => g !== null || ungrouped.length);
+    const i = shown.indexOf(id);
+    [shown[i], shown[i + by]] = [shown[i + by]!, shown[i]!];
+    if (!ungrouped.length) shown.splice(Math.min(course.unsectionedAt, shown.length), 0, null);
+    void sectionCall(
+      `/courses/${course.id}/section-order`,
+      { method: 'PUT', json: { order: shown } },
+      SECTION_MESSAGES.sectionsMoved,
+      SECTION_MESSAGES.sectionMoveFailed,
+    );
+  }
   const moveToSection = (e: EditorEpisode, sectionId: string) =>
     void sectionCall(
       `${base}/${e.id}/section`,
@@ -138,11 +154,25 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
   // Lessons before the first heading: all of them in a course without sections.
   const known = new Set(course.sections.map((sec) => sec.id));
   const ungrouped = course.episodes.filter((e) => !e.sectionId || !known.has(e.sectionId));
+  // The groups in order: the sections, with the lessons without a section (null) where the creator put them.
+  const groups: (string | null)[] = course.sections.map((sec) => sec.id);
+  groups.splice(course.unsectionedAt, 0, null);
+  const shownGroups = groups.filter((g) => g !== null || ungrouped.length);
+  const moveButtons = (id: string | null, title: string) => (
+    <GroupMoveButtons
+      title={title}
+      busy={busy}
+      first={shownGroups[0] === id}
+      last={shownGroups.at(-1) === id}
+      onMove={(by) => moveGroup(id, by)}
+    />
+  );
   /** One lesson of the editor's list (`i`: its index in the whole course). */
   const lessonItem = (e: EditorEpisode) => {
     const i = course.episodes.indexOf(e);
-    // Under a section's heading (h3), a lesson's title is a level below.
-    const Title = e.sectionId && known.has(e.sectionId) ? 'h4' : 'h3';
+    // Under a heading (h3: a section's, or "Lessons without a section" once there are sections), a lesson's
+    // title is a level below.
+    const Title = course.sections.length ? 'h4' : 'h3';
     return (
       <li key={e.id} className="studio-episode">
         {editing === e.id ? (
@@ -245,33 +275,56 @@ export function EpisodeManager({ course }: { course: EditorCourse }) {
     );
   };
 
+  /** A section of the editor's list: its heading row (with ↑/↓) and its lessons. */
+  const sectionGroup = (sec: SectionView) => {
+    const lessons = course.episodes.filter((e) => e.sectionId === sec.id);
+    return (
+      <section key={sec.id} className="studio-section-group" aria-labelledby={`studio-section-${sec.id}`}>
+        <SectionHeadingRow
+          section={sec}
+          lessons={lessons.length}
+          busy={busy}
+          onRename={(title) => renameSection(sec, title)}
+          onDelete={() => deleteSection(sec)}
+          move={moveButtons(sec.id, sec.title)}
+        />
+        {lessons.length ? (
+          <ol className="studio-episodes" start={lessons[0]!.order}>
+            {lessons.map(lessonItem)}
+          </ol>
+        ) : (
+          <p className="empty-hint">{t('studio.sections.empty')}</p>
+        )}
+      </section>
+    );
+  };
+
   return (
     <section className="studio-section" aria-labelledby="episodes-heading">
       <h2 id="episodes-heading">{t('studio.episodes.title', { count: course.episodes.length })}</h2>
       <SaveMessage flash={flash} />
       {course.episodes.length === 0 ? <p className="empty-hint">{t('studio.episodes.empty')}</p> : null}
-      {ungrouped.length ? <ol className="studio-episodes">{ungrouped.map(lessonItem)}</ol> : null}
-      {course.sections.map((sec) => {
-        const lessons = course.episodes.filter((e) => e.sectionId === sec.id);
-        return (
-          <section key={sec.id} className="studio-section-group" aria-labelledby={`studio-section-${sec.id}`}>
-            <SectionHeadingRow
-              section={sec}
-              lessons={lessons.length}
-              busy={busy}
-              onRename={(title) => renameSection(sec, title)}
-              onDelete={() => deleteSection(sec)}
-            />
-            {lessons.length ? (
-              <ol className="studio-episodes" start={lessons[0]!.order}>
-                {lessons.map(lessonItem)}
-              </ol>
-            ) : (
-              <p className="empty-hint">{t('studio.sections.empty')}</p>
-            )}
-          </section>
-        );
-      })}
+      {course.sections.length === 0 && ungrouped.length ? (
+        <ol className="studio-episodes">{ungrouped.map(lessonItem)}</ol>
+      ) : null}
+      {course.sections.length === 0
+        ? null
+        : shownGroups.map((id) => {
+            const sec = course.sections.find((s) => s.id === id);
+            if (!sec)
+              return (
+                <section key="none" className="studio-section-group" aria-labelledby="studio-section-none">
+                  <UnsectionedHeadingRow
+                    lessons={ungrouped.length}
+                    move={moveButtons(null, t('studio.sections.unsectioned'))}
+                  />
+                  <ol className="studio-episodes" start={ungrouped[0]!.order}>
+                    {ungrouped.map(lessonItem)}
+                  </ol>
+                </section>
+              );
+            return sectionGroup(sec);
+          })}
       <h3 className="studio-subheading">{t('studio.sections.title')}</h3>
       <p className="field-hint">{t('studio.sections.hint')}</p>
       <AddSectionForm busy={busy} onAdd={addSection} />

@@ -14,8 +14,9 @@ import { UploadField } from './UploadField.tsx';
 const nameOf = (fileName: string | null) => (fileName ?? '').replace(/\.[a-z0-9]{1,5}$/i, '');
 
 /**
- * The files attached to a saved lesson (decision 0060): each with a remove button, then an upload (PDF,
- * image or ZIP), the name learners will see and "Add file". Saved at once, apart from the lesson's form.
+ * The files attached to a saved lesson (decision 0060): each with ↑/↓, "Rename" (in place) and "Remove"
+ * (decision 0069), then an upload (PDF, image or ZIP), the name learners will see and "Add file". Saved at
+ * once, apart from the lesson's form.
  */
 export function LessonResourcesEditor({
   courseId,
@@ -32,6 +33,9 @@ export function LessonResourcesEditor({
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<Flash>(null);
+  // The file being renamed, and the name as typed.
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const renameId = useId();
   // Bumped after an add, so the picker starts afresh.
   const [generation, setGeneration] = useState(0);
   const base = `/courses/${courseId}/episodes/${episode.id}/resources`;
@@ -79,6 +83,38 @@ export function LessonResourcesEditor({
     );
   }
 
+  function move(index: number, by: -1 | 1) {
+    const ids = episode.resources.map((r) => r.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    void run(
+      () =>
+        studioApi(
+          `${base}/order`,
+          { method: 'PUT', json: { resourceIds: ids } },
+          LESSON_FILE_MESSAGES.resourceSaveFailed,
+        ),
+      LESSON_FILE_MESSAGES.resourcesReordered,
+      LESSON_FILE_MESSAGES.resourceSaveFailed,
+    );
+  }
+
+  async function rename(e: React.FormEvent) {
+    e.preventDefault();
+    if (!renaming) return;
+    const ok = await run(
+      () =>
+        studioApi(
+          `${base}/${renaming.id}`,
+          { method: 'PUT', json: { name: renaming.name } },
+          LESSON_FILE_MESSAGES.resourceSaveFailed,
+        ),
+      LESSON_FILE_MESSAGES.resourceRenamed,
+      LESSON_FILE_MESSAGES.resourceSaveFailed,
+    );
+    if (ok) setRenaming(null);
+  }
+
+  const last = episode.resources.length - 1;
   return (
     <div className="studio-resources">
       <h4 className="studio-captions-heading">
@@ -87,25 +123,81 @@ export function LessonResourcesEditor({
       </h4>
       {episode.resources.length ? (
         <ul>
-          {episode.resources.map((r) => (
-            <li key={r.id} className="studio-resource">
-              <span className="studio-resource-text">
-                <span className="studio-resource-name">{r.name}</span>
-                <small>
-                  {t(FILE_TYPE_KEY[r.type])} · {formatFileSize(r.size)}
-                </small>
-              </span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-small danger"
-                disabled={busy}
-                onClick={() => remove(r.id)}
-                aria-label={t('studio.resources.removeOne', { name: r.name, n: episode.order })}
-              >
-                {t('studio.upload.remove')}
-              </button>
-            </li>
-          ))}
+          {episode.resources.map((r, i) =>
+            renaming?.id === r.id ? (
+              <li key={r.id} className="studio-resource">
+                <form className="studio-resource-rename" onSubmit={rename} noValidate>
+                  <label className="field" htmlFor={renameId}>
+                    <span className="field-label">{t('studio.resources.renameLabel', { name: r.name })}</span>
+                    <input
+                      id={renameId}
+                      value={renaming.name}
+                      onChange={(e) => setRenaming({ id: r.id, name: e.target.value })}
+                      maxLength={RESOURCE_NAME_MAX}
+                      name="resourceRename"
+                      // biome-ignore lint/a11y/noAutofocus: the field the creator just asked to edit
+                      autoFocus
+                    />
+                  </label>
+                  <span className="studio-episode-actions">
+                    <button type="submit" className="btn btn-light btn-small" disabled={busy}>
+                      {t('studio.sections.save')}
+                    </button>
+                    <button type="button" className="btn btn-ghost btn-small" onClick={() => setRenaming(null)}>
+                      {t('studio.sections.cancel')}
+                    </button>
+                  </span>
+                </form>
+              </li>
+            ) : (
+              <li key={r.id} className="studio-resource">
+                <span className="studio-resource-text">
+                  <span className="studio-resource-name">{r.name}</span>
+                  <small>
+                    {t(FILE_TYPE_KEY[r.type])} · {formatFileSize(r.size)}
+                  </small>
+                </span>
+                <span className="studio-episode-actions">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy || i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={t('studio.resources.up', { name: r.name })}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy || i === last}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('studio.resources.down', { name: r.name })}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={busy}
+                    onClick={() => setRenaming({ id: r.id, name: r.name })}
+                    aria-label={t('studio.resources.renameOne', { name: r.name })}
+                  >
+                    {t('studio.sections.rename')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small danger"
+                    disabled={busy}
+                    onClick={() => remove(r.id)}
+                    aria-label={t('studio.resources.removeOne', { name: r.name, n: episode.order })}
+                  >
+                    {t('studio.upload.remove')}
+                  </button>
+                </span>
+              </li>
+            ),
+          )}
         </ul>
       ) : null}
       {full ? (

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useT } from '#app/i18n/useT.ts';
 import { SECTION_TITLE_MAX, type SectionView } from '#common/studio/sections.ts';
 
@@ -53,19 +53,22 @@ export function AddSectionForm({ busy, onAdd }: { busy: boolean; onAdd: (title: 
   );
 }
 
-/** A section's heading in the editor: its name and lesson count, "Rename" (in place) and "Delete". */
+/** A section's heading in the editor: its name and lesson count, ↑/↓, "Rename" (in place) and "Delete". */
 export function SectionHeadingRow({
   section,
   lessons,
   busy,
   onRename,
   onDelete,
+  move,
 }: {
   section: SectionView;
   lessons: number;
   busy: boolean;
   onRename: (title: string) => Promise<boolean>;
   onDelete: () => void;
+  /** Its ↑ and ↓ (GroupMoveButtons). */
+  move?: ReactNode;
 }) {
   const { t } = useT();
   const [title, setTitle] = useState<string | null>(null);
@@ -103,6 +106,7 @@ export function SectionHeadingRow({
         <p className="studio-episode-meta">{t('studio.sections.lessons', { count: lessons })}</p>
       </div>
       <span className="studio-episode-actions">
+        {move}
         <button
           type="button"
           className="btn btn-ghost btn-small"
@@ -122,6 +126,59 @@ export function SectionHeadingRow({
           {t('studio.sections.delete')}
         </button>
       </span>
+    </div>
+  );
+}
+
+/** ↑ and ↓ for a group of lessons (a section, or the lessons without one; decision 0069), named for screen readers. */
+export function GroupMoveButtons({
+  title,
+  busy,
+  first,
+  last,
+  onMove,
+}: {
+  title: string;
+  busy: boolean;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        disabled={busy || first}
+        onClick={() => onMove(-1)}
+        aria-label={t('studio.sections.up', { title })}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="btn btn-ghost btn-small"
+        disabled={busy || last}
+        onClick={() => onMove(1)}
+        aria-label={t('studio.sections.down', { title })}
+      >
+        ↓
+      </button>
+    </>
+  );
+}
+
+/** The heading of the lessons without a section, once a course has sections: they move like one (decision 0069). */
+export function UnsectionedHeadingRow({ lessons, move }: { lessons: number; move: ReactNode }) {
+  const { t } = useT();
+  return (
+    <div className="studio-section-head">
+      <div>
+        <h3 id="studio-section-none">{t('studio.sections.unsectioned')}</h3>
+        <p className="studio-episode-meta">{t('studio.sections.lessons', { count: lessons })}</p>
+      </div>
+      <span className="studio-episode-actions">{move}</span>
     </div>
   );
 }

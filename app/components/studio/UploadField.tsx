@@ -12,6 +12,7 @@ const CHOOSE: Record<UploadKind, string> = {
   video: 'studio.upload.chooseVideo',
   pdf: 'studio.upload.choosePdf',
   resource: 'studio.upload.chooseFile',
+  audio: 'studio.upload.chooseAudio',
 };
 
 interface Props {
@@ -71,6 +72,10 @@ export function UploadField({ kind, label, value, onChange, required, onUploadSt
               className="upload-preview"
               aria-label={t('studio.upload.preview', { label })}
             />
+          ) : null}
+          {kind === 'audio' && localUrl ? (
+            // biome-ignore lint/a11y/useMediaCaption: a preview of the creator's own just-chosen recording
+            <audio src={localUrl} controls preload="metadata" aria-label={t('studio.upload.preview', { label })} />
           ) : null}
           {kind === 'video' && !localUrl && preview ? (
             <img src={preview} alt={t('studio.upload.preview', { label })} className="upload-preview" />

@@ -50,6 +50,36 @@ describe('managing courses and their media', () => {
     }
   });
 
+  it('arranging a course (sections and the lessons without one reordered, a lesson’s files renamed and reordered; decision 0069) is managing it: its creator and admins only', () => {
+    // reorderSections, renameLessonResource and reorderLessonResources load the course through
+    // loadManagedCourse, i.e. canManageCourse; the HTTP answers per role are in tests/integration/arrangingLessons.test.ts.
+    expect(
+      [null, learner, other, { userId: 'owner', role: 'customer' } as Actor, owner, admin].map((a) =>
+        canManageCourse(a, draft),
+      ),
+    ).toEqual([false, false, false, false, true, true]);
+  });
+
+  it('plays an audio lesson’s recording by the video rule: the free first lesson for all, the rest for the enrolled, its creator and admins (decision 0069)', () => {
+    const first = { episode: 1 };
+    const second = { episode: 2 };
+    expect([null, learner, other, owner, admin].map((a) => canWatchVideo(a, published, first, false))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([null, learner, other, owner, admin].map((a) => canWatchVideo(a, published, second, false))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(canWatchVideo(learner, published, second, true)).toBe(true);
+  });
+
   it('shows drafts to their creator and admins only', () => {
     for (const a of [null, learner, other, owner, admin]) expect(canViewCourse(a, published)).toBe(true);
     expect([null, learner, other, owner, admin].map((a) => canViewCourse(a, draft))).toEqual([

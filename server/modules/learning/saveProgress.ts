@@ -5,6 +5,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { findEpisodeForActor } from './findEpisodeForActor.ts';
 import { storeProgressInTx } from './storeProgressInTx.ts';
 import { progressReportSchema } from '#common/learning/schemas.ts';
+import { isPlayedLesson } from '#common/studio/episodeSchema.ts';
 import { issueCertificateIfComplete } from '../certificates/issueCertificateIfComplete.ts';
 
 /** An episode counts as completed once 90 % of it was reached. */
@@ -28,7 +29,8 @@ export async function saveProgress(services: Services, actor: Actor, input: unkn
   const { duration, kind } = found.episode;
   // A text lesson has no position: any report says it was read to the end (or marked complete). A quiz is
   // completed only by passing it (submitQuizAttempt); a report only says it was opened.
-  const video = kind === 'video';
+  // An audio lesson has a position like a video (decision 0069).
+  const video = isPlayedLesson(kind);
   // A PDF lesson, like text: opened, downloaded or marked complete (decision 0060).
   const completed = kind === 'text' || kind === 'pdf' || (video && position >= duration * COMPLETED_AT);
   if (video && (!duration || position > duration + END_SLACK_S))

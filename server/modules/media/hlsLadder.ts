@@ -174,24 +174,33 @@ export function ladderArgs(
   args.push('-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`, '-sc_threshold', '0');
   if (source.hasAudio) {
     args.push('-ar', '48000');
-    const audio = (i: number, codec: 'aac' | 'opus', kbps: number, channels: number) => {
-      args.push(
-        `-c:a:${i}`,
-        codec === 'opus' ? 'libopus' : 'aac',
-        `-b:a:${i}`,
-        `${kbps}k`,
-        `-ac:a:${i}`,
-        String(channels),
-      );
-      if (codec === 'opus') args.push(`-frame_duration:a:${i}`, String(OPUS_FRAME_MS), `-vbr:a:${i}`, 'constrained');
-    };
     for (const [i, r] of renditions.entries())
-      audio(i, r.codec === 'av1' ? 'opus' : 'aac', r.audioKbps, r.codec === 'av1' ? 1 : 2);
-    for (const [j, a] of listen.entries()) audio(n + j, a.codec, a.kbps, a.channels);
+      args.push(...audioStreamArgs(i, r.codec === 'av1' ? 'opus' : 'aac', r.audioKbps, r.codec === 'av1' ? 1 : 2));
+    for (const [j, a] of listen.entries()) args.push(...audioStreamArgs(n + j, a.codec, a.kbps, a.channels));
   }
   const variants = renditions.map((r, i) => `v:${i}${source.hasAudio ? `,a:${i}` : ''},name:${r.name}`);
   if (source.hasAudio) for (const [j, a] of listen.entries()) variants.push(`a:${n + j},name:${a.name}`);
-  args.push(
+  args.push(...hlsOutputArgs(outDir, variants));
+  return args;
+}
+
+/** One sound stream's encoder settings (output audio stream `i`): AAC-LC, or Opus in 60 ms frames. */
+function audioStreamArgs(i: number, codec: 'aac' | 'opus', kbps: number, channels: number): string[] {
+  const args = [
+    `-c:a:${i}`,
+    codec === 'opus' ? 'libopus' : 'aac',
+    `-b:a:${i}`,
+    `${kbps}k`,
+    `-ac:a:${i}`,
+    String(channels),
+  ];
+  if (codec === 'opus') args.push(`-frame_duration:a:${i}`, String(OPUS_FRAME_MS), `-vbr:a:${i}`, 'constrained');
+  return args;
+}
+
+/** The HLS muxer: fMP4 in 4 s segments, one folder per variant (`-var_stream_map`), progress on stdout. */
+function hlsOutputArgs(outDir: string, variants: string[]): string[] {
+  return [
     '-f',
     'hls',
     '-hls_time',
@@ -214,6 +223,25 @@ export function ladderArgs(
     'pipe:1',
     '-nostats',
     `${outDir}/%v/index.m3u8`,
+  ];
+}
+
+/**
+ * An audio lesson's recording (decision 0069): only the two "Listen only" variants a video with sound gets,
+ * `audio` (AAC) and `audio-opus`, in the same HLS layout, so the player, offline downloads and the data
+ * meter treat it as a video's Listen only.
+ */
+export function listenOnlyArgs(input: string, outDir: string): string[] {
+  const listen = [AUDIO_ONLY, OPUS_AUDIO_ONLY];
+  const args = ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-i', input];
+  for (const _ of listen) args.push('-map', '0:a:0');
+  args.push('-ar', '48000');
+  for (const [i, a] of listen.entries()) args.push(...audioStreamArgs(i, a.codec, a.kbps, a.channels));
+  args.push(
+    ...hlsOutputArgs(
+      outDir,
+      listen.map((a, i) => `a:${i},name:${a.name}`),
+    ),
   );
   return args;
 }

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { z } from 'zod';
 import { DomainError } from '#server/core/errors.ts';
-
-const run = promisify(execFile);
+import { ffprobeJson } from './ffprobeJson.ts';
 
 export interface VideoProbe {
   /** Seconds, to the millisecond. */
@@ -58,19 +55,12 @@ export interface ProbeOptions {
  */
 export async function probeVideo(file: string, opts: ProbeOptions = {}): Promise<VideoProbe> {
   const timeout = opts.timeoutMs ?? 60_000;
-  const ffprobe = async (args: string[]) => {
-    try {
-      return await run('ffprobe', ['-v', 'error', '-of', 'json', ...args, '--', file], {
-        timeout,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-    } catch (err) {
-      const e = err as NodeJS.ErrnoException & { killed?: boolean };
-      if (e.code === 'ENOENT') throw new Error('ffprobe is not installed (Debian: apt-get install ffmpeg)');
-      if (e.killed) throw notVideo(DAMAGED);
-      throw notVideo(NOT_A_VIDEO);
-    }
-  };
+  const ffprobe = (args: string[]) =>
+    ffprobeJson(file, args, {
+      timeoutMs: timeout,
+      refused: () => notVideo(NOT_A_VIDEO),
+      damaged: () => notVideo(DAMAGED),
+    });
 
   const [info, firstFrame] = await Promise.all([
     ffprobe(['-count_packets', '-show_format', '-show_streams']),

@@ -1,4 +1,5 @@
-// The durable job that turns an uploaded video into its HLS ladder (see transcodeVideo.ts), and records
+// The durable job that turns an uploaded video into its HLS ladder (see transcodeVideo.ts), or an audio
+// lesson's recording into the Listen only variants alone (transcodeAudio, decision 0069), and records
 // what it produced on the asset, its episodes and their courses. ffmpeg works on local files: the original
 // is fetched from the media storage (a temporary copy with S3), the ladder built in a scratch folder and
 // published (master playlist last) before the asset is marked ready. A worker killed on the way leaves
@@ -14,7 +15,8 @@ import { storeHeldOriginal } from './heldOriginals.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { parseMeta } from './parseMeta.ts';
 import { probeVideo, type VideoProbe } from './probeVideo.ts';
-import { hlsPublishRank, transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
+import { probeAudio, type AudioProbe } from './probeAudio.ts';
+import { hlsPublishRank, transcodeAudio, transcodeVideo, type TranscodeResult } from './transcodeVideo.ts';
 
 const ASSET_PROGRESS_WRITE_MS = 2000;
 
@@ -45,13 +47,18 @@ export const processVideoJob = defineJob({
       .where('id', '=', assetId)
       .executeTakeFirst();
     if (Number(started.numUpdatedRows) === 0) return; // deleted meanwhile: nothing left to process
+    const { kind } = await db
+      .selectFrom('mediaAsset')
+      .select('kind')
+      .where('id', '=', assetId)
+      .executeTakeFirstOrThrow();
 
     // Held on disk when the storage was down at upload time; throws (and the job retries) while it still is.
     await storeHeldOriginal(ctx.services, { key: originalKey });
     const work = await storage.prepareFolder(mediaKey(assetId));
     try {
       const [probe, made] = await storage.withLocalCopy(originalKey, (original) =>
-        transcode(original, work, assetId, ctx),
+        transcode(original, work, { assetId, audio: kind === 'audio' }, ctx),
       );
       await storage.publishFolder(work, mediaKey(assetId), hlsPublishRank);
       await markVideoReady(db, assetId, probe, made);
@@ -72,20 +79,25 @@ export const processVideoJob = defineJob({
 async function transcode(
   original: string,
   work: string,
-  assetId: string,
+  { assetId, audio }: { assetId: string; audio: boolean },
   ctx: JobContext,
-): Promise<[VideoProbe, TranscodeResult]> {
+): Promise<[VideoProbe | AudioProbe, TranscodeResult]> {
   const { db } = ctx.services.database;
-  let probe: VideoProbe;
+  let probe: VideoProbe | AudioProbe;
   try {
-    probe = await probeVideo(original);
+    probe = audio ? await probeAudio(original) : await probeVideo(original);
   } catch (err) {
     // Not decodable video: retrying cannot help, and the creator must read why.
     if (err instanceof DomainError) throw new PermanentJobError(err.message);
     throw err;
   }
   let lastWrite = 0;
-  const made = await transcodeVideo(original, probe, work, {
+  const source = probe;
+  const make = (opts: Parameters<typeof transcodeAudio>[3]) =>
+    audio
+      ? transcodeAudio(original, source as AudioProbe, work, opts)
+      : transcodeVideo(original, source as VideoProbe, work, opts);
+  const made = await make({
     signal: ctx.signal,
     onProgress(percent) {
       ctx.progress(percent);
@@ -103,7 +115,7 @@ async function transcode(
 }
 
 /** The asset becomes playable; its episodes and their courses get the measured duration. */
-async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe, made: TranscodeResult) {
+async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe | AudioProbe, made: TranscodeResult) {
   const seconds = Math.round(probe.duration);
   await db.transaction().execute(async (trx) => {
     const asset = await trx.selectFrom('mediaAsset').select('meta').where('id', '=', assetId).executeTakeFirst();
@@ -111,9 +123,10 @@ async function markVideoReady(db: Kysely<DB>, assetId: string, probe: VideoProbe
     const meta = {
       ...previous,
       duration: probe.duration,
-      width: probe.width,
-      height: probe.height,
-      hasAudio: probe.hasAudio,
+      // A recording has no picture, and its sound is what it is (decision 0069).
+      ...('width' in probe
+        ? { width: probe.width, height: probe.height, hasAudio: probe.hasAudio }
+        : { hasAudio: true }),
       renditions: made.renditions,
       audio: made.audio,
       av1: made.av1,

@@ -5,11 +5,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { audioOnlyFor, ladderArgs, type PlannedRendition, planRenditions, type VideoCodec } from './hlsLadder.ts';
+import {
+  AUDIO_ONLY,
+  audioOnlyFor,
+  ladderArgs,
+  listenOnlyArgs,
+  OPUS_AUDIO_ONLY,
+  type PlannedRendition,
+  planRenditions,
+  type VideoCodec,
+} from './hlsLadder.ts';
 import { AAC_LC, masterPlaylist, measureVariant, OPUS, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
 import type { VideoProbe } from './probeVideo.ts';
+import type { AudioProbe } from './probeAudio.ts';
 
 export interface RenditionInfo {
   name: string;
@@ -87,12 +97,7 @@ export async function transcodeVideo(
   const variants = [...measured.flatMap((m) => m.videos), ...measured.flatMap((m) => (m.audio ? [m.audio] : []))];
   const master = masterPlaylist(variants);
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
-  const info = (v: Variant) => ({
-    name: v.name,
-    bytes: v.bytes + Buffer.byteLength(master),
-    peakBps: v.peak,
-    averageBps: v.average,
-  });
+  const info = (v: Variant) => variantInfo(v, master);
   const sets = Object.fromEntries(
     measured.map((m) => [
       m.codec,
@@ -165,4 +170,40 @@ async function makeStills(
   await sharp(frame).webp({ quality: 75 }).toFile(path.join(work, 'poster.webp'));
   await processImage(frame, work);
   await fs.rm(frame);
+}
+
+/**
+ * An audio lesson's recording (decision 0069): the two Listen only variants alone (AAC, and Opus as the AV1
+ * family's), a master of measured rates listing both, no pictures. The result has the shape of a video's, with
+ * no renditions, so everything that reads a video's Listen only reads it.
+ */
+export async function transcodeAudio(
+  original: string,
+  probe: AudioProbe,
+  work: string,
+  opts: TranscodeOptions = {},
+): Promise<TranscodeResult> {
+  await fs.mkdir(work, { recursive: true });
+  await runFfmpeg(listenOnlyArgs(original, work), {
+    duration: probe.duration,
+    lowPriority: true,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+  });
+  const [aac, opus] = await Promise.all([
+    measureVariant(work, AUDIO_ONLY.name, { hasAudio: true, audioCodec: AAC_LC }),
+    measureVariant(work, OPUS_AUDIO_ONLY.name, { hasAudio: true, audioCodec: OPUS }),
+  ]);
+  const master = masterPlaylist([aac, opus]);
+  await fs.writeFile(path.join(work, 'master.m3u8'), master);
+  return {
+    renditions: [],
+    audio: variantInfo(aac, master),
+    av1: { renditions: [], audio: variantInfo(opus, master) },
+  };
+}
+
+/** A measured variant as recorded on the asset: what playing it whole downloads, the master included. */
+function variantInfo(v: Variant, master: string): AudioRenditionInfo {
+  return { name: v.name, bytes: v.bytes + Buffer.byteLength(master), peakBps: v.peak, averageBps: v.average };
 }

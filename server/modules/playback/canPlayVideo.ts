@@ -20,7 +20,8 @@ export async function canPlayVideo(
     .select(['kind', 'status'])
     .where('id', '=', assetId)
     .executeTakeFirst();
-  if (asset?.kind !== 'video' || asset.status !== 'ready') return null;
+  // An audio lesson's recording plays by the same rule as a video (decision 0069).
+  if ((asset?.kind !== 'video' && asset?.kind !== 'audio') || asset.status !== 'ready') return null;
   const [trailers, episodes] = await Promise.all([
     db.selectFrom('course').select(['id', 'creatorId', 'published']).where('trailerId', '=', assetId).execute(),
     db

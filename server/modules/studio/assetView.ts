@@ -5,7 +5,7 @@ import { parseMeta } from '../media/parseMeta.ts';
 /** An uploaded file as the editor shows it: its processing state and, once ready, a preview. */
 export interface AssetView {
   id: string;
-  kind: 'image' | 'video' | 'pdf' | 'resource';
+  kind: 'image' | 'video' | 'audio' | 'pdf' | 'resource';
   /** queued (waiting for a worker) | processing | ready | failed; `uploaded` before any processing is asked for */
   status: string;
   /** 0–100 while processing, when the pipeline reports it. */
@@ -18,7 +18,7 @@ export interface AssetView {
   size: number | null;
 }
 
-const KINDS = ['image', 'video', 'pdf', 'resource'] as const;
+const KINDS = ['image', 'video', 'audio', 'pdf', 'resource'] as const;
 
 type AssetRow = {
   id: string;

@@ -3,7 +3,11 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { canManageAsset } from '../access/policies.ts';
 
-type Wanted = { id: string | null | undefined; kind: 'image' | 'video' | 'pdf' | 'resource'; field: string };
+type Wanted = {
+  id: string | null | undefined;
+  kind: 'image' | 'video' | 'audio' | 'pdf' | 'resource';
+  field: string;
+};
 
 /**
  * Every media id a form sends must be a file the acting person (or the course's creator) uploaded, of the
@@ -28,7 +32,7 @@ export async function checkAssets(
     const a = byId.get(w.id);
     const ours = a && (a.ownerId === creatorId || canManageAsset(actor, a));
     if (!a || !ours || a.kind !== w.kind || a.status === 'failed') {
-      const what = w.kind === 'image' || w.kind === 'video' ? w.kind : 'file';
+      const what = w.kind === 'image' || w.kind === 'video' ? w.kind : w.kind === 'audio' ? 'recording' : 'file';
       throw invalidInput(`That ${what} could not be used. Please upload it again.`, { [w.field]: 'Unknown file' });
     }
   }

@@ -3,7 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import type { EpisodeInput } from '#common/studio/episodeSchema.ts';
 import { checkAssets } from './checkAssets.ts';
 
-/** The episode form's video and thumbnail must be files of the course's creator (see checkAssets). */
+/** The episode form's video (or recording), thumbnail and PDF must be files of the course's creator (see checkAssets). */
 export function checkEpisodeAssets(
   services: Services,
   actor: Actor,
@@ -12,7 +12,8 @@ export function checkEpisodeAssets(
   return checkAssets(services, actor, {
     creatorId,
     wanted: [
-      { id: episode.videoId, kind: 'video', field: 'videoId' },
+      // An audio lesson's recording is its videoId too (decision 0069), an asset of kind 'audio'.
+      { id: episode.videoId, kind: episode.kind === 'audio' ? 'audio' : 'video', field: 'videoId' },
       { id: episode.thumbnailId, kind: 'image', field: 'thumbnailId' },
       { id: episode.pdfId, kind: 'pdf', field: 'pdfId' },
     ],

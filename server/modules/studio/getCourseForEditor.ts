@@ -48,6 +48,8 @@ export interface EditorCourse {
   episodes: EditorEpisode[];
   /** Headings over consecutive lessons, in order (empty: none). */
   sections: SectionView[];
+  /** How many sections come before the lessons without a section (decision 0069). */
+  unsectionedAt: number;
   outcomes: string[];
   requirements: string[];
   lessonsCount: number;
@@ -100,6 +102,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     duration: toNum(c.duration),
     updatedAt: toIso(c.updatedAt),
     sections,
+    unsectionedAt: Math.min(toNum(c.unsectionedAt), sections.length),
     episodes: episodes.map((e) => ({
       id: e.id,
       order: toNum(e.position),

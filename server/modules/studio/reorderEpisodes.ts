@@ -5,6 +5,7 @@ import { reorderInput } from '#common/studio/episodeSchema.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { loadManagedCourse, loadManagedCourseInTx } from '../access/loadManagedCourse.ts';
 import { groupLessonsInTx } from './sections/groupLessonsInTx.ts';
+import { namesEachOnce } from '#server/lib/namesEachOnce.ts';
 
 /**
  * Puts the course's episodes in the given order (`input`: the course's id and `episodeIds`). The list must
@@ -19,12 +20,8 @@ export async function reorderEpisodes(services: Services, actor: Actor, input: u
   await db.transaction().execute(async (trx) => {
     const course = await loadManagedCourseInTx(trx, { actor, courseId, dialect });
     const current = await trx.selectFrom('episode').select('id').where('courseId', '=', course.id).execute();
-    const known = new Set(current.map((e) => e.id));
-    const same =
-      episodeIds.length === known.size &&
-      new Set(episodeIds).size === known.size &&
-      episodeIds.every((id) => known.has(id));
-    if (!same) throw conflict('The episode list has changed. Please reload the page and try again.');
+    if (!namesEachOnce(episodeIds, new Set(current.map((e) => e.id))))
+      throw conflict('The episode list has changed. Please reload the page and try again.');
     await groupLessonsInTx(trx, { courseId: course.id, episodeIds });
     await trx.updateTable('course').set({ updatedAt: new Date() }).where('id', '=', course.id).execute();
   });

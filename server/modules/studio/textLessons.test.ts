@@ -71,12 +71,13 @@ describe('text lessons in the studio', () => {
     expect(editor.episodes[0]).toMatchObject({ kind: 'text', body: hostile, video: null });
   });
 
-  it('needs a title and the text for a text lesson, and a video for a video lesson; unknown kinds are refused', async () => {
+  it('needs a title and the text for a text lesson, a video for a video lesson, a recording for an audio lesson; unknown kinds are refused', async () => {
     const course = await draft();
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'text', title: 'No text', body: '   ' }, STUDIO_MESSAGES.textLessonRequired],
       [{ kind: 'video', title: 'No video' }, STUDIO_MESSAGES.episodeRequired],
-      [{ kind: 'audio', title: 'Later', body: 'x' }, 'Unknown lesson type'],
+      [{ kind: 'podcast', title: 'Later', body: 'x' }, 'Unknown lesson type'],
+      [{ kind: 'audio', title: 'No recording', body: 'x' }, STUDIO_MESSAGES.audioLessonRequired],
       [{ kind: 'text', title: 'Long', body: 'x'.repeat(50_001) }, 'The text must be at most 50,000 characters'],
     ];
     for (const [input, message] of cases)

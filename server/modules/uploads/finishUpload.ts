@@ -6,6 +6,7 @@ import { dropHeldOriginal, storeOrHoldOriginal } from '../media/heldOriginals.ts
 import { fileKey, mediaKey, originalKey } from '../media/mediaKeys.ts';
 import { processImage, type ProcessedImage } from '../media/processImage.ts';
 import { probeVideo } from '../media/probeVideo.ts';
+import { probeAudio } from '../media/probeAudio.ts';
 import { toAssetView, type AssetView } from '../studio/assetView.ts';
 import { ACCEPTED, sniffFileType } from './sniffFileType.ts';
 import { UPLOAD_MESSAGES, type UploadKind } from '#common/uploads/uploadRules.ts';
@@ -23,8 +24,9 @@ export interface CompletedUpload {
 /**
  * Turns a completed upload into a media asset. The type is checked from the content (magic bytes, then a
  * real decode: sharp for images, ffprobe for videos, which also measures the duration); a refused file is
- * deleted and a DomainError says why. Images are processed at once (WebP widths, ready); videos are handed
- * to the video pipeline (a durable job, queued in the same transaction as the asset).
+ * deleted and a DomainError says why. Images are processed at once (WebP widths, ready); videos, and an audio
+ * lesson's recordings (probed by ffprobe as sound without picture, decision 0069), are handed to the media
+ * pipeline (a durable job, queued in the same transaction as the asset).
  */
 export async function finishUpload(
   services: Services,
@@ -71,7 +73,7 @@ export async function finishUpload(
       await services.database.db.insertInto('mediaAsset').values(row).execute();
       return toAssetView(row);
     }
-    const probe = await probeVideo(file);
+    const probe = kind === 'audio' ? await probeAudio(file) : await probeVideo(file);
     // A video may be gigabytes sent over hours: kept even when the storage is down (media/heldOriginals.ts).
     await storeOrHoldOriginal(services, { key: original, file });
     const meta = JSON.stringify({ fileName, ...probe });
@@ -81,7 +83,7 @@ export async function finishUpload(
         .values({
           id,
           ownerId,
-          kind: 'video',
+          kind: kind === 'audio' ? 'audio' : 'video',
           status: 'uploaded',
           meta,
           error: null,
@@ -109,6 +111,7 @@ const REFUSED: Record<UploadKind, () => DomainError> = {
   video: () => new DomainError('not_video', UPLOAD_MESSAGES.notVideo),
   pdf: () => new DomainError('unsupported_media_type', UPLOAD_MESSAGES.notPdf),
   resource: () => new DomainError('unsupported_media_type', UPLOAD_MESSAGES.notResource),
+  audio: () => new DomainError('unsupported_media_type', UPLOAD_MESSAGES.notAudio),
 };
 
 /**
