@@ -244,7 +244,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <CertificateLinks code={certificateCode} courseTitle={course.title} />
             </section>
           ) : null}
-          {/* Notes are kept at a moment of a video. */}
+          {/* Notes are kept at a moment of a video or a recording. */}
           {noVideo ? null : (
             <NotesPanel
               key={current.id}
