@@ -54,6 +54,9 @@ export const benchmark: Benchmark = {
       AUTH_LIMIT_PER_ACCOUNT: '0',
       // Every sign-up e-mails a code: many from this one address.
       OTP_SEND_LIMIT_PER_IP: '0',
+      // Every buyer pays from the simulator's one success number: the per-phone prompt budget (against
+      // strangers flooding a number) would refuse all but the first few.
+      MPESA_PROMPT_LIMIT_PER_PHONE: '0',
       MPESA_BASE_URL: sim.url,
       PAYMENT_RECONCILE_INTERVAL_MS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
