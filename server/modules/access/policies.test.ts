@@ -139,8 +139,8 @@ describe('money', () => {
     expect([null, learner, other, admin].map((a) => canViewPayment(a, payment))).toEqual([false, true, false, false]);
   });
 
-  it('keeps earnings to creators (admins act through the admin console)', () => {
-    expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, false, true, false]);
+  it('opens earnings to creators and affiliate customers (admins act through the admin console)', () => {
+    expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, true, true, false]);
   });
 });
 
