@@ -1,10 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
-import {
-  getAffiliateDashboard,
-  getEarnings,
-  setPayoutNumber,
-  withdraw,
-} from '#app/server/affiliates.server.ts';
+import { getAffiliateDashboard, getEarnings, setPayoutNumber, withdraw } from '#app/server/affiliates.server.ts';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { operationRunner } from '#app/server/operationRunner.server.ts';
 import { refusalData } from '#app/server/pageRefusals.server.ts';
@@ -140,7 +135,9 @@ function Payouts({
           <dd>{kes(balances.paidOut + balances.inFlight)}</dd>
         </div>
       </dl>
-      <p className="affiliate-muted">{t('affiliate.holdNote', { days: earnings.holdDays, min: kes(MIN_PAYOUT_KES) })}</p>
+      <p className="affiliate-muted">
+        {t('affiliate.holdNote', { days: earnings.holdDays, min: kes(MIN_PAYOUT_KES) })}
+      </p>
       {result ? (
         <p className={result.ok ? 'affiliate-ok' : 'affiliate-error'} role={result.ok ? 'status' : 'alert'}>
           {t(result.message)}
@@ -179,7 +176,10 @@ function Payouts({
       ) : null}
       {lastPayout ? (
         <p className="affiliate-muted">
-          {t('affiliate.lastPayout', { amount: kes(lastPayout.amount), status: t(`affiliate.payoutStatus.${lastPayout.status}`) })}
+          {t('affiliate.lastPayout', {
+            amount: kes(lastPayout.amount),
+            status: t(`affiliate.payoutStatus.${lastPayout.status}`),
+          })}
         </p>
       ) : null}
     </section>

@@ -117,7 +117,16 @@ export async function loadCoursePage({
   // The affiliate side (decision 0067): a `?ref=` visit or a remembered one sets the visitor's cookie.
   const referral = await courseReferral({ request, context }, course.id);
   return data(
-    { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral: referral.view },
+    {
+      course,
+      publicUrl: services.config.publicUrl,
+      purchase,
+      playsAll,
+      reviews,
+      questionCounts,
+      bundles,
+      referral: referral.view,
+    },
     { headers: referral.headers },
   );
 }

@@ -27,13 +27,7 @@ export function EarnBySharing({
       {offer.url ? (
         <div className="earn-link">
           <label htmlFor="referral-link">{t('affiliate.yourLink')}</label>
-          <input
-            id="referral-link"
-            type="text"
-            readOnly
-            value={offer.url}
-            onFocus={(e) => e.currentTarget.select()}
-          />
+          <input id="referral-link" type="text" readOnly value={offer.url} onFocus={(e) => e.currentTarget.select()} />
           <ShareButton url={offer.url} title={title} text={text} />
         </div>
       ) : (

@@ -19,5 +19,7 @@ export async function getCourseAffiliates(services: Services, actor: Actor, inpu
     .select(['enabled', 'percent'])
     .where('courseId', '=', course.id)
     .executeTakeFirst();
-  return row ? { enabled: toBool(row.enabled), percent: toNum(row.percent) } : { enabled: false, percent: DEFAULT_PERCENT };
+  return row
+    ? { enabled: toBool(row.enabled), percent: toNum(row.percent) }
+    : { enabled: false, percent: DEFAULT_PERCENT };
 }

@@ -28,7 +28,10 @@ export async function getCourseReferral(
   const offered = !!offer && canBeAffiliate(actor) && offer.creatorId !== actor.userId;
   return {
     offer: offered
-      ? { percent: offer.percent, url: affiliate ? referralUrl(services.config.publicUrl, courseId, affiliate.code) : null }
+      ? {
+          percent: offer.percent,
+          url: affiliate ? referralUrl(services.config.publicUrl, courseId, affiliate.code) : null,
+        }
       : null,
     referredBy: referral?.affiliateName ?? null,
   };

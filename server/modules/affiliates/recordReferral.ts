@@ -53,7 +53,9 @@ export async function recordReferral(
     await trx
       .insertInto('referral')
       .values({ userId: actor.userId, courseId, affiliateId: affiliate.userId, referredAt: at })
-      .onConflict((oc) => oc.columns(['userId', 'courseId']).doUpdateSet({ affiliateId: affiliate.userId, referredAt: at }))
+      .onConflict((oc) =>
+        oc.columns(['userId', 'courseId']).doUpdateSet({ affiliateId: affiliate.userId, referredAt: at }),
+      )
       .execute();
   });
   return { courseId, code, at };

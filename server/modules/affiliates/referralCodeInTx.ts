@@ -5,7 +5,10 @@ import type { DB } from '#server/db/schema.ts';
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** A person's referral code, made the first time they ask for a link (8 letters and digits, easy to read out). */
-export async function referralCodeInTx(trx: Kysely<DB>, { userId, now }: { userId: string; now: Date }): Promise<string> {
+export async function referralCodeInTx(
+  trx: Kysely<DB>,
+  { userId, now }: { userId: string; now: Date },
+): Promise<string> {
   const read = () => trx.selectFrom('affiliate').select('code').where('userId', '=', userId).executeTakeFirst();
   const held = await read();
   if (held) return held.code;
