@@ -95,7 +95,7 @@ export default function AffiliatePage({ loaderData, actionData }: Route.Componen
             )}
             {role === 'creator' ? (
               <p>
-                {t('affiliate.creatorPaid')} <a href="/creator/earnings">{t('affiliate.earningsLink')}</a>
+                {t('affiliate.creatorPaid')} <Link to="/creator/earnings">{t('affiliate.earningsLink')}</Link>
               </p>
             ) : earnings ? (
               <Payouts earnings={earnings} result={actionData ?? null} />

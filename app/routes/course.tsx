@@ -79,11 +79,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           }
         />
         {referral.offer ? (
-          <EarnBySharing
-            offer={referral.offer}
-            title={course.title}
-            text={t('share.courseText', { creator: course.creatorName })}
-          />
+<EarnBySharing offer={referral.offer} />
         ) : null}
         <CourseFactLists outcomes={course.outcomes} requirements={course.requirements} />
         <BundleList bundles={bundles} title={t('bundle.partOf')} />

@@ -1,23 +1,14 @@
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { CourseReferral } from '#app/server/affiliates.server.ts';
 import { useT } from '#app/i18n/useT.ts';
-import { ShareButton } from '../ShareButton.tsx';
 import '#app/styles/affiliates.css';
 
 /**
  * "Earn by sharing" on a course offering affiliate sales (decision 0067), for a signed-in person who may
- * earn on it: the commission, "Get my link" once, then the link itself (selectable) and the share button
- * carrying it. The link's clicks, sales and earnings are on the affiliate page.
+ * earn on it: the commission, "Get my link" once, then the link itself (selectable); the page's Share button
+ * carries it from then on. The link's clicks, sales and earnings are on the affiliate page.
  */
-export function EarnBySharing({
-  offer,
-  title,
-  text,
-}: {
-  offer: NonNullable<CourseReferral['offer']>;
-  title: string;
-  text: string;
-}) {
+export function EarnBySharing({ offer }: { offer: NonNullable<CourseReferral['offer']> }) {
   const { t } = useT();
   const fetcher = useFetcher<{ message?: string }>();
   return (
@@ -28,7 +19,7 @@ export function EarnBySharing({
         <div className="earn-link">
           <label htmlFor="referral-link">{t('affiliate.yourLink')}</label>
           <input id="referral-link" type="text" readOnly value={offer.url} onFocus={(e) => e.currentTarget.select()} />
-          <ShareButton url={offer.url} title={title} text={text} />
+          <p className="affiliate-muted">{t('affiliate.shareHint')}</p>
         </div>
       ) : (
         <fetcher.Form method="post">
@@ -44,7 +35,7 @@ export function EarnBySharing({
         </p>
       ) : null}
       <p className="earn-more">
-        <a href="/affiliate">{t('affiliate.pageLink')}</a>
+        <Link to="/affiliate">{t('affiliate.pageLink')}</Link>
       </p>
     </section>
   );
