@@ -169,7 +169,13 @@ function Payouts({
       </Form>
       {account.verifiedPhone ? (
         <Form method="post">
-          <button type="submit" className="btn btn-primary" name="intent" value="withdraw" disabled={busy}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            name="intent"
+            value="withdraw"
+            disabled={busy || balances.available < MIN_PAYOUT_KES}
+          >
             {t('affiliate.withdraw', { amount: kes(Math.max(0, balances.available)) })}
           </button>
         </Form>

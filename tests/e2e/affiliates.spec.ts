@@ -103,7 +103,7 @@ test('an affiliate’s link leads to a sale split three ways, and the affiliate 
   await expect(page.getByRole('status').filter({ hasText: 'Nambari imehifadhiwa' })).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(/Inalipwa kwa M-Pesa 0708 374 149/)).toBeVisible({ timeout: 1000 });
+    await expect(page.getByText(/Inalipwa kwa M-Pesa \+254 708 374 149/)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 
   // Time travel: the holding period is over for the affiliate's commission.
