@@ -78,9 +78,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             ) : undefined
           }
         />
-        {referral.offer ? (
-<EarnBySharing offer={referral.offer} />
-        ) : null}
+        {referral.offer ? <EarnBySharing offer={referral.offer} /> : null}
         <CourseFactLists outcomes={course.outcomes} requirements={course.requirements} />
         <BundleList bundles={bundles} title={t('bundle.partOf')} />
         <section className="course-episodes" aria-labelledby="episodes-title">

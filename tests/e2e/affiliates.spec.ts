@@ -130,7 +130,9 @@ test('an affiliate’s link leads to a sale split three ways, and the affiliate 
     .all(affiliateId) as { id: string; amount: number; status: string }[];
   expect(payouts).toEqual([expect.objectContaining({ amount: commission, status: 'paid' })]);
   expect(
-    db.prepare(`select count(*) as n from journalEntry where payoutId = ? and kind = 'payout_paid'`).get(payouts[0]!.id),
+    db
+      .prepare(`select count(*) as n from journalEntry where payoutId = ? and kind = 'payout_paid'`)
+      .get(payouts[0]!.id),
   ).toEqual({ n: 1 });
   db.close();
 });
