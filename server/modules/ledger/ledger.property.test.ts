@@ -147,6 +147,19 @@ describe('ledger invariants (property)', () => {
       const extras: { id: string; amount: number }[] = [];
       const open = new Map<string, { creator: Creator; amount: number }>();
       let giftPhones = seed * 10_000;
+      /** A settled sale in the model: the creator's share held, the price in the paybill. */
+      const sold = (c: Creator, sale: Pick<Sale, 'paymentId' | 'price' | 'net'> & Partial<Sale>) => {
+        c.payable.push({ amount: sale.net, availableAt: now + HOLD_DAYS * DAY });
+        money.paybill += sale.price;
+        sales.push({
+          creator: c,
+          availableAt: now + HOLD_DAYS * DAY,
+          refund: 'none',
+          refundId: newId(),
+          gift: null,
+          ...sale,
+        });
+      };
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
@@ -172,18 +185,10 @@ describe('ledger invariants (property)', () => {
           if (started.kind !== 'payment') throw new Error('expected a payment');
           const paymentId = started.payment.id;
           await settlePayment(acting, { paymentId, outcome: 'paid', resultCode: 0, resultDesc: 'ok' });
-          const net = price - Math.round((price * FEE) / 100);
-          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
-          money.paybill += price;
-          sales.push({
+          sold(c, {
             paymentId,
-            creator: c,
             price,
-            net,
-            availableAt: now + HOLD_DAYS * DAY,
-            refund: 'none',
-            refundId: newId(),
-            gift: null,
+            net: price - Math.round((price * FEE) / 100),
             bundle: { buyer: buyer.id, granted: c.courses.map((x) => x.id).filter((id) => id !== owned) },
           });
         } else if (op <= 2 && r.next() < 0.4) {
@@ -211,19 +216,11 @@ describe('ledger invariants (property)', () => {
           const fee = Math.round((course.price * FEE) / 100);
           const commission =
             percent === null ? 0 : Math.min(Math.round((course.price * percent) / 100), course.price - fee);
-          const net = course.price - fee - commission;
-          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
           if (commission) a.payable.push({ amount: commission, availableAt: now + HOLD_DAYS * DAY });
-          money.paybill += course.price;
-          sales.push({
+          sold(c, {
             paymentId,
-            creator: c,
             price: course.price,
-            net,
-            availableAt: now + HOLD_DAYS * DAY,
-            refund: 'none',
-            refundId: newId(),
-            gift: null,
+            net: course.price - fee - commission,
             ...(percent === null ? {} : { affiliate: { payee: a, commission } }),
           });
         } else if (op === 2 && r.next() < 0.15) {
@@ -239,19 +236,7 @@ describe('ledger invariants (property)', () => {
             at,
             ...(gift ? { giftTo: gift.phone } : {}),
           });
-          const net = course.price - Math.round((course.price * FEE) / 100);
-          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
-          money.paybill += course.price;
-          sales.push({
-            paymentId,
-            creator: c,
-            price: course.price,
-            net,
-            availableAt: now + HOLD_DAYS * DAY,
-            refund: 'none',
-            refundId: newId(),
-            gift,
-          });
+          sold(c, { paymentId, price: course.price, net: course.price - Math.round((course.price * FEE) / 100), gift });
         } else if (op === 3 && sales.some((s) => s.gift) && r.next() < 0.6) {
           // A gift claimed by its recipient (a claim moves no money), claimed again (nothing changes), or
           // refused once its refund was asked for.
