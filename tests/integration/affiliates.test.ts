@@ -17,6 +17,7 @@ import { creatorBalancesInTx } from '#server/modules/ledger/creatorBalancesInTx.
 import { completeRefundInTx } from '#server/modules/payments/completeRefundInTx.ts';
 import { settlePayment } from '#server/modules/payments/settlePayment.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
+import { adjustBalance } from '#server/modules/payouts/adjustBalance.ts';
 import { settlePayout } from '#server/modules/payouts/settlePayout.ts';
 import { withdraw } from '#server/modules/payouts/withdraw.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -330,5 +331,9 @@ describe('the affiliate’s page and payout', () => {
       .where('kind', '=', 'payout_paid')
       .execute();
     expect(paid).toHaveLength(1);
+    // The admin's payout tools reach an affiliate too: an adjustment with its reason.
+    const admin = as(await make.user(world.t.db, { role: 'admin' }));
+    await adjustBalance(world.services, admin, { creatorId: affiliate.userId, amount: 150, reason: 'Goodwill' });
+    expect(await owed(affiliate.userId, new Date())).toMatchObject({ available: 150 });
   });
 });

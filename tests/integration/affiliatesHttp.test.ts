@@ -87,7 +87,10 @@ describe('affiliates over HTTP', () => {
 
   it('brings a visitor’s cookie referral to the account they open the course with', async () => {
     const affiliate = await signedIn(app, 'customer');
-    await affiliate.request(`/course/${courseId}`, { method: 'POST', body: new URLSearchParams({ intent: 'referral-link' }) });
+    await affiliate.request(`/course/${courseId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'referral-link' }),
+    });
     const { code } = await app.t.db
       .selectFrom('affiliate')
       .select('code')
