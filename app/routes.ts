@@ -20,6 +20,7 @@ export default [
   route('customer', 'routes/customer.tsx'),
   route('account', 'routes/account.tsx'),
   route('account/email', 'routes/accountEmail.tsx'),
+  route('affiliate', 'routes/affiliate.tsx'),
   // The studio and the admin load catalogues of their own (decision 0030).
   layout('routes/studio.tsx', [
     route('creator', 'routes/creator.tsx'),

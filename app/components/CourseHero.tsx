@@ -24,11 +24,14 @@ export function NotForSale() {
 export function CourseHero({
   course,
   publicUrl,
+  shareUrl,
   purchase,
 }: {
   course: CoursePage;
   /** PUBLIC_URL: the course's shared link is its canonical address, as its og:url. */
   publicUrl: string;
+  /** An affiliate's own link to share instead: the canonical address with their referral (decision 0067). */
+  shareUrl?: string;
   purchase?: React.ReactNode;
 }) {
   const player = useInPlacePlayer();
@@ -74,7 +77,7 @@ export function CourseHero({
           )}
           <MyListButton course={course} />
           <ShareButton
-            url={`${publicUrl}/course/${course.id}`}
+            url={shareUrl ?? `${publicUrl}/course/${course.id}`}
             title={course.title}
             text={t('share.courseText', { creator: course.creatorName })}
           />

@@ -1,5 +1,5 @@
 import { readForm } from '#app/server/readForm.server.ts';
-import { Form, redirect, useNavigation } from 'react-router';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import {
   changeAccountSetting,
   deleteMyAccountAndSignOut,
@@ -85,6 +85,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p>
           {t('account.signedInAs')} <strong>{loaderData.name}</strong>
           {contact ? ` (${contact})` : null}.
+        </p>
+        <p className="account-affiliate">
+          <Link to="/affiliate">{t('affiliate.accountLink')}</Link>
         </p>
         <AccountSettings settings={loaderData} result={setting} busy={busy} />
         <section aria-labelledby="account-data">

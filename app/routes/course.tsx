@@ -11,12 +11,28 @@ import { TopBar } from '../components/TopBar.tsx';
 import { courseMeta } from '../lib/courseMeta.ts';
 import { CourseReviews } from '../components/reviews/CourseReviews.tsx';
 import { BundleList } from '../components/bundles/BundleList.tsx';
+import { EarnBySharing } from '../components/affiliates/EarnBySharing.tsx';
+import { getReferralLink } from '#app/server/affiliates.server.ts';
+import { operationRunner } from '#app/server/operationRunner.server.ts';
+import { refusalData } from '#app/server/pageRefusals.server.ts';
+import { readForm } from '#app/server/readForm.server.ts';
 import type { Route } from './+types/course';
 import { metaLocale, metaT } from '#app/i18n/metaText.ts';
 import { useT } from '#app/i18n/useT.ts';
 
 export function loader(args: Route.LoaderArgs) {
   return loadCoursePage(args);
+}
+
+/** "Get my link" (decision 0067): the person's referral code is made once; the page then shows the link. */
+export async function action(args: Route.ActionArgs) {
+  await readForm(args.request);
+  try {
+    await operationRunner(args.context)(getReferralLink, { courseId: args.params.courseId });
+    return { message: undefined };
+  } catch (err) {
+    return refusalData(err, (e) => ({ message: e.message }));
+  }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -27,7 +43,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles } = loaderData;
+  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
@@ -45,6 +61,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           key={course.id}
           course={course}
           publicUrl={publicUrl}
+          {...(referral.offer?.url ? { shareUrl: referral.offer.url } : {})}
           purchase={
             purchase ? (
               <>
@@ -54,12 +71,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                   buyable={purchase.buyable.includes(course.id)}
                   giftable={purchase.giftable.includes(course.id)}
                   phone={purchase.phone}
+                  referredBy={referral.referredBy}
                 />
                 {!owned && !course.forSale ? <NotForSale /> : null}
               </>
             ) : undefined
           }
         />
+        {referral.offer ? <EarnBySharing offer={referral.offer} /> : null}
         <CourseFactLists outcomes={course.outcomes} requirements={course.requirements} />
         <BundleList bundles={bundles} title={t('bundle.partOf')} />
         <section className="course-episodes" aria-labelledby="episodes-title">

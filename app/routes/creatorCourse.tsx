@@ -4,6 +4,7 @@ import { throwNotFoundPage } from '#app/server/context.server.ts';
 import { loadCourseForEditor } from '#app/server/studio.server.ts';
 import { CourseForm } from '../components/studio/CourseForm.tsx';
 import { CouponManager } from '../components/studio/CouponManager.tsx';
+import { AffiliateSettings } from '../components/studio/AffiliateSettings.tsx';
 import { AnnouncementForm } from '../components/studio/AnnouncementForm.tsx';
 import { EpisodeManager } from '../components/studio/EpisodeManager.tsx';
 import { isPending } from '../components/studio/useAssetPolling.ts';
@@ -77,6 +78,7 @@ export default function CreatorCourse({ loaderData }: Route.ComponentProps) {
         />
         {course ? <EpisodeManager course={course} /> : <p className="empty-hint">{t('studio.course.saveFirst')}</p>}
         {course ? <CouponManager courseId={course.id} /> : null}
+        {course ? <AffiliateSettings courseId={course.id} /> : null}
         {course ? <AnnouncementForm courseId={course.id} /> : null}
       </main>
     </>

@@ -15,6 +15,7 @@ import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
 import { listCourseReviews } from '#server/modules/reviews/listCourseReviews.ts';
 import { ratingDistribution } from '#server/modules/reviews/ratingDistribution.ts';
 import { serverContext, throwNotFoundPage } from './context.server.ts';
+import { courseReferral } from './affiliates.server.ts';
 
 export type { CoursePage, EpisodeSummary } from '#server/modules/catalog/getCoursePage.ts';
 export type { Hero } from '#server/modules/catalog/getHero.ts';
@@ -90,7 +91,11 @@ export async function loadCreatorPage({
  * `/course/<id>`: the course as this actor may see it (else 404), what they may do with it (buy, play every
  * episode) and the first page of its reviews.
  */
-export async function loadCoursePage({ params, context }: Context & { params: { courseId?: string } }) {
+export async function loadCoursePage({
+  request,
+  params,
+  context,
+}: Context & { request: Request; params: { courseId?: string } }) {
   const { services, actor } = serverContext(context);
   const course = await getCoursePage(services, actor, { courseId: params.courseId ?? '' });
   if (!course) throw data(null, { status: 404 });
@@ -109,5 +114,19 @@ export async function loadCoursePage({ params, context }: Context & { params: { 
     viewerId: actor?.userId ?? null,
     canReply: canReplyToReview(actor, course),
   };
-  return { course, publicUrl: services.config.publicUrl, purchase, playsAll, reviews, questionCounts, bundles };
+  // The affiliate side (decision 0067): a `?ref=` visit or a remembered one sets the visitor's cookie.
+  const referral = await courseReferral({ request, context }, course.id);
+  return data(
+    {
+      course,
+      publicUrl: services.config.publicUrl,
+      purchase,
+      playsAll,
+      reviews,
+      questionCounts,
+      bundles,
+      referral: referral.view,
+    },
+    { headers: referral.headers },
+  );
 }

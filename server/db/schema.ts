@@ -441,6 +441,46 @@ export interface BundleCourseTable {
   position: number;
 }
 
+/** A course's affiliate sales (0052, decision 0067): on or off, and the commission percent (5–50). */
+export interface CourseAffiliateTable {
+  courseId: string;
+  enabled: Bool;
+  percent: number;
+  updatedAt: Timestamp;
+}
+
+/** A person's referral code, the same for every course (0052). */
+export interface AffiliateTable {
+  userId: string;
+  code: string;
+  createdAt: Timestamp;
+}
+
+/** One visit of a course through a referral link. */
+export interface AffiliateClickTable {
+  id: string;
+  affiliateId: string;
+  courseId: string;
+  createdAt: Timestamp;
+}
+
+/** A signed-in person's latest referral to a course (a visitor's is the `darasa_ref` cookie). */
+export interface ReferralTable {
+  userId: string;
+  courseId: string;
+  affiliateId: string;
+  referredAt: Timestamp;
+}
+
+/** Who referred a purchase, and the commission percent when it started: the sale is split by it. */
+export interface PaymentReferralTable {
+  paymentId: string;
+  affiliateId: string;
+  courseId: string;
+  percent: number;
+  createdAt: Timestamp;
+}
+
 /** The courses a bundle payment grants, fixed when it starts (0050). */
 export interface PaymentCourseTable {
   paymentId: string;
@@ -572,6 +612,11 @@ export interface DB {
   bundle: BundleTable;
   bundleCourse: BundleCourseTable;
   paymentCourse: PaymentCourseTable;
+  courseAffiliate: CourseAffiliateTable;
+  affiliate: AffiliateTable;
+  affiliateClick: AffiliateClickTable;
+  referral: ReferralTable;
+  paymentReferral: PaymentReferralTable;
   announcement: AnnouncementTable;
   noticeDelivery: NoticeDeliveryTable;
   progress: ProgressTable;

@@ -32,6 +32,7 @@ import { memoryServer } from './rawFastPath.ts';
 import { missingFileNotFound, seoRoutes } from './seoRoutes.ts';
 import { studioRoutes } from './studioRoutes.ts';
 import { couponRoutes } from './couponRoutes.ts';
+import { affiliateRoutes } from './affiliateRoutes.ts';
 import { announcementRoutes } from './announcementRoutes.ts';
 import { payoutRoutes } from './payoutRoutes.ts';
 import { uploadRoutes } from './uploadRoutes.ts';
@@ -92,6 +93,7 @@ function createHonoApp(
   app.route('/api/uploads', uploadRoutes(services, metrics));
   app.route('/api/studio', studioRoutes());
   app.route('/api', couponRoutes());
+  app.route('/api', affiliateRoutes());
   app.route('/api', announcementRoutes());
   const callbackSource = mpesaCallbackSource(services);
   for (const path of MPESA_CALLBACK_PATHS) app.use(path, callbackSource);

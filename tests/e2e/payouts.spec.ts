@@ -2,12 +2,8 @@
 // passes, the creator verifies a payout number (KES 1 B2C check), withdraws and sees the M-Pesa receipt;
 // the admin sees the platform fee. The hold passes by time travel in the database (docs/decisions/0018):
 // the sale's ledger lines are made available now, no clock knob exists in the production build.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
-import { DEMO_PORT } from './urls.ts';
+import { demoDatabase } from './demoDatabase.ts';
 import { buyFirstPaidCourse } from '#tests/e2e/courses.ts';
 import { registerLearner, signedIn } from '#tests/e2e/people.ts';
 import { PHONE } from '#tests/e2e/screens.ts';
@@ -16,18 +12,6 @@ import { formatStamp } from '#common/i18n/formatting.ts';
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const SHOTS = process.env.E2E_OUTPUT_DIR ?? 'test-results';
 const kes = (n: number) => `KES ${new Intl.NumberFormat('en-KE').format(n)}`;
-
-/** The demo server's database: serve.mjs gives it a fresh DATA_DIR named after its port. */
-function demoDatabase(): DatabaseSync {
-  const dirs = fs
-    .readdirSync(os.tmpdir())
-    .filter((d) => d.startsWith(`darasa-e2e-${DEMO_PORT}-`))
-    .map((d) => path.join(os.tmpdir(), d, 'darasa.sqlite'))
-    .filter((f) => fs.existsSync(f))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  if (!dirs[0]) throw new Error('demo database not found');
-  return new DatabaseSync(dirs[0]);
-}
 
 test('a sale is held, paid out to the creator’s M-Pesa with a receipt, and the admin sees the fee', async ({
   page,

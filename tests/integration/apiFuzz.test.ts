@@ -74,6 +74,8 @@ const ENDPOINTS: [string, string][] = [
   ['GET', `/api/studio/courses/${ID}/coupons`],
   ['POST', `/api/studio/courses/${ID}/coupons`],
   ['POST', `/api/studio/courses/${ID}/coupons/${ID}/deactivate`],
+  ['GET', `/api/studio/courses/${ID}/affiliates`],
+  ['PUT', `/api/studio/courses/${ID}/affiliates`],
   ['GET', `/api/studio/courses/${ID}/announcements`],
   ['POST', `/api/studio/courses/${ID}/announcements`],
   ['GET', `/api/learning/courses/${ID}/announcements`],

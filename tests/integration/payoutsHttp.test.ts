@@ -31,11 +31,15 @@ beforeAll(async () => {
 const secret = () => w.running.services.config.mpesa.b2cResultSecret;
 
 describe('payout HTTP API', () => {
-  it('only the creator sees and moves their earnings', async () => {
+  it('each payee sees and moves only their own earnings', async () => {
     const visitor = new Client(w.running.url);
     expect((await visitor.request('/api/earnings')).status).toBe(401);
-    expect((await customer.request('/api/earnings')).status).toBe(403);
-    expect((await customer.request('/api/earnings/withdraw', { method: 'POST', json: {} })).status).toBe(403);
+    // A customer is a payee too (an affiliate's commissions, decision 0067): their own balances, all zero,
+    // and nothing to withdraw without a verified number.
+    const theirs = await customer.request('/api/earnings');
+    expect(theirs.status).toBe(200);
+    expect((await theirs.json()).balances).toEqual({ pending: 0, available: 0, inFlight: 0, paidOut: 0 });
+    expect((await customer.request('/api/earnings/withdraw', { method: 'POST', json: {} })).status).toBe(409);
     expect((await customer.request('/api/admin/payouts')).status).toBe(403);
     expect((await creator.request('/api/admin/payouts')).status).toBe(403);
     const res = await creator.request('/api/earnings');

@@ -28,6 +28,15 @@ beforeAll(async () => {
   app.running.services.catalogChanged();
   learner = await signedIn(app, 'customer');
   await make.enrollment(app.t.db, { userId: learner.id, courseId });
+  // The course offers affiliate sales and the learner has a link (decision 0067): "Earn by sharing" shows it.
+  await app.t.db
+    .insertInto('courseAffiliate')
+    .values({ courseId, enabled: true, percent: 20, updatedAt: new Date() })
+    .execute();
+  await app.t.db
+    .insertInto('affiliate')
+    .values({ userId: learner.id, code: 'abcd2345', createdAt: new Date() })
+    .execute();
 });
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
@@ -41,6 +50,13 @@ const PAGES = [
   { name: 'search without results', path: () => '/search?q=zzzzqqq' },
   { name: 'category', path: () => categoryPath('creative arts'), shows: 'Uchoraji wa Picha' },
   { name: 'learner home (signed in)', path: () => '/customer', signedIn: true, shows: 'Uchoraji wa Picha' },
+  {
+    name: 'course with a referral link (signed in)',
+    path: () => `/course/${courseId}`,
+    signedIn: true,
+    shows: '?ref=abcd2345',
+  },
+  { name: 'affiliate page (signed in)', path: () => '/affiliate', signedIn: true },
 ];
 
 const said = (messages: Message[]) => messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`);

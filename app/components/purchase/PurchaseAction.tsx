@@ -38,6 +38,7 @@ export function PurchaseAction({
   giftable = false,
   phone,
   bundle,
+  referredBy = null,
 }: {
   course: PurchaseCourse;
   owned: boolean;
@@ -47,6 +48,8 @@ export function PurchaseAction({
   phone: string;
   /** "Buy bundle" (decision 0063): `course` is the bundle's title and this learner's price. */
   bundle?: PurchaseBundle;
+  /** Who the purchase would credit as affiliate (decision 0067), said on the purchase screen. */
+  referredBy?: string | null;
 }) {
   const [open, setOpen] = useState<'buy' | 'gift' | null>(null);
   const { t, buyLabel } = useFormat();
@@ -91,6 +94,7 @@ export function PurchaseAction({
             phone={phone}
             gift={open === 'gift'}
             {...(bundle ? { bundle } : {})}
+            referredBy={bundle ? null : referredBy}
             onClose={() => setOpen(null)}
           />
         </Suspense>

@@ -54,10 +54,13 @@ export function PurchaseModal({
   phone,
   gift = false,
   bundle,
+  referredBy = null,
   onClose,
 }: {
   course: PurchaseCourse;
   phone: string;
+  /** The affiliate this purchase credits (decision 0067). */
+  referredBy?: string | null;
   bundle?: PurchaseBundle;
   /** A gift: the course goes to whoever claims it with the recipient's number (decision 0061). */
   gift?: boolean;
@@ -213,6 +216,7 @@ export function PurchaseModal({
           <span>{priceText(price)}</span>
         </p>
         <p className="purchase-note">{gift ? t('gift.note') : bundle ? t('bundle.note') : t('course.oneTime')}</p>
+        {referredBy ? <p className="purchase-referral">{t('affiliate.referredBy', { name: referredBy })}</p> : null}
         <div aria-live="polite">
           {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 && !bundle ? (
             <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />

@@ -40,6 +40,7 @@ import { questionDigest } from './0048_question_digest.ts';
 import { announcements } from './0049_announcements.ts';
 import { bundles } from './0050_bundles.ts';
 import { courseSections } from './0051_course_sections.ts';
+import { affiliates } from './0052_affiliates.ts';
 import { unsectionedLessonsPlace } from './0054_unsectioned_lessons_place.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -85,5 +86,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0049_announcements': announcements,
   '0050_bundles': bundles,
   '0051_course_sections': courseSections,
+  '0052_affiliates': affiliates,
   '0054_unsectioned_lessons_place': unsectionedLessonsPlace,
 };

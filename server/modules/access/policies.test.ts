@@ -17,6 +17,8 @@ import {
   canManageCoupons,
   canManageCourse,
   canManageEarnings,
+  canBeAffiliate,
+  earnsCommission,
   canReplyToReview,
   canReportReview,
   canReviewCourse,
@@ -169,8 +171,19 @@ describe('money', () => {
     expect([null, learner, other, admin].map((a) => canViewPayment(a, payment))).toEqual([false, true, false, false]);
   });
 
-  it('keeps earnings to creators (admins act through the admin console)', () => {
-    expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, false, true, false]);
+  it('opens earnings to creators and affiliate customers (admins act through the admin console)', () => {
+    expect([null, learner, owner, admin].map(canManageEarnings)).toEqual([false, true, true, false]);
+  });
+});
+
+describe('affiliates (decision 0067)', () => {
+  it('gives referral links to signed-in customers and creators, never visitors or admins', () => {
+    expect([null, learner, owner, other, admin].map(canBeAffiliate)).toEqual([false, true, true, true, false]);
+  });
+
+  it('pays no commission to the buyer or the course’s creator (no self-referral)', () => {
+    const sale = { buyerId: 'learner', creatorId: 'owner' };
+    expect(['learner', 'owner', 'other'].map((id) => earnsCommission(id, sale))).toEqual([false, false, true]);
   });
 });
 

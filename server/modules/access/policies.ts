@@ -87,6 +87,13 @@ export const earnsCertificates = (a: Actor): boolean => a?.role === 'customer';
 export const canBuyCourse = (a: Actor, course: { creatorId: string }): boolean =>
   a?.role === 'customer' && a.userId !== course.creatorId;
 
+/** Being an affiliate (decision 0067): any signed-in customer or creator gets referral links; admins earn nothing. */
+export const canBeAffiliate = (a: Actor): boolean => a?.role === 'customer' || a?.role === 'creator';
+
+/** A commission is never for the buyer nor for the course's own creator (no self-referral). */
+export const earnsCommission = (affiliateId: string, sale: { buyerId: string; creatorId: string }): boolean =>
+  affiliateId !== sale.buyerId && affiliateId !== sale.creatorId;
+
 /** Making a bundle (decision 0063): creators, of their own courses only (checked by saveBundle). */
 export const canCreateBundle = (a: Actor): boolean => a?.role === 'creator';
 
@@ -142,8 +149,11 @@ export function areaAccess(a: Actor, area: Area): 'allow' | 'sign-in' | 'wrong-r
   return 'wrong-role';
 }
 
-/** Earnings, payout number and withdrawals: a creator's own only (admins act through the admin console). */
-export const canManageEarnings = (a: Actor): boolean => a?.role === 'creator';
+/**
+ * Earnings, payout number and withdrawals: one's own only; creators for their sales and customers for their
+ * commissions as affiliates (decision 0067). Admins act through the admin console.
+ */
+export const canManageEarnings = (a: Actor): boolean => a?.role === 'creator' || a?.role === 'customer';
 
 /**
  * A lesson's questions and answers (asking, answering, voting, reporting, reading them): whoever has the whole

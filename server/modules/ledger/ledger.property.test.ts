@@ -9,7 +9,10 @@
 // recipient once claimed, nobody once refunded, and its refund reverses its sale like any other. Bundles
 // (decision 0063) are bought through startPayment (by Paybill: no prompt) at the price the bundle page
 // quotes, by learners who may own one of its courses already: each is one sale, enrolls its buyer in exactly
-// the courses it granted, and its refund revokes exactly those.
+// the courses it granted, and its refund revokes exactly those. Affiliates (decision 0067): customers with
+// payout numbers share links to courses whose creators turn affiliate sales on, off and change the commission
+// (also between a purchase's start and its settlement); a purchase through a link is split three ways by the
+// percent it started with, its refund takes the commission back, and affiliates withdraw like creators.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -32,6 +35,9 @@ import { newGiftToken } from '../gifts/giftToken.ts';
 import { getBundlePage } from '../bundles/getBundlePage.ts';
 import { saveBundle } from '../bundles/saveBundle.ts';
 import { startPayment } from '../payments/startPayment.ts';
+import { setCourseAffiliates } from '../affiliates/setCourseAffiliates.ts';
+import { getReferralLink } from '../affiliates/getReferralLink.ts';
+import { recordReferral } from '../affiliates/recordReferral.ts';
 
 const HOLD_DAYS = 3;
 const FEE = 10;
@@ -48,6 +54,8 @@ interface Creator {
   payable: ModelLine[];
   inFlight: number;
   paidOut: number;
+  /** The commission of its first course while affiliate sales are on (a creator); null: off, or an affiliate. */
+  affiliatePercent: number | null;
 }
 
 const world = useTestServices({ PLATFORM_FEE_PERCENT: String(FEE), PAYOUT_HOLD_DAYS: String(HOLD_DAYS) });
@@ -87,8 +95,35 @@ describe('ledger invariants (property)', () => {
           payable: [],
           inFlight: 0,
           paidOut: 0,
+          affiliatePercent: null,
         });
       }
+      // Affiliates: customers paid like creators (no courses of their own).
+      const affiliates: Creator[] = [];
+      for (let i = 0; i < 2; i++) {
+        const u = await make.user(world.t.db, { role: 'customer' });
+        await make.payoutAccount(world.t.db, { creatorId: u.id, phone: '254708374149' });
+        affiliates.push({
+          id: u.id,
+          bundleId: '',
+          courses: [],
+          payable: [],
+          inFlight: 0,
+          paidOut: 0,
+          affiliatePercent: null,
+        });
+      }
+      const payees = [...creators, ...affiliates];
+      const setCommission = async (c: Creator, enabled: boolean) => {
+        const percent = r.int(5, 50);
+        await setCourseAffiliates(
+          world.services,
+          { userId: c.id, role: 'creator' },
+          { courseId: c.courses[0]!.id, settings: { enabled, percent } },
+        );
+        c.affiliatePercent = enabled ? percent : null;
+      };
+      for (const c of creators) await setCommission(c, true);
       type Refund = 'none' | 'requested' | 'failed' | 'done';
       let refundTurn = 0;
       const sales: Sale[] = [];
@@ -104,16 +139,31 @@ describe('ledger invariants (property)', () => {
         gift: { phone: string; recipient: string | null; claimedBy: string | null } | null;
         /** A bundle purchase: its buyer and the courses it granted. */
         bundle?: { buyer: string; granted: string[] };
+        /** Bought through an affiliate's link: who earned what. */
+        affiliate?: { payee: Creator; commission: number };
       };
       // The database is shared by the seeds: the model starts from what the earlier ones left.
       const money = await paybillNow();
       const extras: { id: string; amount: number }[] = [];
       const open = new Map<string, { creator: Creator; amount: number }>();
       let giftPhones = seed * 10_000;
+      /** A settled sale in the model: the creator's share held, the price in the paybill. */
+      const sold = (c: Creator, sale: Pick<Sale, 'paymentId' | 'price' | 'net'> & Partial<Sale>) => {
+        c.payable.push({ amount: sale.net, availableAt: now + HOLD_DAYS * DAY });
+        money.paybill += sale.price;
+        sales.push({
+          creator: c,
+          availableAt: now + HOLD_DAYS * DAY,
+          refund: 'none',
+          refundId: newId(),
+          gift: null,
+          ...sale,
+        });
+      };
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
-      for (let step = 0; step < 160; step++) {
+      for (let step = 0; step < 200; step++) {
         const c = r.pick(creators);
         const op = r.int(0, 10);
         const at = new Date(now);
@@ -135,20 +185,46 @@ describe('ledger invariants (property)', () => {
           if (started.kind !== 'payment') throw new Error('expected a payment');
           const paymentId = started.payment.id;
           await settlePayment(acting, { paymentId, outcome: 'paid', resultCode: 0, resultDesc: 'ok' });
-          const net = price - Math.round((price * FEE) / 100);
-          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
-          money.paybill += price;
-          sales.push({
+          sold(c, {
             paymentId,
-            creator: c,
             price,
-            net,
-            availableAt: now + HOLD_DAYS * DAY,
-            refund: 'none',
-            refundId: newId(),
-            gift: null,
+            net: price - Math.round((price * FEE) / 100),
             bundle: { buyer: buyer.id, granted: c.courses.map((x) => x.id).filter((id) => id !== owned) },
           });
+        } else if (op <= 2 && r.next() < 0.4) {
+          // A purchase through an affiliate's link to the creator's first course, with the commission of its
+          // start, which the creator may change (or turn off) before M-Pesa's answer settles it.
+          const course = c.courses[0]!;
+          const a = r.pick(affiliates);
+          const buyer = { userId: (await make.user(world.t.db, { role: 'customer' })).id, role: 'customer' as const };
+          const percent = c.affiliatePercent;
+          if (percent !== null) {
+            const { code } = await getReferralLink(acting, { userId: a.id, role: 'customer' }, { courseId: course.id });
+            expect(await recordReferral(acting, buyer, { courseId: course.id, code })).not.toBeNull();
+          }
+          const started = await startPayment(acting, buyer, {
+            courseId: course.id,
+            amount: course.price,
+            phone: '254708374149',
+            idempotencyKey: newId(),
+            method: 'paybill',
+          });
+          if (started.kind !== 'payment') throw new Error('expected a payment');
+          const paymentId = started.payment.id;
+          if (r.next() < 0.5) await setCommission(c, r.next() < 0.8);
+          await settlePayment(acting, { paymentId, outcome: 'paid', resultCode: 0, resultDesc: 'ok' });
+          const fee = Math.round((course.price * FEE) / 100);
+          const commission =
+            percent === null ? 0 : Math.min(Math.round((course.price * percent) / 100), course.price - fee);
+          if (commission) a.payable.push({ amount: commission, availableAt: now + HOLD_DAYS * DAY });
+          sold(c, {
+            paymentId,
+            price: course.price,
+            net: course.price - fee - commission,
+            ...(percent === null ? {} : { affiliate: { payee: a, commission } }),
+          });
+        } else if (op === 2 && r.next() < 0.15) {
+          await setCommission(c, r.next() < 0.7);
         } else if (op <= 2) {
           const course = r.pick(c.courses);
           const gift =
@@ -160,19 +236,7 @@ describe('ledger invariants (property)', () => {
             at,
             ...(gift ? { giftTo: gift.phone } : {}),
           });
-          const net = course.price - Math.round((course.price * FEE) / 100);
-          c.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
-          money.paybill += course.price;
-          sales.push({
-            paymentId,
-            creator: c,
-            price: course.price,
-            net,
-            availableAt: now + HOLD_DAYS * DAY,
-            refund: 'none',
-            refundId: newId(),
-            gift,
-          });
+          sold(c, { paymentId, price: course.price, net: course.price - Math.round((course.price * FEE) / 100), gift });
         } else if (op === 3 && sales.some((s) => s.gift) && r.next() < 0.6) {
           // A gift claimed by its recipient (a claim moves no money), claimed again (nothing changes), or
           // refused once its refund was asked for.
@@ -210,9 +274,11 @@ describe('ledger invariants (property)', () => {
           // A claimed gift is not refunded (its recipient owns the course); one not claimed stops being
           // claimable when its refund is asked for (refundPurchase cancels it).
           const refundable = sales.filter((x) => x.refund !== 'done' && !x.gift?.claimedBy);
-          // Of a bundle, a gift and any sale in turn, so every seed refunds some of each; among those, a refund
+          // Of a bundle, a gift, an affiliate's sale and any sale in turn, so every seed refunds some of each; among those, a refund
           // under way is carried on most of the time.
-          const kind = [(x: Sale) => !!x.bundle, (x: Sale) => !!x.gift, () => true][refundTurn++ % 3]!;
+          const kind = [(x: Sale) => !!x.bundle, (x: Sale) => !!x.gift, (x: Sale) => !!x.affiliate, () => true][
+            refundTurn++ % 4
+          ]!;
           const pool = refundable.some(kind) ? refundable.filter(kind) : refundable;
           const going = pool.filter((x) => x.refund !== 'none');
           const from = going.length && r.next() < 0.7 ? going : pool;
@@ -260,10 +326,18 @@ describe('ledger invariants (property)', () => {
             s.refund = 'done';
             money.paybill -= s.price;
             s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
+            // The commission is taken back with the rest of the sale.
+            if (s.affiliate)
+              s.affiliate.payee.payable.push({
+                amount: -s.affiliate.commission,
+                availableAt: Math.max(now, s.availableAt),
+              });
           }
         } else if (op === 5) {
           now += r.int(0, 48) * 3600_000;
         } else if (op === 6 || op === 7) {
+          // An affiliate withdraws through the same payouts as a creator.
+          const c = r.next() < 0.5 ? r.pick(affiliates) : r.pick(creators);
           const want = r.next() < 0.5 ? null : r.int(50, 4000);
           const avail = available(c);
           const amount = want ?? avail;
@@ -335,7 +409,7 @@ describe('ledger invariants (property)', () => {
             money.owedToPayers += e.amount;
           }
         }
-        await checkInvariants(creators, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
+        await checkInvariants(payees, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
         await checkGiftEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
         await checkBundleEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
         await checkPaybill(money, `seed ${seed} step ${step} op ${op}`);
@@ -346,6 +420,10 @@ describe('ledger invariants (property)', () => {
       // And bundles: some bought, some refunded.
       expect(sales.some((s) => s.bundle && s.refund !== 'done')).toBe(true);
       expect(sales.some((s) => s.bundle && s.refund === 'done')).toBe(true);
+      // And affiliates: commissions earned, some taken back by a refund, some paid out.
+      expect(sales.some((s) => s.affiliate?.commission && s.refund !== 'done')).toBe(true);
+      expect(sales.some((s) => s.affiliate?.commission && s.refund === 'done')).toBe(true);
+      expect(affiliates.some((a) => a.paidOut > 0)).toBe(true);
     });
   }
 });

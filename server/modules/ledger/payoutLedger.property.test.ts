@@ -3,7 +3,9 @@
 // disagree (held), say Pending or come with a stale token, admins settling held payouts, and suspension
 // and restore. On a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL). After every step: each
 // entry sums to zero, balances equal a model kept here, only an agreeing answer or an admin settles a
-// payout, none twice, and a suspended creator opens none. The purchases side is ledger.property.test.ts.
+// payout, none twice, and a suspended creator opens none. An affiliate (a customer paid commissions,
+// decision 0067) goes through the same payouts beside the creators. The purchases side is
+// ledger.property.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -81,6 +83,10 @@ describe('payout ledger invariants (property)', () => {
         const b = await creatorBalancesInTx(world.t.db, { creatorId: c.userId, now: new Date() });
         creators.push({ id: c.userId, available: b.available, inFlight: 0, paidOut: 0, suspended: false });
       }
+      const a = await make.affiliateWithEarnings(world.services, { phone: PHONE, price: r.int(10, 30) * 1000 });
+      const ab = await creatorBalancesInTx(world.t.db, { creatorId: a.userId, now: new Date() });
+      expect(ab.available).toBeGreaterThan(0);
+      creators.push({ id: a.userId, available: ab.available, inFlight: 0, paidOut: 0, suspended: false });
       const open: Open[] = [];
       const settledIds = new Set<string>();
       for (let step = 0; step < 80; step++) {

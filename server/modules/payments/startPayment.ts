@@ -27,6 +27,7 @@ import { newPaybillAccount } from './paybillAccount.ts';
 import { startPaymentSchema } from '#common/payments/paymentSchemas.ts';
 import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { createGiftInTx } from '../gifts/createGiftInTx.ts';
+import { attributePaymentInTx } from '../affiliates/attributePaymentInTx.ts';
 import { GIFT_TEXT } from '../gifts/giftTexts.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
 
@@ -108,6 +109,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
     inTx: async (trx, paymentId, now) => {
       if (coupon) await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId, dialect, now });
       if (gift) await createGiftInTx(trx, { paymentId, buyerId: actor.userId, courseId, ...gift, now });
+      // The buyer's referral and its commission percent, fixed now (decision 0067); bundles carry none.
+      await attributePaymentInTx(trx, { paymentId, userId: actor.userId, courseId, now });
     },
   });
 }

@@ -4,7 +4,7 @@ import { toIso } from '#server/db/values.ts';
 import type { PayoutSchedule, PayoutStatus } from '#server/db/schema.ts';
 import { creatorBalancesInTx, type CreatorBalances } from '../ledger/creatorBalancesInTx.ts';
 import { nextRunAt } from './payoutSchedule.ts';
-import { requireCreator } from './requireCreator.ts';
+import { requirePayee } from './requirePayee.ts';
 
 export interface PayoutView {
   id: string;
@@ -41,7 +41,7 @@ const HISTORY = 50;
 
 /** The creator's earnings page: balances from the ledger, payout settings and recent payouts. */
 export async function getEarnings(services: Services, actor: Actor): Promise<Earnings> {
-  requireCreator(actor);
+  requirePayee(actor);
   const { db } = services.database;
   const now = services.clock.now();
   const [balances, account, rows] = await Promise.all([

@@ -3,7 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { toIso, toNum } from '#server/db/values.ts';
-import { requireCreator } from './requireCreator.ts';
+import { requirePayee } from './requirePayee.ts';
 import { nairobiMonthBounds } from '../shared/nairobiTime.ts';
 
 export interface StatementLine {
@@ -45,7 +45,7 @@ const DESCRIPTIONS: Record<(typeof KINDS)[number], string> = {
  * refunds, payouts (the admin's platform fees count the same months).
  */
 export async function getStatement(services: Services, actor: Actor, input: unknown): Promise<Statement> {
-  requireCreator(actor);
+  requirePayee(actor);
   const { month } = parseInput(statementMonth, input);
   const { from, to } = nairobiMonthBounds(month);
   const { db } = services.database;

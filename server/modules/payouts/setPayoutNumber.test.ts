@@ -55,12 +55,12 @@ describe('setPayoutNumber', () => {
     expect(await account(c.userId)).toMatchObject({ phone: '254712345678', verifiedPhone: '254708374149' });
   });
 
-  it('is for creators', async () => {
+  it('is for payees (creators and affiliates), not visitors or admins', async () => {
     await expect(setPayoutNumber(world.services, null, { phone: '0712345678' })).rejects.toMatchObject({
       code: 'unauthenticated',
     });
     await expect(
-      setPayoutNumber(world.services, await make.actor(world.t.db), { phone: '0712345678' }),
+      setPayoutNumber(world.services, await make.actor(world.t.db, { role: 'admin' }), { phone: '0712345678' }),
     ).rejects.toMatchObject({
       code: 'forbidden',
     });

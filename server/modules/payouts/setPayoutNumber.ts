@@ -4,7 +4,7 @@ import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { toDarajaPhone } from '#common/phone.ts';
 import { createPayout } from './createPayout.ts';
-import { requireCreator } from './requireCreator.ts';
+import { requirePayee } from './requirePayee.ts';
 
 const payoutNumber = z.object({
   phone: z
@@ -27,7 +27,7 @@ export async function setPayoutNumber(
   actor: Actor,
   input: unknown,
 ): Promise<{ phone: string; payoutId: string }> {
-  requireCreator(actor);
+  requirePayee(actor);
   const { phone } = parseInput(payoutNumber, input);
   const { db } = services.database;
   const now = services.clock.now();

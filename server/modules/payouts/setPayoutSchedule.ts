@@ -3,7 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { conflict } from '#server/core/errors.ts';
 import { parseInput } from '#server/core/parseInput.ts';
-import { requireCreator } from './requireCreator.ts';
+import { requirePayee } from './requirePayee.ts';
 
 const scheduleChoice = z.object({ schedule: z.enum(['manual', 'daily', 'weekly']) });
 
@@ -13,7 +13,7 @@ export async function setPayoutSchedule(
   actor: Actor,
   input: unknown,
 ): Promise<{ schedule: string }> {
-  requireCreator(actor);
+  requirePayee(actor);
   const { schedule } = parseInput(scheduleChoice, input);
   const now = services.clock.now();
   const r = await services.database.db

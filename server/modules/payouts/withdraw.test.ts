@@ -65,10 +65,12 @@ describe('withdraw', () => {
     await expect(withdraw(world.services, c, {})).rejects.toThrow(/on hold: Under review/);
   });
 
-  it('is for creators: a visitor must sign in, a customer is refused', async () => {
+  it('is for payees: a visitor must sign in, an admin is refused, a customer (an affiliate) needs a number', async () => {
     const customer = await make.actor(world.t.db);
+    const admin = await make.actor(world.t.db, { role: 'admin' });
     await expect(withdraw(world.services, null, {})).rejects.toMatchObject({ code: 'unauthenticated' });
-    await expect(withdraw(world.services, customer, {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(withdraw(world.services, admin, {})).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(withdraw(world.services, customer, {})).rejects.toThrow(/verify your M-Pesa payout number/);
   });
 
   it('ten concurrent withdrawals open one payout', async () => {

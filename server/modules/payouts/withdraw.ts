@@ -3,7 +3,7 @@ import type { Services } from '#server/core/services.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { parseInput } from '#server/core/parseInput.ts';
 import { createPayout } from './createPayout.ts';
-import { requireCreator } from './requireCreator.ts';
+import { requirePayee } from './requirePayee.ts';
 
 const withdrawal = z.object({
   /** Whole KES; omitted: everything available. */
@@ -12,7 +12,7 @@ const withdrawal = z.object({
 
 /** "Withdraw": pays the creator's available balance (or part of it) to their verified M-Pesa number. */
 export async function withdraw(services: Services, actor: Actor, input: unknown): Promise<{ payoutId: string }> {
-  requireCreator(actor);
+  requirePayee(actor);
   const { amount } = parseInput(withdrawal, input ?? {});
   const payoutId = await createPayout(services, {
     creatorId: actor.userId,

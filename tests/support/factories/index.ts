@@ -4,7 +4,7 @@
 import { asset, course, creatorWithCourse, enrollment, episode } from './catalog.ts';
 import { coupon, couponUse } from './coupons.ts';
 import { payment, pendingPayment, refund } from './payments.ts';
-import { creatorWithEarnings, paidSale, payoutAccount } from './payouts.ts';
+import { affiliateWithEarnings, creatorWithEarnings, paidSale, payoutAccount } from './payouts.ts';
 import { actor, user } from './people.ts';
 
 export const make = {
@@ -23,5 +23,6 @@ export const make = {
   paidSale,
   payoutAccount,
   creatorWithEarnings,
+  affiliateWithEarnings,
 };
 export type { CourseOptions } from './catalog.ts';

@@ -14,6 +14,7 @@ import { servicesAt } from '../servicesAt.ts';
 /**
  * A purchase of `course` settled as paid at `at` (the sale enters the ledger then); answers the payment id.
  * With `giftTo` (2547XXXXXXXX), a gift for that number, as startPayment records one: nobody is enrolled.
+ * With `referral`, made through that affiliate's link at that commission, as startPayment records one.
  */
 export async function paidSale(
   services: Services,
@@ -22,7 +23,14 @@ export async function paidSale(
     at,
     buyerId,
     giftTo,
-  }: { course: { id: string; price: number }; at: Date; buyerId?: string; giftTo?: string },
+    referral,
+  }: {
+    course: { id: string; price: number };
+    at: Date;
+    buyerId?: string;
+    giftTo?: string;
+    referral?: { affiliateId: string; percent: number };
+  },
 ): Promise<string> {
   const db = services.database.db;
   const userId = buyerId ?? (await user(db, { role: 'customer' })).id;
@@ -42,6 +50,11 @@ export async function paidSale(
       language: 'en',
       now: at,
     });
+  if (referral)
+    await db
+      .insertInto('paymentReferral')
+      .values({ paymentId: id, courseId: course.id, createdAt: at, ...referral })
+      .execute();
   await settlePayment(servicesAt(services, at), {
     paymentId: id,
     outcome: 'paid',
@@ -91,4 +104,21 @@ export async function creatorWithEarnings(
   await paidSale(services, { course: c, at: soldAt });
   await payoutAccount(db, { creatorId: u.id, phone });
   return { userId: u.id, role: 'creator', name: u.name, email: u.email as string, locale: 'en' };
+}
+
+/**
+ * An affiliate (a customer, as an actor, decision 0067) whose commission of `percent` on a sale of another
+ * creator's course of `price`, made just past the holding period, is available, paid out to `phone`.
+ */
+export async function affiliateWithEarnings(
+  services: Services,
+  { phone, price = 1000, percent = 20 }: { phone: string; price?: number; percent?: number },
+): Promise<SessionUser> {
+  const db = services.database.db;
+  const a = await user(db, { role: 'customer' });
+  const c = await makeCourse(db, { creator: await user(db, { role: 'creator' }), price });
+  const soldAt = new Date(services.clock.now().getTime() - (services.config.PAYOUT_HOLD_DAYS + 1) * 86_400_000);
+  await paidSale(services, { course: c, at: soldAt, referral: { affiliateId: a.id, percent } });
+  await payoutAccount(db, { creatorId: a.id, phone });
+  return { userId: a.id, role: 'customer', name: a.name, email: a.email as string, locale: 'en' };
 }
