@@ -40,6 +40,7 @@ import { questionDigest } from './0048_question_digest.ts';
 import { announcements } from './0049_announcements.ts';
 import { bundles } from './0050_bundles.ts';
 import { courseSections } from './0051_course_sections.ts';
+import { instalments } from './0053_instalments.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
 export const migrations: Record<string, DarasaMigration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, DarasaMigration> = {
   '0049_announcements': announcements,
   '0050_bundles': bundles,
   '0051_course_sections': courseSections,
+  '0053_instalments': instalments,
 };
