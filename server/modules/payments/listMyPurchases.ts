@@ -23,6 +23,8 @@ export interface PurchaseReceipt {
   refund: 'requested' | 'failed' | null;
   /** Second payments M-Pesa confirmed for this purchase: being returned, or returned. */
   extraPayments: { id: string; amount: number; returned: boolean }[];
+  /** A part of an instalment plan (decision 0068): "Part 2 of 3". */
+  instalment: { planId: string; part: number; parts: number } | null;
 }
 
 // A second payment the learner hears of: confirmed by M-Pesa (never one only claimed or held as forged).
@@ -36,6 +38,7 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     .innerJoin('course', 'course.id', 'payment.courseId')
     // A bundle purchase is named by its bundle (decision 0063).
     .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .leftJoin('instalmentPlan', 'instalmentPlan.id', 'payment.instalmentPlanId')
     .select((eb) => [
       'payment.id',
       'payment.courseId',
@@ -49,6 +52,9 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
       'payment.paidAt',
       'payment.status',
       'payment.lateSuccess',
+      'payment.instalmentPlanId',
+      'payment.instalmentPart',
+      'instalmentPlan.parts as instalmentParts',
     ])
     .where('payment.userId', '=', actor.userId)
     .where('payment.status', 'in', ['paid', 'refunded'])
@@ -90,5 +96,9 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     extraPayments: extras
       .filter((e) => e.paymentId === r.id)
       .map((e) => ({ id: e.id, amount: toNum(e.amount), returned: e.state === 'returned' })),
+    instalment:
+      r.instalmentPlanId && r.instalmentPart !== null && r.instalmentParts !== null
+        ? { planId: r.instalmentPlanId, part: toNum(r.instalmentPart), parts: toNum(r.instalmentParts) }
+        : null,
   }));
 }
