@@ -15,6 +15,12 @@ import { canPlayVideo } from '#server/modules/playback/canPlayVideo.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 import { partAmounts } from '#common/instalments/instalments.ts';
+import { startJobWorker } from '#server/jobs/jobWorker.ts';
+import { queueInstalmentReminders } from '#server/modules/instalments/queueInstalmentReminders.ts';
+import { sendInstalmentReminderJob } from '#server/modules/instalments/sendInstalmentReminderJob.ts';
+import { eventually } from '#tests/support/eventually.ts';
+import { outboxMessages } from '#tests/support/emailOutbox.ts';
+import { servicesAt } from '#tests/support/servicesAt.ts';
 import { answeredStatus as statusOf } from '#tests/support/errorStatus.ts';
 import { ledgerOfPayment as ledgerOf } from '#tests/support/ledgerOfPayment.ts';
 import { make } from '#tests/support/factories/index.ts';
@@ -245,5 +251,36 @@ describe('instalments', () => {
         }),
       ),
     ).toBe(409);
+  });
+
+  it('reminds once of each part, a few days before it is due, in the learner’s language', async () => {
+    await w.t.db.updateTable('user').set({ locale: 'sw' }).where('id', '=', buyer.userId).execute();
+    await pay(buyer, { parts: 3 }, 334);
+    const plan = (await planOf(buyer.userId))!;
+    const start = new Date(String(plan.createdAt instanceof Date ? plan.createdAt.toISOString() : plan.createdAt));
+    const day = 86_400_000;
+    const runs = (at: Date) =>
+      Promise.all([1, 2, 3].map(() => queueInstalmentReminders(servicesAt(w.running.services, at))));
+    const total = async (at: Date) => (await runs(at)).reduce((a, b) => a + b, 0);
+    const jobs = async () =>
+      (await w.t.db.selectFrom('job').select('payload').where('type', '=', 'instalments.reminder').execute()).length;
+    // Part 2 is due 30 days after the start: nothing 4 days before, one reminder from 3 days before, once.
+    expect(await total(new Date(start.getTime() + 26 * day))).toBe(0);
+    expect(await total(new Date(start.getTime() + 27 * day + 60_000))).toBe(1);
+    expect(await total(new Date(start.getTime() + 29 * day))).toBe(0);
+    expect(await jobs()).toBe(1);
+    const worker = startJobWorker(w.running.services, [sendInstalmentReminderJob], { concurrency: 1, pollMs: 20 });
+    try {
+      const mail = await eventually(() => outboxMessages(w.t.dataDir).find((m) => m.includes('Sehemu ya 2 (KES 333)')));
+      expect(mail).toContain('Usipolipa, utabaki na masomo uliyokwisha kulipia.');
+    } finally {
+      await worker.stop();
+    }
+    // Part 2 paid: part 3 gets its own one reminder, 3 days before day 60; a missed part is never revoked.
+    await pay(buyer, { planId: plan.id, part: 2 }, 333);
+    expect(await total(new Date(start.getTime() + 57 * day + 60_000))).toBe(1);
+    expect(await total(new Date(start.getTime() + 120 * day))).toBe(0);
+    expect(await jobs()).toBe(2);
+    expect(await openLessons(buyer)).toEqual([1, 2, 3, 4, 5]);
   });
 });
