@@ -271,7 +271,7 @@ describe('instalments', () => {
     expect(await jobs()).toBe(1);
     const worker = startJobWorker(w.running.services, [sendInstalmentReminderJob], { concurrency: 1, pollMs: 20 });
     try {
-      const mail = await eventually(() => outboxMessages(w.t.dataDir).find((m) => m.includes('Sehemu ya 2 (KES 333)')));
+      const mail = await eventually(() => outboxMessages(w.t.dataDir).find((m) => m.includes('Awamu ya 2 (KES 333)')));
       expect(mail).toContain('Usipolipa, utabaki na masomo uliyokwisha kulipia.');
     } finally {
       await worker.stop();

@@ -47,6 +47,7 @@ const existing: EditorCourse = {
   sections: [],
   outcomes: ['Write a script'],
   requirements: [],
+  instalmentsMax: 0,
   lessonsCount: 0,
   duration: 0,
   updatedAt: new Date().toISOString(),

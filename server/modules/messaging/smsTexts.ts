@@ -216,17 +216,17 @@ export const SMS_TEXTS = {
     en: (r: InstalmentFacts) =>
       `Darasa: part ${r.part} of ${r.parts} for "${r.course}" (${r.amount}) is due ${r.due}. Pay: ${r.link}`,
     sw: (r: InstalmentFacts) =>
-      `Darasa: sehemu ${r.part} kati ya ${r.parts} ya "${r.course}" (${r.amount}) inadaiwa ${r.due}. Lipa: ${r.link}`,
+      `Darasa: awamu ya ${r.part} kati ya ${r.parts} ya "${r.course}" (${r.amount}) inadaiwa ${r.due}. Lipa: ${r.link}`,
   },
   instalmentDueEmailSubject: {
     en: (r: InstalmentFacts) => `Part ${r.part} of ${r.parts} for "${r.course}" is due ${r.due}`,
-    sw: (r: InstalmentFacts) => `Sehemu ${r.part} kati ya ${r.parts} ya "${r.course}" inadaiwa ${r.due}`,
+    sw: (r: InstalmentFacts) => `Awamu ya ${r.part} kati ya ${r.parts} ya "${r.course}" inadaiwa ${r.due}`,
   },
   instalmentDueEmailBody: {
     en: (r: InstalmentFacts) =>
       `You are paying "${r.course}" in ${r.parts} parts. Part ${r.part} (${r.amount}) is due ${r.due}; paying it opens the next lessons.\n\nPay with M-Pesa: ${r.link}\n\nIf you do not pay, you keep the lessons you have paid for.\n`,
     sw: (r: InstalmentFacts) =>
-      `Unalipia "${r.course}" kwa sehemu ${r.parts}. Sehemu ya ${r.part} (${r.amount}) inadaiwa ${r.due}; ukiilipa, masomo yanayofuata yanafunguka.\n\nLipa kwa M-Pesa: ${r.link}\n\nUsipolipa, utabaki na masomo uliyokwisha kulipia.\n`,
+      `Unalipia "${r.course}" kwa awamu ${r.parts}. Awamu ya ${r.part} (${r.amount}) inadaiwa ${r.due}; ukiilipa, masomo yanayofuata yanafunguka.\n\nLipa kwa M-Pesa: ${r.link}\n\nUsipolipa, utabaki na masomo uliyokwisha kulipia.\n`,
   },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
