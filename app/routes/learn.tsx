@@ -274,7 +274,11 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         <aside className="learn-episodes">
           {page.instalments?.nextPart ? (
             <InstalmentPanel
-              course={{ id: course.id, title: course.title, price: page.instalments.amounts.reduce((a, b) => a + b, 0) }}
+              course={{
+                id: course.id,
+                title: course.title,
+                price: page.instalments.amounts.reduce((a, b) => a + b, 0),
+              }}
               progress={page.instalments}
               phone={loaderData.phone}
             />

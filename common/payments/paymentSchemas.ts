@@ -36,7 +36,9 @@ export const startPaymentSchema = z
     instalments: z
       .union([
         z.object({ parts: z.number().int().min(1).max(12) }).strict(),
-        z.object({ planId: z.string().regex(ID_PATTERN, 'Unknown plan'), part: z.number().int().min(1).max(12) }).strict(),
+        z
+          .object({ planId: z.string().regex(ID_PATTERN, 'Unknown plan'), part: z.number().int().min(1).max(12) })
+          .strict(),
       ])
       .optional(),
   })

@@ -144,7 +144,11 @@ describe('instalments', () => {
       paybill += sale.sums.mpesa_paybill!;
     }
     expect(paybill).toBe(1000);
-    const row = await w.t.db.selectFrom('course').select('enrolledCount').where('id', '=', course.id).executeTakeFirst();
+    const row = await w.t.db
+      .selectFrom('course')
+      .select('enrolledCount')
+      .where('id', '=', course.id)
+      .executeTakeFirst();
     expect(toNum(row?.enrolledCount)).toBe(1);
     // The admin sees each part as a purchase of its own, named as a part.
     const admin = await make.actor(w.t.db, { role: 'admin' });
@@ -169,9 +173,7 @@ describe('instalments', () => {
     expect(await statusOf(ask({ instalments: { parts: 3 }, gift: { phone: '0733444555' } }))).toBe(400);
     expect(await statusOf(ask({ instalments: { planId: newId(), part: 1 } }))).toBe(404);
     const other = await make.course(w.t.db, { creator: { id: creator.userId, name: creator.name }, price: 900 });
-    expect(
-      await statusOf(ask({ courseId: other.id, amount: 450, instalments: { parts: 2 } })),
-    ).toBe(409);
+    expect(await statusOf(ask({ courseId: other.id, amount: 450, instalments: { parts: 2 } }))).toBe(409);
     expect(pushes(w.sim).length).toBe(before);
     expect(await w.t.db.selectFrom('payment').selectAll().execute()).toEqual([]);
     expect(await w.t.db.selectFrom('instalmentPlan').selectAll().execute()).toEqual([]);

@@ -37,12 +37,12 @@ export function InstalmentChoice({
       {parts ? (
         <>
           <ol className="instalment-schedule" aria-label={t('instalments.schedule')}>
-            {partAmounts(total, parts).map((amount, i) => (
-              <li key={`${parts}-${i}`}>
-                <span>{t('instalments.partOf', { part: i + 1, parts })}</span>
+            {schedule(total, parts, today).map(({ part, amount, due }) => (
+              <li key={part}>
+                <span>{t('instalments.partOf', { part, parts })}</span>
                 <strong>{kes(amount)}</strong>
                 <span className="instalment-due">
-                  {i === 0 ? t('instalments.now') : t('instalments.dueBy', { date: date(partDueDates(today, parts)[i]!) })}
+                  {part === 1 ? t('instalments.now') : t('instalments.dueBy', { date: date(due) })}
                 </span>
               </li>
             ))}
@@ -52,4 +52,10 @@ export function InstalmentChoice({
       ) : null}
     </fieldset>
   );
+}
+
+/** Each part of a plan starting `start`: its number, amount and due date. */
+function schedule(total: number, parts: number, start: Date) {
+  const dates = partDueDates(start, parts);
+  return partAmounts(total, parts).map((amount, i) => ({ part: i + 1, amount, due: dates[i] ?? start }));
 }

@@ -32,16 +32,16 @@ export function InstalmentPanel({
             <span>{t('instalments.partOf', { part: i + 1, parts: progress.parts })}</span>
             <strong>{kes(amount)}</strong>
             <span className="instalment-due">
-              {i < progress.paid ? t('instalments.paid') : t('instalments.dueBy', { date: date(progress.dueDates[i]!) })}
+              {i < progress.paid
+                ? t('instalments.paid')
+                : t('instalments.dueBy', { date: date(progress.dueDates[i]!) })}
             </span>
           </li>
         ))}
       </ol>
       {next && nextAmount !== undefined ? (
         <>
-          <p className="purchase-help">
-            {overdue ? t('instalments.overdue') : t('instalments.nextOpens')}
-          </p>
+          <p className="purchase-help">{overdue ? t('instalments.overdue') : t('instalments.nextOpens')}</p>
           <button
             type="button"
             className="btn btn-primary"

@@ -20,5 +20,8 @@ export async function courseShare(
     .where('courseId', '=', courseId)
     .executeTakeFirst();
   if (!row) return { enrolled: false, plan: null };
-  return { enrolled: true, plan: row.instalmentPlanId ? await planProgressInTx(db, { planId: row.instalmentPlanId }) : null };
+  return {
+    enrolled: true,
+    plan: row.instalmentPlanId ? await planProgressInTx(db, { planId: row.instalmentPlanId }) : null,
+  };
 }

@@ -122,27 +122,29 @@ export async function getLearnPage(
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
   const opened = plan ? lessonsOpenedByParts(plan, rows.length) : rows.length;
   const courseThumb = imageRef(course.thumbnailId);
-  const episodes = rows.map((e, i): LearnEpisode & { description: string; html: string; readyVideoId: string | null } => {
-    const p = saved.get(e.id);
-    const order = toNum(e.position);
-    return {
-      id: e.id,
-      order,
-      kind: e.kind,
-      title: e.title,
-      description: e.description,
-      html: e.bodyHtml,
-      duration: toNum(e.duration),
-      readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
-      position: p ? toNum(p.position) : 0,
-      completed: p ? toBool(p.completed) : false,
-      sizes: e.readyVideoId ? videoSizes(e.meta) : null,
-      thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
-      sectionId: e.sectionId,
-      locked: i >= opened && !isFreePreview(found.course, { episode: order }),
-      readyVideoId: e.readyVideoId,
-    };
-  });
+  const episodes = rows.map(
+    (e, i): LearnEpisode & { description: string; html: string; readyVideoId: string | null } => {
+      const p = saved.get(e.id);
+      const order = toNum(e.position);
+      return {
+        id: e.id,
+        order,
+        kind: e.kind,
+        title: e.title,
+        description: e.description,
+        html: e.bodyHtml,
+        duration: toNum(e.duration),
+        readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
+        position: p ? toNum(p.position) : 0,
+        completed: p ? toBool(p.completed) : false,
+        sizes: e.readyVideoId ? videoSizes(e.meta) : null,
+        thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
+        sectionId: e.sectionId,
+        locked: i >= opened && !isFreePreview(found.course, { episode: order }),
+        readyVideoId: e.readyVideoId,
+      };
+    },
+  );
   const i = episodes.findIndex((e) => e.order === order);
   const { readyVideoId, ...current } = episodes[i]!;
   const resumeAt = resumePosition(current);

@@ -51,7 +51,8 @@ export async function readInstalmentPart(
     return { planId: newId(), part: 1, parts, total, amount, isNew: true, paidBefore: 0 };
   }
   const plan = await planProgressInTx(services.database.db, { planId: asked.planId });
-  if (!plan || plan.courseId !== course.id || !canPayInstalment(actor, plan)) throw notFound(INSTALMENT_TEXT.planNotFound);
+  if (!plan || plan.courseId !== course.id || !canPayInstalment(actor, plan))
+    throw notFound(INSTALMENT_TEXT.planNotFound);
   // The plan's total was priced (with its coupon) when it started.
   if (couponCode !== undefined) throw invalidInput(INSTALMENT_TEXT.onlyDirect);
   if (plan.stopped) throw conflict(INSTALMENT_TEXT.stopped);

@@ -102,7 +102,13 @@ export async function settlePayment(
       (p.bundleId
         ? await grantBundleInTx(trx, { paymentId: p.id, userId: p.userId, at: now })
         : p.instalmentPlanId && p.instalmentPart
-          ? await grantPartInTx(trx, { ...p, paymentId: p.id, planId: p.instalmentPlanId, part: p.instalmentPart, at: now })
+          ? await grantPartInTx(trx, {
+              ...p,
+              paymentId: p.id,
+              planId: p.instalmentPlanId,
+              part: p.instalmentPart,
+              at: now,
+            })
           : await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
     const sold = enrolled || !!gift;
     if (sold) {

@@ -374,6 +374,14 @@ async function createPlanInTx(
 ): Promise<void> {
   await trx
     .insertInto('instalmentPlan')
-    .values({ id: plan.planId, userId, courseId, parts: plan.parts, total: plan.total, createdAt: now, stoppedAt: null })
+    .values({
+      id: plan.planId,
+      userId,
+      courseId,
+      parts: plan.parts,
+      total: plan.total,
+      createdAt: now,
+      stoppedAt: null,
+    })
     .execute();
 }
