@@ -150,6 +150,7 @@ describe('a new course', () => {
           // As typed: the server splits the lines (courseSchema.ts).
           outcomes: 'Write a script\nRead a file',
           requirements: '',
+          instalmentsMax: 0,
         },
       },
     ]);
