@@ -14,6 +14,7 @@ import { findQuizForActor } from '#server/modules/learning/quiz/findQuizForActor
 import { canPlayVideo } from '#server/modules/playback/canPlayVideo.ts';
 import { startPayment } from '#server/modules/payments/startPayment.ts';
 import { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
+import { getReceipt } from '#server/modules/payments/getReceipt.ts';
 import { partAmounts } from '#common/instalments/instalments.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { queueInstalmentReminders } from '#server/modules/instalments/queueInstalmentReminders.ts';
@@ -126,6 +127,11 @@ describe('instalments', () => {
 
     const second = await pay(buyer, { planId: plan.id, part: 2 }, 333);
     expect(await openLessons(buyer)).toEqual([1, 2, 3, 4, 5]);
+    // Each part has its own receipt.
+    expect(await getReceipt(w.running.services, buyer, { paymentId: second })).toMatchObject({
+      amount: 333,
+      part: { part: 2, parts: 3 },
+    });
     const third = await pay(buyer, { planId: plan.id, part: 3 }, 333);
     expect(await openLessons(buyer)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(await statusOf(findQuizForActor(w.running.services, buyer, { episodeId: episodes[6]! }))).not.toBe(404);
