@@ -272,7 +272,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           <AnnouncementsToggle courseId={course.id} />
         </div>
         <aside className="learn-episodes">
-          {page.instalments?.nextPart ? (
+          {page.instalments ? (
             <InstalmentPanel
               course={{
                 id: course.id,
@@ -281,6 +281,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               }}
               progress={page.instalments}
               phone={loaderData.phone}
+              whileDue
             />
           ) : null}
           <h2>{t('course.episodesTitle')}</h2>

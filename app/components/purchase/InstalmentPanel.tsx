@@ -12,16 +12,37 @@ export function InstalmentPanel({
   course,
   progress,
   phone,
+  whileDue = false,
 }: {
   course: PurchaseCourse;
   progress: InstalmentProgress;
   phone: string;
+  /** Shown only while a part is left to pay (the learning page); its payment's modal stays open once paid. */
+  whileDue?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const { t, kes, date } = useFormat();
   const next = progress.nextPart;
   const nextAmount = next ? progress.amounts[next - 1] : undefined;
   const overdue = next ? new Date(progress.dueDates[next - 1]!).getTime() < Date.now() : false;
+  const [paying, setPaying] = useState<number | null>(null);
+  const part = paying ?? next;
+  const partAmount = part ? progress.amounts[part - 1] : undefined;
+  const modal =
+    open && part && partAmount !== undefined ? (
+      <Suspense fallback={null}>
+        <PurchaseModal
+          course={course}
+          phone={phone}
+          instalment={{ planId: progress.planId, part, parts: progress.parts, amount: partAmount }}
+          onClose={() => {
+            setOpen(false);
+            setPaying(null);
+          }}
+        />
+      </Suspense>
+    ) : null;
+  if (whileDue && !next) return modal;
   return (
     <section className="instalment-panel" aria-labelledby="instalment-panel-title">
       <h2 id="instalment-panel-title">{t('instalments.paidOf', { paid: progress.paid, parts: progress.parts })}</h2>
@@ -45,7 +66,11 @@ export function InstalmentPanel({
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              // The part being paid, kept while the page behind moves on to the next one.
+              setPaying(next);
+              setOpen(true);
+            }}
             onPointerEnter={preloadModal}
             onFocus={preloadModal}
             aria-haspopup="dialog"
@@ -56,16 +81,7 @@ export function InstalmentPanel({
       ) : progress.stopped ? (
         <p className="purchase-help">{t('instalments.stopped')}</p>
       ) : null}
-      {open && next && nextAmount !== undefined ? (
-        <Suspense fallback={null}>
-          <PurchaseModal
-            course={course}
-            phone={phone}
-            instalment={{ planId: progress.planId, part: next, parts: progress.parts, amount: nextAmount }}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
-      ) : null}
+      {modal}
     </section>
   );
 }
