@@ -135,7 +135,9 @@ describe('ledger invariants (property)', () => {
         const op = r.int(0, 10);
         const at = new Date(now);
         const acting = servicesAt(world.services, at);
-        if (op <= 2 && r.next() < 0.35) {
+        const bundleStep = op <= 2 && r.next() < 0.35;
+        const planStep = op <= 2 && !bundleStep && r.next() < 0.35;
+        if (bundleStep) {
           // A bundle, bought by a learner who owns none of its courses or one of them already.
           const buyer = await make.user(world.t.db, { role: 'customer' });
           const owned = r.next() < 0.5 ? r.pick(c.courses).id : null;
@@ -166,7 +168,7 @@ describe('ledger invariants (property)', () => {
             gift: null,
             bundle: { buyer: buyer.id, granted: c.courses.map((x) => x.id).filter((id) => id !== owned) },
           });
-        } else if (op <= 2 && r.next() < 0.35) {
+        } else if (planStep) {
           // An instalment part: the first of a new plan, or the next of a plan (refused once a refund stopped it).
           const running = plans.filter((p) => p.paid < p.parts);
           const plan: Plan | null = running.length && r.next() < 0.75 ? r.pick(running) : null;
