@@ -42,46 +42,50 @@ export function InstalmentPanel({
         />
       </Suspense>
     ) : null;
-  if (whileDue && !next) return modal;
+  // The modal keeps its place in the tree whether the panel shows or not: moving it would start it over.
   return (
-    <section className="instalment-panel" aria-labelledby="instalment-panel-title">
-      <h2 id="instalment-panel-title">{t('instalments.paidOf', { paid: progress.paid, parts: progress.parts })}</h2>
-      <progress max={progress.parts} value={progress.paid} aria-hidden="true" />
-      <ol className="instalment-schedule">
-        {progress.amounts.map((amount, i) => (
-          <li key={progress.dueDates[i]} className={i < progress.paid ? 'instalment-paid' : undefined}>
-            <span>{t('instalments.partOf', { part: i + 1, parts: progress.parts })}</span>
-            <strong>{kes(amount)}</strong>
-            <span className="instalment-due">
-              {i < progress.paid
-                ? t('instalments.paid')
-                : t('instalments.dueBy', { date: date(progress.dueDates[i]!) })}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {next && nextAmount !== undefined ? (
-        <>
-          <p className="purchase-help">{overdue ? t('instalments.overdue') : t('instalments.nextOpens')}</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              // The part being paid, kept while the page behind moves on to the next one.
-              setPaying(next);
-              setOpen(true);
-            }}
-            onPointerEnter={preloadModal}
-            onFocus={preloadModal}
-            aria-haspopup="dialog"
-          >
-            {t('instalments.payNext', { amount: kes(nextAmount) })}
-          </button>
-        </>
-      ) : progress.stopped ? (
-        <p className="purchase-help">{t('instalments.stopped')}</p>
-      ) : null}
+    <>
+      {whileDue && !next ? null : (
+        <section className="instalment-panel" aria-labelledby="instalment-panel-title">
+          <h2 id="instalment-panel-title">{t('instalments.paidOf', { paid: progress.paid, parts: progress.parts })}</h2>
+          <progress max={progress.parts} value={progress.paid} aria-hidden="true" />
+          <ol className="instalment-schedule">
+            {progress.amounts.map((amount, i) => (
+              <li key={progress.dueDates[i]} className={i < progress.paid ? 'instalment-paid' : undefined}>
+                <span>{t('instalments.partOf', { part: i + 1, parts: progress.parts })}</span>
+                <strong>{kes(amount)}</strong>
+                <span className="instalment-due">
+                  {i < progress.paid
+                    ? t('instalments.paid')
+                    : t('instalments.dueBy', { date: date(progress.dueDates[i]!) })}
+                </span>
+              </li>
+            ))}
+          </ol>
+          {next && nextAmount !== undefined ? (
+            <>
+              <p className="purchase-help">{overdue ? t('instalments.overdue') : t('instalments.nextOpens')}</p>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  // The part being paid, kept while the page behind moves on to the next one.
+                  setPaying(next);
+                  setOpen(true);
+                }}
+                onPointerEnter={preloadModal}
+                onFocus={preloadModal}
+                aria-haspopup="dialog"
+              >
+                {t('instalments.payNext', { amount: kes(nextAmount) })}
+              </button>
+            </>
+          ) : progress.stopped ? (
+            <p className="purchase-help">{t('instalments.stopped')}</p>
+          ) : null}
+        </section>
+      )}
       {modal}
-    </section>
+    </>
   );
 }
