@@ -25,19 +25,27 @@ interface Props {
   questionCounts?: Readonly<Record<string, number>>;
   /** The course's sections (decision 0064); none: one list, as before sections existed. */
   sections?: readonly SectionView[];
+  /** Paying in instalments (decision 0068): lessons after this one (by order) stay locked until paid for. */
+  openThrough?: number;
 }
 
 /**
  * Numbered lessons of any kind: lesson 1 is the free preview, the others stay locked for a visitor. A course
  * with sections lists each under its heading (name, lesson count, length; decision 0064).
  */
-export function EpisodeList({ episodes, sections = [], ...item }: Props) {
+export function EpisodeList({ episodes, sections = [], openThrough, playHref, ...item }: Props) {
   const { t } = useT();
   if (episodes.length === 0) return <p className="empty">{t('episodes.none')}</p>;
   const list = (lessons: readonly EpisodeSummary[], nested: boolean) => (
     <ol className="episodes" start={lessons[0]!.order}>
       {lessons.map((e) => (
-        <EpisodeItem key={e.id} e={e} nested={nested} {...item} />
+        <EpisodeItem
+          key={e.id}
+          e={e}
+          nested={nested}
+          {...item}
+          {...(playHref && (openThrough === undefined || e.order <= openThrough) ? { playHref } : {})}
+        />
       ))}
     </ol>
   );
@@ -72,7 +80,7 @@ function EpisodeItem({
   playHref,
   downloadable,
   questionCounts = {},
-}: Omit<Props, 'episodes' | 'sections'> & { e: EpisodeSummary; nested: boolean }) {
+}: Omit<Props, 'episodes' | 'sections' | 'openThrough'> & { e: EpisodeSummary; nested: boolean }) {
   const [dataSaver] = useDataSaver();
   const { t } = useT();
   const Title = nested ? 'h4' : 'h3';

@@ -66,6 +66,7 @@ export default function AdminPurchases({ loaderData }: Route.ComponentProps) {
           <td>
             {p.bundleTitle ?? p.courseTitle}
             {p.bundleTitle ? <span className="sub">{t('admin.purchases.bundle')}</span> : null}
+            {p.instalment ? <span className="sub">{t('admin.purchases.instalment', p.instalment)}</span> : null}
           </td>
           <td className="num">{formatKes(p.amount)}</td>
           <td>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type EpisodeSummary, loadCoursePage } from '#app/server/catalog.server.ts';
 import { PurchaseAction } from '../components/purchase/PurchaseAction.tsx';
+import { InstalmentPanel } from '../components/purchase/InstalmentPanel.tsx';
 import { CourseHero, NotForSale, purchasePath } from '../components/CourseHero.tsx';
 import { CourseFactLists } from '../components/CourseFactLists.tsx';
 import { EpisodeList } from '../components/EpisodeList.tsx';
@@ -43,13 +44,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral } = loaderData;
+  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral, instalments } =
+    loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).
   const owned = !!purchase?.owned.includes(course.id);
   // Videos are downloaded; a text lesson is kept for offline reading by the pages it was read on.
-  const videos = course.episodes.filter((e) => e.kind !== 'text');
+  const videos = course.episodes.filter(
+    (e) => e.kind !== 'text' && (!instalments || e.order === 1 || e.order <= instalments.openThrough),
+  );
   return (
     <>
       <TopBar />
@@ -74,6 +78,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                   referredBy={referral.referredBy}
                 />
                 {!owned && !course.forSale ? <NotForSale /> : null}
+                {instalments ? <InstalmentPanel course={course} progress={instalments} phone={purchase.phone} /> : null}
               </>
             ) : undefined
           }
@@ -96,6 +101,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             questionCounts={questionCounts}
             onPreview={setPreview}
             downloadable={owned}
+            {...(instalments ? { openThrough: instalments.openThrough } : {})}
             {...(playsAll ? { playHref: (order: number) => `/learn/${course.id}/${order}` } : {})}
           />
         </section>

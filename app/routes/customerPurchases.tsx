@@ -4,7 +4,7 @@ import { listMyGifts, refundMyGift, resendGift, type MyGift } from '#app/server/
 import { refusalData } from '#app/server/pageRefusals.server.ts';
 import { readForm } from '#app/server/readForm.server.ts';
 import { displayPhone } from '#common/phone.ts';
-import { listMyPurchases } from '#app/server/payments.server.ts';
+import { listMyPurchases, type PurchaseReceipt } from '#app/server/payments.server.ts';
 import { TopBar } from '../components/TopBar.tsx';
 import { requireArea } from '#app/server/authGuard.server.ts';
 import { operationRunner } from '#app/server/operationRunner.server.ts';
@@ -64,6 +64,7 @@ export default function CustomerPurchases({ loaderData }: Route.ComponentProps) 
                 <h2 className="receipt-title">
                   <Link to={p.bundleId ? `/bundle/${p.bundleId}` : `/course/${p.courseId}`}>{p.courseTitle}</Link>
                 </h2>
+                {p.instalment ? <PartLine courseId={p.courseId} instalment={p.instalment} /> : null}
                 <dl>
                   <dt>{t('purchases.amount')}</dt>
                   <dd>{kes(p.amount)}</dd>
@@ -173,5 +174,37 @@ function Gifts({ gifts }: { gifts: MyGift[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A part of an instalment plan (decision 0068): "Part 2 of 3"; on the plan's latest part, where it stands
+ * ("2 of 3 parts paid", the next part's due date) and "Pay next part" on the course page.
+ */
+function PartLine({
+  courseId,
+  instalment: i,
+}: {
+  courseId: string;
+  instalment: NonNullable<PurchaseReceipt['instalment']>;
+}) {
+  const { t, date } = useFormat();
+  return (
+    <p className="receipt-part">
+      {t('instalments.partOf', { part: i.part, parts: i.parts })}
+      {i.part === i.paid ? (
+        <>
+          {' • '}
+          {t('instalments.paidOf', { paid: i.paid, parts: i.parts })}
+          {i.nextDue ? (
+            <>
+              {' • '}
+              {t('instalments.nextDue', { date: date(i.nextDue) })}{' '}
+              <Link to={`/course/${courseId}#instalment-panel-title`}>{t('instalments.payNextShort')}</Link>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </p>
   );
 }

@@ -25,6 +25,7 @@ import { QuizLesson } from '../components/lessons/QuizLesson.tsx';
 import type { PlayerHandle } from '../components/player/VideoPlayer.tsx';
 import type { Route } from './+types/learn';
 import { useT } from '#app/i18n/useT.ts';
+import { InstalmentPanel } from '../components/purchase/InstalmentPanel.tsx';
 import '../styles/learn.css';
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
@@ -50,7 +51,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // The whole course is the learner's (this page needs access to all of it): the next episode follows on.
   const nextEpisode = page.next === null ? undefined : episodes.find((e) => e.order === page.next);
-  const nextPath = nextEpisode ? `/learn/${course.id}/${nextEpisode.order}` : null;
+  // A lesson not paid for yet (instalments, decision 0068) is not "next": its page would send the learner away.
+  const nextPath = nextEpisode && !nextEpisode.locked ? `/learn/${course.id}/${nextEpisode.order}` : null;
   const playNext = useCallback(() => {
     if (nextPath) void navigate(nextPath, { state: PLAY_INTENT });
   }, [navigate, nextPath]);
@@ -126,6 +128,16 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
   /** One lesson of the list beside the lesson: its order, title, kind and length, and how far it was seen. */
   const lessonLink = (e: (typeof episodes)[number]) => {
     const pct = e.completed ? 100 : e.duration ? Math.min(100, Math.round((e.position / e.duration) * 100)) : 0;
+    if (e.locked)
+      return (
+        <li key={e.id} className="learn-ep-locked">
+          <span className="learn-ep-order">{e.order}</span>
+          <span className="learn-ep-text">
+            <span className="learn-ep-title">{e.title}</span>
+            <span className="learn-ep-meta">{t('instalments.lessonLocked')}</span>
+          </span>
+        </li>
+      );
     return (
       <li key={e.id} className={e.id === current.id ? 'current' : undefined}>
         <Link
@@ -267,6 +279,18 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
           <AnnouncementsToggle courseId={course.id} />
         </div>
         <aside className="learn-episodes">
+          {page.instalments ? (
+            <InstalmentPanel
+              course={{
+                id: course.id,
+                title: course.title,
+                price: page.instalments.amounts.reduce((a, b) => a + b, 0),
+              }}
+              progress={page.instalments}
+              phone={loaderData.phone}
+              whileDue
+            />
+          ) : null}
           <h2>{t('course.episodesTitle')}</h2>
           {page.sections.length === 0 ? (
             <ol>{episodes.map(lessonLink)}</ol>

@@ -46,7 +46,10 @@ export default function PurchaseReceipt({ loaderData }: Route.ComponentProps) {
               {r.buyerName} <span className="receipt-contact">({r.buyerContact})</span>
             </dd>
             <dt>{t('receipt.course')}</dt>
-            <dd>{r.courseTitle}</dd>
+            <dd>
+              {r.courseTitle}
+              {r.part ? ` (${t('instalments.partOf', r.part)})` : null}
+            </dd>
             <dt>{t('purchases.amount')}</dt>
             <dd>{kes(r.amount)}</dd>
             <dt>{t('receipt.mpesaReceipt')}</dt>

@@ -3,7 +3,9 @@
 import { countCourseQuestions } from '#server/modules/questions/countCourseQuestions.ts';
 import { data, type RouterContextProvider } from 'react-router';
 import { searchQueryFrom } from '#common/catalog/searchQuery.ts';
-import { canManageCourse, canReplyToReview } from '#server/modules/access/policies.ts';
+import { canManageCourse, canReplyToReview, lessonsOpenedByParts } from '#server/modules/access/policies.ts';
+import { courseShare } from '#server/modules/enrollments/courseShare.ts';
+import { instalmentProgress } from '#common/instalments/instalments.ts';
 import { getCoursePage } from '#server/modules/catalog/getCoursePage.ts';
 import { getCreatorPage } from '#server/modules/catalog/getCreatorPage.ts';
 import { listBundles } from '#server/modules/bundles/listBundles.ts';
@@ -102,6 +104,11 @@ export async function loadCoursePage({
   // Signed in: whether they own it (Purchased / Play) or may buy it (the M-Pesa modal).
   const purchase = actor ? await getPurchaseState(services, actor, { courseIds: [course.id] }) : null;
   const playsAll = !!purchase?.owned.length || canManageCourse(actor, course);
+  // Paying in instalments: the plan's progress, and the lessons its paid parts open (decision 0068).
+  const { plan } = await courseShare(services, actor, { courseId: course.id });
+  const instalments = plan
+    ? { ...instalmentProgress(plan), openThrough: lessonsOpenedByParts(plan, course.episodes.length) }
+    : null;
   const [reviewPage, distribution, questionCounts, bundles] = await Promise.all([
     listCourseReviews(services, actor, { courseId: course.id }),
     ratingDistribution(services, actor, { courseId: course.id }),
@@ -125,6 +132,7 @@ export async function loadCoursePage({
       reviews,
       questionCounts,
       bundles,
+      instalments,
       referral: referral.view,
     },
     { headers: referral.headers },

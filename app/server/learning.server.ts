@@ -1,4 +1,5 @@
 // The learner's player page (server only), and the type of "My Courses" the customer page shows.
+import { getPurchaseState } from '#server/modules/payments/getPurchaseState.ts';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { isId } from '#common/ids.ts';
 import { certificateCodeFor } from '#server/modules/certificates/certificateCodeFor.ts';
@@ -39,5 +40,9 @@ export async function loadLearnPage(args: {
     listEpisodeQuestions(services, actor, { episodeId: current.id }),
     current.kind === 'quiz' ? getQuiz(services, actor, { episodeId: current.id }) : null,
   ]);
-  return { actor, page: result.page, certificateCode, questions, quiz };
+  // Paying in instalments: "Pay next part" fills in the learner's number (decision 0068).
+  const phone = result.page.instalments
+    ? (await getPurchaseState(services, actor, { courseIds: [courseId] })).phone
+    : '';
+  return { actor, page: result.page, certificateCode, questions, quiz, phone };
 }

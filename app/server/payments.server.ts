@@ -4,3 +4,4 @@ export { listMyPurchases } from '#server/modules/payments/listMyPurchases.ts';
 export type { PaymentView } from '#server/modules/payments/paymentView.ts';
 export type { StartPaymentResult } from '#server/modules/payments/startPayment.ts';
 export { getReceipt } from '#server/modules/payments/getReceipt.ts';
+export type { PurchaseReceipt } from '#server/modules/payments/listMyPurchases.ts';

@@ -29,6 +29,18 @@ export const startPaymentSchema = z
       .object({ phone: z.string().max(32), language: z.enum(LOCALES).optional() })
       .strict()
       .optional(),
+    /**
+     * Instalments (decision 0068): `{ parts }` starts a plan of that many parts and pays its first part now;
+     * `{ planId, part }` pays that part of the learner's plan. `amount` is then the part's amount.
+     */
+    instalments: z
+      .union([
+        z.object({ parts: z.number().int().min(1).max(12) }).strict(),
+        z
+          .object({ planId: z.string().regex(ID_PATTERN, 'Unknown plan'), part: z.number().int().min(1).max(12) })
+          .strict(),
+      ])
+      .optional(),
   })
   .refine((p) => (p.courseId === undefined) !== (p.bundleId === undefined), {
     message: 'Choose a course or a bundle',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, normaliseCategory } from '#common/catalog/categories.ts';
 import { ID_PATTERN } from '#common/ids.ts';
 import { LIMITS, STUDIO_MESSAGES } from './messages.ts';
+import { INSTALMENTS, INSTALMENT_TEXT } from '#common/instalments/instalments.ts';
 
 const required = STUDIO_MESSAGES.requiredFields;
 
@@ -75,6 +76,15 @@ export const courseInput = z.object({
   published: z.boolean({ error: 'Published must be true or false' }).default(false),
   outcomes: factLines('What you will learn').default([]),
   requirements: factLines('Requirements').default([]),
+  /** Instalments (decision 0068): 0 off, else the most parts a learner may pay in (2–4). */
+  instalmentsMax: z.preprocess(
+    (v) => (v === '' || v === null ? 0 : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: INSTALMENT_TEXT.studioRange })
+      .int(INSTALMENT_TEXT.studioRange)
+      .refine((n) => n === 0 || (n >= INSTALMENTS.minParts && n <= INSTALMENTS.maxParts), INSTALMENT_TEXT.studioRange)
+      .default(0),
+  ),
 });
 
 export type CourseInput = z.infer<typeof courseInput>;

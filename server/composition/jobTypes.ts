@@ -13,6 +13,7 @@ import { notifyQuestionJob } from '../modules/questions/notifyQuestionJob.ts';
 import { sendQuestionDigestJob } from '../modules/questions/sendQuestionDigestJob.ts';
 import { sendAnnouncementJob } from '../modules/announcements/sendAnnouncementJob.ts';
 import { sendLessonNoticeJob } from '../modules/announcements/sendLessonNoticeJob.ts';
+import { sendInstalmentReminderJob } from '../modules/instalments/sendInstalmentReminderJob.ts';
 import { sendPayoutJob } from '../modules/payouts/sendPayoutJob.ts';
 import { sendGiftSmsJob } from '../modules/gifts/sendGiftSmsJob.ts';
 
@@ -30,4 +31,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   sendGiftSmsJob,
   sendAnnouncementJob,
   sendLessonNoticeJob,
+  sendInstalmentReminderJob,
 ];

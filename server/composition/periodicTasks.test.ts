@@ -35,6 +35,7 @@ describe('periodic tasks', () => {
       ['uploads.storeHeldOriginals', 'machine'],
       ['questions.smsDigest', 'deployment'],
       ['announcements.newLessons', 'deployment'],
+      ['instalments.remind', 'deployment'],
       ['analytics.flushViewEvents', 'process'],
     ]);
   });
@@ -47,6 +48,8 @@ describe('periodic tasks', () => {
     expect(interval('payouts.tick', { PAYOUT_TICK_S: '7' })).toBe(7000);
     expect(interval('questions.smsDigest', { QUESTION_DIGEST_CHECK_S: '60' })).toBe(60_000);
     expect(interval('announcements.newLessons', { LESSON_NOTICE_CHECK_S: '120' })).toBe(120_000);
+    expect(interval('instalments.remind', { INSTALMENT_REMINDER_CHECK_S: '90' })).toBe(90_000);
+    expect(interval('instalments.remind', { INSTALMENT_REMINDER_CHECK_S: '0' })).toBe(0);
     expect(interval('analytics.flushViewEvents', { VIEW_EVENTS_FLUSH_MS: '0' })).toBe(0);
     for (const t of periodicTasks)
       expect(t.intervalMs(loadConfig({ DATA_DIR, NODE_ENV: 'test' })), t.name).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
 import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
 import { queueLessonNotices } from '../modules/announcements/queueLessonNotices.ts';
 import { queueQuestionDigests } from '../modules/questions/queueQuestionDigests.ts';
+import { queueInstalmentReminders } from '../modules/instalments/queueInstalmentReminders.ts';
 
 const MINUTE = 60_000;
 
@@ -71,6 +72,16 @@ export const periodicTasks: readonly PeriodicTask[] = [
     handler: async (services) => {
       const queued = await queueLessonNotices(services);
       if (queued) services.log.info({ queued }, 'new-lesson notices queued');
+    },
+  }),
+  definePeriodicTask({
+    // Learners paying in instalments are reminded once of each part, a few days before it is due.
+    name: 'instalments.remind',
+    scope: 'deployment',
+    intervalMs: (config) => config.INSTALMENT_REMINDER_CHECK_S * 1000,
+    handler: async (services) => {
+      const queued = await queueInstalmentReminders(services);
+      if (queued) services.log.info({ queued }, 'instalment reminders queued');
     },
   }),
   definePeriodicTask({

@@ -177,6 +177,8 @@ export interface CourseTable {
   publishedAt: Timestamp | null;
   /** When owners were last told of new lessons (null: never; lessons then count from publishedAt). */
   lastLessonNoticeAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Instalments a learner may pay it in (0053, decision 0068): 0 none, else 2–4 (the most parts allowed). */
+  instalmentsMax: ColumnType<number, number | undefined, number>;
 }
 
 export interface AnnouncementTable {
@@ -339,6 +341,30 @@ export interface EnrollmentTable {
   bundlePaymentId: ColumnType<string | null, string | null | undefined, string | null>;
   /** The owner asked for no announcements or new-lesson notices about this course (migration 0049). */
   announcementsOff: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The instalment plan that bought it (0053): access follows its parts still paid (decision 0068). */
+  instalmentPlanId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One learner's plan to pay one course in parts (0053, decision 0068); each part is a `payment`. */
+export interface InstalmentPlanTable {
+  id: string;
+  userId: string;
+  courseId: string;
+  /** 2–4. */
+  parts: number;
+  /** Whole KES: the sum of the parts (the price, less a coupon). */
+  total: number;
+  /** Part k is due (k − 1) × 30 days after this. */
+  createdAt: Timestamp;
+  /** A part was refunded: no further part can be paid. */
+  stoppedAt: Timestamp | null;
+}
+
+/** The one reminder sent for a part of a plan (its key). */
+export interface InstalmentReminderTable {
+  planId: string;
+  part: number;
+  createdAt: Timestamp;
 }
 
 export interface ProgressTable {
@@ -617,6 +643,8 @@ export interface DB {
   affiliateClick: AffiliateClickTable;
   referral: ReferralTable;
   paymentReferral: PaymentReferralTable;
+  instalmentPlan: InstalmentPlanTable;
+  instalmentReminder: InstalmentReminderTable;
   announcement: AnnouncementTable;
   noticeDelivery: NoticeDeliveryTable;
   progress: ProgressTable;

@@ -104,6 +104,9 @@ export interface PaymentTable {
   method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
   /** A bundle purchase (0050): the courses it grants are in `paymentCourse`; `courseId` is the first of them. */
   bundleId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A part of an instalment plan (0053, decision 0068): the plan and the part's number (1..parts). */
+  instalmentPlanId: ColumnType<string | null, string | null | undefined, string | null>;
+  instalmentPart: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type PaymentMethod = 'stk' | 'paybill';

@@ -8,7 +8,7 @@ import type { PurchaseBundle, PurchaseCourse } from './PurchaseModal.tsx';
 
 // The M-Pesa form is fetched when "Purchase Course" is pointed at or pressed, not with every course page.
 const loadModal = () => import('./PurchaseModal.tsx');
-const PurchaseModal = lazy(() =>
+export const PurchaseModal = lazy(() =>
   loadModal().then(
     (m) => ({ default: m.PurchaseModal }),
     () => ({ default: PurchaseUnavailable }),
@@ -24,7 +24,7 @@ function PurchaseUnavailable() {
   );
 }
 
-const preloadModal = () => void loadModal().catch(() => {});
+export const preloadModal = () => void loadModal().catch(() => {});
 
 /**
  * The purchase control of a course (course page hero, customer grid): "Purchased" and "Play" when owned,

@@ -6,6 +6,8 @@ import { PLAY_INTENT, playPath } from '#app/lib/playIntent.ts';
 import { COUPON_TEXT } from '#common/coupons/couponTexts.ts';
 import { GIFT_FORM_TEXT } from '#common/payments/giftText.ts';
 import { CouponField } from './CouponField.tsx';
+import { InstalmentChoice } from './InstalmentChoice.tsx';
+import { partAmounts } from '#common/instalments/instalments.ts';
 import { fetchPayment, newIdempotencyKey, startPurchase, type CouponQuote, type PaymentView } from './purchaseApi.ts';
 import { useCountdown } from './useCountdown.ts';
 
@@ -13,6 +15,16 @@ export interface PurchaseCourse {
   id: string;
   title: string;
   price: number;
+  /** Instalments allowed (decision 0068): 0 none, else the most parts. */
+  instalmentsMax?: number;
+}
+
+/** The next part of the learner's instalment plan, paid through this modal (decision 0068). */
+export interface PurchasePart {
+  planId: string;
+  part: number;
+  parts: number;
+  amount: number;
 }
 
 /** A bundle (decision 0063): `course` is then its title and this learner's price; its courses are all granted. */
@@ -55,6 +67,7 @@ export function PurchaseModal({
   gift = false,
   bundle,
   referredBy = null,
+  instalment,
   onClose,
 }: {
   course: PurchaseCourse;
@@ -62,6 +75,8 @@ export function PurchaseModal({
   /** The affiliate this purchase credits (decision 0067). */
   referredBy?: string | null;
   bundle?: PurchaseBundle;
+  /** "Pay next part": this part of the learner's plan, at its amount. */
+  instalment?: PurchasePart;
   /** A gift: the course goes to whoever claims it with the recipient's number (decision 0061). */
   gift?: boolean;
   onClose: () => void;
@@ -71,7 +86,11 @@ export function PurchaseModal({
   const [number, setNumber] = useState(phone);
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   // What M-Pesa is asked for: the server's price with the applied code (it prices it again on "Pay").
-  const price = coupon ? coupon.discountedPrice : course.price;
+  const total = coupon ? coupon.discountedPrice : course.price;
+  // Paying in parts: M-Pesa is asked for the part's amount (the first of a new plan, or the next of one).
+  const [parts, setParts] = useState<number | null>(null);
+  const price = instalment ? instalment.amount : parts ? (partAmounts(total, parts)[0] ?? total) : total;
+  const instalments = instalment ? { planId: instalment.planId, part: instalment.part } : parts ? { parts } : null;
   const key = useRef(newIdempotencyKey());
   const [paybillBusy, setPaybillBusy] = useState(false);
   const revalidator = useRevalidator();
@@ -151,6 +170,7 @@ export function PurchaseModal({
       ...(coupon ? { couponCode: coupon.code } : {}),
       ...(method === 'paybill' ? { method } : {}),
       ...(gift ? { gift: { phone: giftPhone, language: giftLanguage } } : {}),
+      ...(instalments ? { instalments } : {}),
     });
     if (answer.ok) {
       if (answer.result.kind === 'enrolled') {
@@ -205,21 +225,40 @@ export function PurchaseModal({
         <button type="button" className="purchase-close" onClick={onClose} aria-label={t('purchase.close')}>
           ×
         </button>
-        <p className="purchase-kicker">{gift ? t('gift.give') : bundle ? t('bundle.buy') : buyLabel(course.price)}</p>
+        <p className="purchase-kicker">
+          {instalment
+            ? t('instalments.payPart', { part: instalment.part, parts: instalment.parts })
+            : gift
+              ? t('gift.give')
+              : bundle
+                ? t('bundle.buy')
+                : buyLabel(course.price)}
+        </p>
         <h2 id="purchase-title">{course.title}</h2>
         <p className="purchase-price">
-          {coupon ? (
+          {coupon && !instalment ? (
             <>
               <s className="purchase-old-price">{priceText(course.price)}</s>{' '}
             </>
           ) : null}
           <span>{priceText(price)}</span>
         </p>
-        <p className="purchase-note">{gift ? t('gift.note') : bundle ? t('bundle.note') : t('course.oneTime')}</p>
+        <p className="purchase-note">
+          {gift
+            ? t('gift.note')
+            : bundle
+              ? t('bundle.note')
+              : instalment || parts
+                ? t('instalments.note')
+                : t('course.oneTime')}
+        </p>
         {referredBy ? <p className="purchase-referral">{t('affiliate.referredBy', { name: referredBy })}</p> : null}
         <div aria-live="polite">
-          {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 && !bundle ? (
+          {(stage.kind === 'form' || stage.kind === 'sending') && course.price > 0 && !bundle && !instalment ? (
             <CouponField courseId={course.id} applied={coupon} onApplied={setCoupon} />
+          ) : null}
+          {(stage.kind === 'form' || stage.kind === 'sending') && !gift && !bundle && !instalment ? (
+            <InstalmentChoice total={total} max={course.instalmentsMax ?? 0} parts={parts} onChange={setParts} />
           ) : null}
           {stage.kind === 'form' || stage.kind === 'sending' ? (
             <form onSubmit={pay} noValidate>

@@ -18,6 +18,8 @@ export async function startPurchase(body: {
   couponCode?: string;
   method?: 'paybill';
   gift?: { phone: string; language: 'en' | 'sw' };
+  /** A new plan of `parts` parts, or the next part of the learner's plan (decision 0068). */
+  instalments?: { parts: number } | { planId: string; part: number };
 }): Promise<StartAnswer> {
   try {
     const res = await fetch('/api/payments', {

@@ -48,6 +48,7 @@ const existing: EditorCourse = {
   unsectionedAt: 0,
   outcomes: ['Write a script'],
   requirements: [],
+  instalmentsMax: 0,
   lessonsCount: 0,
   duration: 0,
   updatedAt: new Date().toISOString(),
@@ -150,6 +151,7 @@ describe('a new course', () => {
           // As typed: the server splits the lines (courseSchema.ts).
           outcomes: 'Write a script\nRead a file',
           requirements: '',
+          instalmentsMax: 0,
         },
       },
     ]);

@@ -4,6 +4,7 @@ import { CATEGORIES } from '#common/catalog/categories.ts';
 import { type Translate, useT } from '#app/i18n/useT.ts';
 import type { AssetView, EditorCourse } from '#app/server/studio.server.ts';
 import { LIMITS, STUDIO_MESSAGES } from '#common/studio/messages.ts';
+import { InstalmentsField } from './InstalmentsField.tsx';
 import { SaveMessage, type Flash } from './SaveMessage.tsx';
 import { studioApi } from './studioApi.ts';
 import { UploadField } from './UploadField.tsx';
@@ -23,6 +24,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
   const [published, setPublished] = useState(course?.published ?? false);
   const [outcomes, setOutcomes] = useState(course?.outcomes.join('\n') ?? '');
   const [requirements, setRequirements] = useState(course?.requirements.join('\n') ?? '');
+  const [instalmentsMax, setInstalmentsMax] = useState(course?.instalmentsMax ?? 0);
   const [saving, setSaving] = useState(false);
   const [flash, setFlash] = useState<Flash>(initialFlash);
 
@@ -53,6 +55,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
       // One line per item; the server drops blank lines and refuses too many or too long ones.
       outcomes,
       requirements,
+      instalmentsMax,
     };
     setSaving(true);
     setFlash(null);
@@ -133,6 +136,7 @@ export function CourseForm({ course, initialFlash }: { course: EditorCourse | nu
           </select>
         </label>
       </div>
+      <InstalmentsField value={instalmentsMax} onChange={setInstalmentsMax} />
       <UploadField
         kind="image"
         label={t('studio.form.thumbnail')}

@@ -41,6 +41,7 @@ import { announcements } from './0049_announcements.ts';
 import { bundles } from './0050_bundles.ts';
 import { courseSections } from './0051_course_sections.ts';
 import { affiliates } from './0052_affiliates.ts';
+import { instalments } from './0053_instalments.ts';
 import { unsectionedLessonsPlace } from './0054_unsectioned_lessons_place.ts';
 
 // Ordered by name; a new migration is appended with the next number and never edited once landed.
@@ -87,5 +88,6 @@ export const migrations: Record<string, DarasaMigration> = {
   '0050_bundles': bundles,
   '0051_course_sections': courseSections,
   '0052_affiliates': affiliates,
+  '0053_instalments': instalments,
   '0054_unsectioned_lessons_place': unsectionedLessonsPlace,
 };

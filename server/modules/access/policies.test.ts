@@ -28,8 +28,11 @@ import {
   canViewCourse,
   canViewPayment,
   canWatchVideo,
+  canOpenLessonFile,
+  canPayInstalment,
   earnsCertificates,
   hasCourseAccess,
+  lessonsOpenedByParts,
 } from './policies.ts';
 
 const owner: Actor = { userId: 'owner', role: 'creator' };
@@ -349,5 +352,42 @@ describe('announcements', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('instalments (decision 0068)', () => {
+  const share = (paid: number, rank: number) => ({ paid, parts: 3, rank, lessons: 7 });
+
+  it('opens the first ceil(k·L/N) lessons after k of N parts, every lesson once all are paid', () => {
+    expect([0, 1, 2, 3].map((paid) => lessonsOpenedByParts({ paid, parts: 3 }, 7))).toEqual([0, 3, 5, 7]);
+    expect([1, 2].map((paid) => lessonsOpenedByParts({ paid, parts: 2 }, 1))).toEqual([1, 1]);
+    expect(lessonsOpenedByParts({ paid: 1, parts: 4 }, 0)).toBe(0);
+  });
+
+  it('lets a learner paying in parts watch, open the files of and take only the lessons paid for, and lesson 1', () => {
+    for (const can of [canWatchVideo, canOpenLessonFile, canTakeQuiz]) {
+      const open = (rank: number) => can(learner, published, { episode: rank }, true, share(1, rank));
+      expect([1, 2, 3, 4, 7].map(open)).toEqual([true, true, true, false, false]);
+      expect(can(learner, published, { episode: 7 }, true, share(3, 7))).toBe(true);
+      // A draft's first lesson is no free preview, but the first part always opens it.
+      expect(can(learner, draft, { episode: 1 }, true, share(1, 1))).toBe(true);
+      // Not enrolled: the share alone opens nothing past the free lesson.
+      expect(can(learner, published, { episode: 2 }, false, share(1, 2))).toBe(false);
+      // Its creator and admins are never held to a share; a visitor and another creator get lesson 1 only.
+      expect(can(owner, published, { episode: 7 }, true, share(1, 7))).toBe(true);
+      expect(can(admin, published, { episode: 7 }, false, share(1, 7))).toBe(true);
+      expect(can(other, published, { episode: 4 }, false, null)).toBe(false);
+      expect(can(null, published, { episode: 4 }, false, null)).toBe(false);
+    }
+    expect(canWatchVideo(null, published, { episode: 1 }, false, null)).toBe(true);
+  });
+
+  it('lets only the customer whose plan it is pay its next part', () => {
+    const plan = { userId: 'learner' };
+    expect(canPayInstalment(learner, plan)).toBe(true);
+    for (const a of [null, owner, other, admin, { userId: 'someone', role: 'customer' } as const])
+      expect(canPayInstalment(a, plan)).toBe(false);
+    // An admin or creator whose id matches is still not the paying customer.
+    expect(canPayInstalment({ userId: 'learner', role: 'admin' }, plan)).toBe(false);
   });
 });

@@ -41,17 +41,37 @@ export const isFreePreview = (course: { published: boolean }, video: { episode: 
   course.published && (video.episode === null || video.episode === 1);
 
 /**
+ * A lesson of a course bought in instalments (decision 0068): `paid` of its `parts` parts paid, and the
+ * lesson's place in course order (`rank`, 1-based) among the course's `lessons`.
+ */
+export interface PaidShare {
+  paid: number;
+  parts: number;
+  rank: number;
+  lessons: number;
+}
+
+/** After k of N parts, the first ceil(k·L/N) of the course's L lessons are open (every lesson once all are paid). */
+export const lessonsOpenedByParts = (share: { paid: number; parts: number }, lessons: number): number =>
+  Math.min(lessons, Math.ceil((share.paid * lessons) / share.parts));
+
+/** Whether a lesson is in what its learner has paid for: always, unless the course is paid in parts. */
+export const isInPaidShare = (share: PaidShare | null): boolean =>
+  share === null || share.rank <= lessonsOpenedByParts(share, share.lessons);
+
+/**
  * Watching a course video (`episode` null for the trailer): free previews for everyone; every other
  * episode for learners enrolled in the course (lifetime access, even if it is later unpublished), its
- * creator and admins.
+ * creator and admins. A learner paying in instalments has the lessons their paid parts open (`share`).
  */
 export function canWatchVideo(
   a: Actor,
   course: { creatorId: string; published: boolean },
   video: { episode: number | null },
   enrolled: boolean,
+  share: PaidShare | null = null,
 ): boolean {
-  return isFreePreview(course, video) || hasCourseAccess(a, course, enrolled);
+  return isFreePreview(course, video) || canManageCourse(a, course) || (!!a && enrolled && isInPaidShare(share));
 }
 
 /**
@@ -63,7 +83,8 @@ export const canOpenLessonFile = (
   course: { creatorId: string; published: boolean },
   lesson: { episode: number },
   enrolled: boolean,
-): boolean => canWatchVideo(a, course, lesson, enrolled);
+  share: PaidShare | null = null,
+): boolean => canWatchVideo(a, course, lesson, enrolled, share);
 
 /** The whole course (every episode, the learning page): enrolled learners, its creator and admins. */
 export const hasCourseAccess = (a: Actor, course: { creatorId: string }, enrolled: boolean): boolean =>
@@ -105,6 +126,10 @@ export const canBuyBundle = (a: Actor, bundle: { creatorId: string }): boolean =
 
 /** Selling: a suspended creator's courses are not for sale, and sell again once the creator is restored. */
 export const isOnSale = (course: { creatorStatus: string }): boolean => course.creatorStatus !== 'suspended';
+
+/** Paying the next part of an instalment plan (decision 0068): the customer whose plan it is, only. */
+export const canPayInstalment = (a: Actor, plan: { userId: string }): boolean =>
+  a?.role === 'customer' && a.userId === plan.userId;
 
 /** A payment's status and details are the payer's alone. */
 export const canViewPayment = (a: Actor, payment: { userId: string }): boolean => !!a && a.userId === payment.userId;
@@ -193,7 +218,8 @@ export const canTakeQuiz = (
   course: { creatorId: string; published: boolean },
   lesson: { episode: number },
   enrolled: boolean,
-): boolean => !!a && canWatchVideo(a, course, lesson, enrolled);
+  share: PaidShare | null = null,
+): boolean => !!a && canWatchVideo(a, course, lesson, enrolled, share);
 
 /** Which quiz questions learners miss: the course's own creator, or an admin. */
 export const canSeeQuizAnalytics = (a: Actor, course: { creatorId: string }): boolean => canManageCourse(a, course);

@@ -38,6 +38,8 @@ export interface AdminPurchaseRow {
   otherMoney: { id: string; amount: number; state: IncomingState; reason: string | null; transId: string | null }[];
   /** A gift (decision 0061): whether its recipient claimed it (only an unclaimed one is refunded). */
   gift: 'claimed' | 'unclaimed' | null;
+  /** A part of an instalment plan (decision 0068): refunding it reverses this part alone and stops the plan. */
+  instalment: { part: number; parts: number } | null;
 }
 
 // What an admin must see: money held for them, and second payments with where their return stands.
@@ -58,6 +60,7 @@ export async function listAllPurchases(
     .innerJoin('user', 'user.id', 'payment.userId')
     .innerJoin('course', 'course.id', 'payment.courseId')
     .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .leftJoin('instalmentPlan', 'instalmentPlan.id', 'payment.instalmentPlanId')
     .select([
       'payment.id',
       'payment.amount',
@@ -71,6 +74,8 @@ export async function listAllPurchases(
       'payment.courseId',
       'course.title as courseTitle',
       'bundle.title as bundleTitle',
+      'payment.instalmentPart',
+      'instalmentPlan.parts as instalmentParts',
     ]);
   if (o.status) query = query.where(filterColumn('payment.status', o.sort), '=', o.status);
   if (o.q)
@@ -106,8 +111,13 @@ export async function listAllPurchases(
   const items = rows.map((r) => {
     const refund = refunds.find((f) => f.paymentId === r.id);
     const gift = gifts.find((g) => g.paymentId === r.id);
+    const { instalmentPart, instalmentParts, ...row } = r;
     return {
-      ...r,
+      ...row,
+      instalment:
+        instalmentPart === null || instalmentParts === null
+          ? null
+          : { part: toNum(instalmentPart), parts: toNum(instalmentParts) },
       amount: toNum(r.amount),
       createdAt: toIso(r.createdAt),
       paidAt: r.paidAt === null ? null : toIso(r.paidAt),

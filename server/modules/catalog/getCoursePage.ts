@@ -38,6 +38,8 @@ export interface CoursePage {
   title: string;
   description: string;
   price: number;
+  /** Instalments allowed (decision 0068): 0 none, else the most parts a learner may pay in. */
+  instalmentsMax: number;
   category: string;
   creatorId: string;
   creatorName: string;
@@ -115,6 +117,7 @@ export async function getCoursePage(
     title: c.title,
     description: c.description,
     price: toNum(c.price),
+    instalmentsMax: toNum(c.instalmentsMax),
     category: c.category,
     creatorId: c.creatorId,
     creatorName: c.creatorName,

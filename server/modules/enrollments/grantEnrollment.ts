@@ -9,6 +9,8 @@ export interface EnrollmentGrant {
   paymentId: string | null;
   /** The bundle payment that bought it (its `paymentId` is then null: that column is one per enrollment). */
   bundlePaymentId?: string;
+  /** The instalment plan that is buying it (decision 0068): access then follows its parts paid. */
+  instalmentPlanId?: string;
   at: Date;
 }
 
@@ -19,11 +21,19 @@ export interface EnrollmentGrant {
  */
 export async function grantEnrollmentInTx(
   trx: Kysely<DB>,
-  { userId, courseId, paymentId, bundlePaymentId, at }: EnrollmentGrant,
+  { userId, courseId, paymentId, bundlePaymentId, instalmentPlanId, at }: EnrollmentGrant,
 ): Promise<boolean> {
   const inserted = await trx
     .insertInto('enrollment')
-    .values({ id: newId(), userId, courseId, paymentId, bundlePaymentId: bundlePaymentId ?? null, createdAt: at })
+    .values({
+      id: newId(),
+      userId,
+      courseId,
+      paymentId,
+      bundlePaymentId: bundlePaymentId ?? null,
+      instalmentPlanId: instalmentPlanId ?? null,
+      createdAt: at,
+    })
     .onConflict((oc) => oc.columns(['userId', 'courseId']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;

@@ -1,8 +1,8 @@
 import type { Services } from '#server/core/services.ts';
 import { toBool, toNum } from '#server/db/values.ts';
-import { canWatchVideo } from '../access/policies.ts';
+import { canWatchVideo, type PaidShare } from '../access/policies.ts';
 import type { Actor } from '#server/core/actor.ts';
-import { isEnrolled } from '../enrollments/isEnrolled.ts';
+import { lessonShare } from '../enrollments/lessonShare.ts';
 
 export interface EpisodeForActor {
   episode: {
@@ -15,10 +15,15 @@ export interface EpisodeForActor {
   };
   course: { id: string; creatorId: string; published: boolean };
   enrolled: boolean;
+  /** Paying the course in instalments: the share this lesson is judged by (decision 0068); else null. */
+  share: PaidShare | null;
   canWatch: boolean;
 }
 
-/** An episode with its course and whether this actor may watch it; null when it does not exist. */
+/**
+ * An episode with its course and whether this actor may watch it (for a learner paying in instalments, whether
+ * the lesson is in their paid share); null when it does not exist.
+ */
 export async function findEpisodeForActor(
   services: Pick<Services, 'database'>,
   actor: Actor,
@@ -45,7 +50,7 @@ export async function findEpisodeForActor(
   if (!row) return null;
   const course = { id: row.courseId, creatorId: row.creatorId, published: toBool(row.published) };
   const position = toNum(row.position);
-  const enrolled = await isEnrolled(services, actor, { courseId: row.courseId });
+  const { enrolled, share } = await lessonShare(services, actor, { courseId: row.courseId, position });
   return {
     episode: {
       id: row.id,
@@ -57,6 +62,7 @@ export async function findEpisodeForActor(
     },
     course,
     enrolled,
-    canWatch: canWatchVideo(actor, course, { episode: position }, enrolled),
+    share,
+    canWatch: canWatchVideo(actor, course, { episode: position }, enrolled, share),
   };
 }

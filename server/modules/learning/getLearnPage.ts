@@ -1,5 +1,7 @@
 import { toBool, toNum } from '#server/db/values.ts';
-import { canReviewCourse, hasCourseAccess } from '../access/policies.ts';
+import { canReviewCourse, hasCourseAccess, isFreePreview, lessonsOpenedByParts } from '../access/policies.ts';
+import { instalmentProgress, type InstalmentProgress } from '#common/instalments/instalments.ts';
+import { courseShare } from '../enrollments/courseShare.ts';
 import type { Actor } from '#server/core/actor.ts';
 import { imageRef, type ImageRef } from '#common/media/urls.ts';
 import { videoSizes, type VideoSizes } from '#common/media/videoSizes.ts';
@@ -31,6 +33,8 @@ export interface LearnEpisode {
   thumbnail: ImageRef | null;
   /** The section it is in (null: before the first heading; decision 0064). */
   sectionId: string | null;
+  /** Not yet in the learner's paid share of a course bought in instalments (decision 0068). */
+  locked: boolean;
 }
 
 export interface LearnPage {
@@ -54,6 +58,8 @@ export interface LearnPage {
   review: { allowed: boolean; mine: { rating: number; comment: string } | null };
   /** The learner's own notes in this course (every episode), in course order. */
   notes: NoteView[];
+  /** Paying this course in instalments: the plan's progress (decision 0068); else null. */
+  instalments: InstalmentProgress | null;
 }
 
 export type LearnPageResult = { status: 'ok'; page: LearnPage } | { status: 'not-found' } | { status: 'no-access' };
@@ -67,7 +73,9 @@ export async function getLearnPage(
   const { db } = services.database;
   const found = await findEpisodeForActor(services, actor, { courseId, position: order });
   if (!found) return { status: 'not-found' };
-  if (!hasCourseAccess(actor, found.course, found.enrolled)) return { status: 'no-access' };
+  // A lesson past the learner's paid share is refused like the whole course: its page says what to pay next.
+  if (!hasCourseAccess(actor, found.course, found.enrolled) || !found.canWatch) return { status: 'no-access' };
+  const { plan } = found.share ? await courseShare(services, actor, { courseId }) : { plan: null };
   const [course, rows, progress, mine, notes, sections] = await Promise.all([
     db.selectFrom('course').selectAll().where('id', '=', courseId).executeTakeFirstOrThrow(),
     db
@@ -112,26 +120,31 @@ export async function getLearnPage(
     listSections(services, { courseId }),
   ]);
   const saved = new Map(progress.map((p) => [p.episodeId, p]));
+  const opened = plan ? lessonsOpenedByParts(plan, rows.length) : rows.length;
   const courseThumb = imageRef(course.thumbnailId);
-  const episodes = rows.map((e): LearnEpisode & { description: string; html: string; readyVideoId: string | null } => {
-    const p = saved.get(e.id);
-    return {
-      id: e.id,
-      order: toNum(e.position),
-      kind: e.kind,
-      title: e.title,
-      description: e.description,
-      html: e.bodyHtml,
-      duration: toNum(e.duration),
-      readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
-      position: p ? toNum(p.position) : 0,
-      completed: p ? toBool(p.completed) : false,
-      sizes: e.readyVideoId ? videoSizes(e.meta) : null,
-      thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
-      sectionId: e.sectionId,
-      readyVideoId: e.readyVideoId,
-    };
-  });
+  const episodes = rows.map(
+    (e, i): LearnEpisode & { description: string; html: string; readyVideoId: string | null } => {
+      const p = saved.get(e.id);
+      const order = toNum(e.position);
+      return {
+        id: e.id,
+        order,
+        kind: e.kind,
+        title: e.title,
+        description: e.description,
+        html: e.bodyHtml,
+        duration: toNum(e.duration),
+        readingMinutes: e.kind === 'text' ? readingMinutes(e.body) : 0,
+        position: p ? toNum(p.position) : 0,
+        completed: p ? toBool(p.completed) : false,
+        sizes: e.readyVideoId ? videoSizes(e.meta) : null,
+        thumbnail: imageRef(e.thumbnailId) ?? courseThumb,
+        sectionId: e.sectionId,
+        locked: i >= opened && !isFreePreview(found.course, { episode: order }),
+        readyVideoId: e.readyVideoId,
+      };
+    },
+  );
   const i = episodes.findIndex((e) => e.order === order);
   const { readyVideoId, ...current } = episodes[i]!;
   const resumeAt = resumePosition(current);
@@ -175,6 +188,7 @@ export async function getLearnPage(
         mine: mine ? { rating: toNum(mine.rating), comment: mine.comment } : null,
       },
       notes,
+      instalments: plan ? instalmentProgress(plan) : null,
     },
   };
 }

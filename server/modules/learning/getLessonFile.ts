@@ -33,7 +33,10 @@ export async function getLessonFile(services: Services, actor: Actor, input: unk
   const missing = () => notFound(LESSON_FILE_MESSAGES.fileNotFound);
   if (!isId(episodeId) || (resourceId !== undefined && !isId(resourceId))) throw missing();
   const found = await findEpisodeForActor(services, actor, { episodeId });
-  if (!found || !canOpenLessonFile(actor, found.course, { episode: found.episode.position }, found.enrolled))
+  if (
+    !found ||
+    !canOpenLessonFile(actor, found.course, { episode: found.episode.position }, found.enrolled, found.share)
+  )
     throw missing();
   const { db } = services.database;
   const row = resourceId

@@ -13,6 +13,9 @@
 // payout numbers share links to courses whose creators turn affiliate sales on, off and change the commission
 // (also between a purchase's start and its settlement); a purchase through a link is split three ways by the
 // percent it started with, its refund takes the commission back, and affiliates withdraw like creators.
+// Instalment plans (decision 0068) are started and paid part by part through startPayment (by Paybill): each
+// part is its own sale of exactly its amount, the plan's enrollment stands while a part is left paid, a refunded part reverses that part alone and stops the
+// plan (its next part is refused, changing nothing), and a plan fully paid has paid exactly the price.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '#server/core/actor.ts';
 import { DomainError } from '#server/core/errors.ts';
@@ -38,6 +41,7 @@ import { startPayment } from '../payments/startPayment.ts';
 import { setCourseAffiliates } from '../affiliates/setCourseAffiliates.ts';
 import { getReferralLink } from '../affiliates/getReferralLink.ts';
 import { recordReferral } from '../affiliates/recordReferral.ts';
+import { partAmounts } from '#common/instalments/instalments.ts';
 
 const HOLD_DAYS = 3;
 const FEE = 10;
@@ -74,7 +78,8 @@ describe('ledger invariants (property)', () => {
         const u = await make.user(world.t.db, { role: 'creator' });
         await make.payoutAccount(world.t.db, { creatorId: u.id, phone: '254708374149' });
         const courses = [];
-        for (let j = 0; j < 2; j++) courses.push(await make.course(world.t.db, { creator: u, price: r.int(50, 3000) }));
+        for (let j = 0; j < 2; j++)
+          courses.push(await make.course(world.t.db, { creator: u, price: r.int(50, 3000), instalmentsMax: 4 }));
         const total = courses.reduce((sum, x) => sum + (x.price as number), 0);
         const { id: bundleId } = await saveBundle(
           world.services,
@@ -141,7 +146,19 @@ describe('ledger invariants (property)', () => {
         bundle?: { buyer: string; granted: string[] };
         /** Bought through an affiliate's link: who earned what. */
         affiliate?: { payee: Creator; commission: number };
+        /** A part of an instalment plan. */
+        plan?: Plan;
       };
+      type Plan = {
+        id: string;
+        buyer: string;
+        courseId: string;
+        price: number;
+        parts: number;
+        paid: number;
+        stopped: boolean;
+      };
+      const plans: Plan[] = [];
       // The database is shared by the seeds: the model starts from what the earlier ones left.
       const money = await paybillNow();
       const extras: { id: string; amount: number }[] = [];
@@ -163,12 +180,14 @@ describe('ledger invariants (property)', () => {
       const available = (c: Creator) => c.payable.filter((l) => l.availableAt <= now).reduce((s, l) => s + l.amount, 0);
       const pending = (c: Creator) => c.payable.filter((l) => l.availableAt > now).reduce((s, l) => s + l.amount, 0);
 
-      for (let step = 0; step < 200; step++) {
+      for (let step = 0; step < 300; step++) {
         const c = r.pick(creators);
         const op = r.int(0, 10);
         const at = new Date(now);
         const acting = servicesAt(world.services, at);
-        if (op <= 2 && r.next() < 0.35) {
+        const bundleStep = op <= 2 && r.next() < 0.35;
+        const planStep = op <= 2 && !bundleStep && r.next() < 0.35;
+        if (bundleStep) {
           // A bundle, bought by a learner who owns none of its courses or one of them already.
           const buyer = await make.user(world.t.db, { role: 'customer' });
           const owned = r.next() < 0.5 ? r.pick(c.courses).id : null;
@@ -191,6 +210,72 @@ describe('ledger invariants (property)', () => {
             net: price - Math.round((price * FEE) / 100),
             bundle: { buyer: buyer.id, granted: c.courses.map((x) => x.id).filter((id) => id !== owned) },
           });
+        } else if (planStep) {
+          // An instalment part: the first of a new plan, or the next of a plan (refused once a refund stopped it).
+          const running = plans.filter((p) => p.paid < p.parts);
+          const plan: Plan | null = running.length && r.next() < 0.75 ? r.pick(running) : null;
+          const course = plan ? { id: plan.courseId, price: plan.price } : r.pick(c.courses);
+          const buyer = plan?.buyer ?? (await make.user(world.t.db, { role: 'customer' })).id;
+          const parts = plan?.parts ?? r.int(2, 4);
+          const part = (plan?.paid ?? 0) + 1;
+          const amount = partAmounts(course.price, parts)[part - 1]!;
+          let started: Awaited<ReturnType<typeof startPayment>> | null = null;
+          try {
+            started = await startPayment(
+              acting,
+              { userId: buyer, role: 'customer' },
+              {
+                courseId: course.id,
+                amount,
+                phone: '254708374149',
+                idempotencyKey: newId(),
+                method: 'paybill',
+                instalments: plan ? { planId: plan.id, part } : { parts },
+              },
+            );
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+          }
+          expect(started !== null, `part ${part} of a plan ${plan?.stopped ? 'stopped' : 'running'}`).toBe(
+            !plan?.stopped,
+          );
+          if (started) {
+            if (started.kind !== 'payment') throw new Error('expected a payment');
+            const paymentId = started.payment.id;
+            await settlePayment(acting, { paymentId, outcome: 'paid', resultCode: 0, resultDesc: 'ok' });
+            const row = await world.t.db
+              .selectFrom('payment')
+              .select('instalmentPlanId')
+              .where('id', '=', paymentId)
+              .executeTakeFirstOrThrow();
+            const p = plan ?? {
+              id: row.instalmentPlanId!,
+              buyer,
+              courseId: course.id,
+              price: course.price,
+              parts,
+              paid: 0,
+              stopped: false,
+            };
+            if (!plan) plans.push(p);
+            p.paid++;
+            const net = amount - Math.round((amount * FEE) / 100);
+            // A plan's later part may be another creator's course than this step's.
+            const seller = creators.find((x) => x.courses.some((y) => y.id === course.id))!;
+            seller.payable.push({ amount: net, availableAt: now + HOLD_DAYS * DAY });
+            money.paybill += amount;
+            sales.push({
+              paymentId,
+              creator: seller,
+              price: amount,
+              net,
+              availableAt: now + HOLD_DAYS * DAY,
+              refund: 'none',
+              refundId: newId(),
+              gift: null,
+              plan: p,
+            });
+          }
         } else if (op <= 2 && r.next() < 0.4) {
           // A purchase through an affiliate's link to the creator's first course, with the commission of its
           // start, which the creator may change (or turn off) before M-Pesa's answer settles it.
@@ -274,11 +359,15 @@ describe('ledger invariants (property)', () => {
           // A claimed gift is not refunded (its recipient owns the course); one not claimed stops being
           // claimable when its refund is asked for (refundPurchase cancels it).
           const refundable = sales.filter((x) => x.refund !== 'done' && !x.gift?.claimedBy);
-          // Of a bundle, a gift, an affiliate's sale and any sale in turn, so every seed refunds some of each; among those, a refund
+          // Of a bundle, a gift, an affiliate's sale, an instalment part and any sale in turn, so every seed refunds some of each; among those, a refund
           // under way is carried on most of the time.
-          const kind = [(x: Sale) => !!x.bundle, (x: Sale) => !!x.gift, (x: Sale) => !!x.affiliate, () => true][
-            refundTurn++ % 4
-          ]!;
+          const kind = [
+            (x: Sale) => !!x.bundle,
+            (x: Sale) => !!x.gift,
+            (x: Sale) => !!x.affiliate,
+            (x: Sale) => !!x.plan,
+            () => true,
+          ][refundTurn++ % 5]!;
           const pool = refundable.some(kind) ? refundable.filter(kind) : refundable;
           const going = pool.filter((x) => x.refund !== 'none');
           const from = going.length && r.next() < 0.7 ? going : pool;
@@ -324,6 +413,7 @@ describe('ledger invariants (property)', () => {
                 changed++;
             expect(changed).toBe(1);
             s.refund = 'done';
+            if (s.plan) s.plan.stopped = true;
             money.paybill -= s.price;
             s.creator.payable.push({ amount: -s.net, availableAt: Math.max(now, s.availableAt) });
             // The commission is taken back with the rest of the sale.
@@ -336,9 +426,12 @@ describe('ledger invariants (property)', () => {
         } else if (op === 5) {
           now += r.int(0, 48) * 3600_000;
         } else if (op === 6 || op === 7) {
-          // An affiliate withdraws through the same payouts as a creator.
-          const c = r.next() < 0.5 ? r.pick(affiliates) : r.pick(creators);
-          const want = r.next() < 0.5 ? null : r.int(50, 4000);
+          // An affiliate withdraws through the same payouts as a creator (one with money to withdraw, when
+          // there is one: commissions are small and held, so most affiliates have none).
+          const earning = affiliates.filter((a) => available(a) >= 100);
+          const c = r.next() < 0.5 ? r.pick(earning.length ? earning : affiliates) : r.pick(creators);
+          // An affiliate asks for at most what they have (creators' asks cover the refusals of too much).
+          const want = r.next() < 0.5 ? null : r.int(50, affiliates.includes(c) ? Math.max(50, available(c)) : 4000);
           const avail = available(c);
           const amount = want ?? avail;
           const hasOpen = [...open.values()].some((o) => o.creator === c);
@@ -412,6 +505,7 @@ describe('ledger invariants (property)', () => {
         await checkInvariants(payees, now, { available, pending }, `seed ${seed} step ${step} op ${op}`);
         await checkGiftEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
         await checkBundleEnrollments(sales, `seed ${seed} step ${step} op ${op}`);
+        await checkPlans(plans, sales, `seed ${seed} step ${step} op ${op}`);
         await checkPaybill(money, `seed ${seed} step ${step} op ${op}`);
       }
       // The run did exercise gifts: some claimed, some refunded.
@@ -424,6 +518,9 @@ describe('ledger invariants (property)', () => {
       expect(sales.some((s) => s.affiliate?.commission && s.refund !== 'done')).toBe(true);
       expect(sales.some((s) => s.affiliate?.commission && s.refund === 'done')).toBe(true);
       expect(affiliates.some((a) => a.paidOut > 0)).toBe(true);
+      // And instalments: plans paid in full, and parts refunded.
+      expect(plans.some((p) => p.paid === p.parts && !p.stopped)).toBe(true);
+      expect(sales.some((s) => s.plan && s.refund === 'done')).toBe(true);
     });
   }
 });
@@ -481,6 +578,45 @@ async function checkBundleEnrollments(
   const key = (e: { bundlePaymentId: string | null; courseId: string }) => `${e.bundlePaymentId}/${e.courseId}`;
   const order = (a: { bundlePaymentId: string | null; courseId: string }, b: typeof a) => key(a).localeCompare(key(b));
   expect(rows.sort(order), `${where} bundle enrollments`).toEqual(expected.sort(order));
+}
+
+/**
+ * Each instalment plan: its buyer is enrolled through it exactly while one of its parts is left paid; its parts
+ * paid and not refunded are what the server counts; each part's sale is exactly that part's amount, and a
+ * plan paid in full and never refunded has paid exactly the price.
+ */
+async function checkPlans(
+  plans: { id: string; buyer: string; courseId: string; price: number; parts: number }[],
+  sales: { paymentId: string; refund: string; price: number; plan?: { id: string } }[],
+  where: string,
+) {
+  for (const p of plans) {
+    const parts = sales.filter((s) => s.plan?.id === p.id);
+    const kept = parts.filter((s) => s.refund !== 'done');
+    const enrolled = await world.t.db
+      .selectFrom('enrollment')
+      .select(['userId', 'courseId'])
+      .where('instalmentPlanId', '=', p.id)
+      .execute();
+    expect(enrolled, `${where} plan enrollment`).toEqual(
+      kept.length ? [{ userId: p.buyer, courseId: p.courseId }] : [],
+    );
+    const paid = await world.t.db
+      .selectFrom('payment')
+      .select(['amount', 'instalmentPart'])
+      .where('instalmentPlanId', '=', p.id)
+      .where('status', '=', 'paid')
+      .orderBy('instalmentPart')
+      .execute();
+    expect(paid.length, `${where} parts paid`).toBe(kept.length);
+    const amounts = partAmounts(p.price, p.parts);
+    for (const row of paid) expect(toNum(row.amount)).toBe(amounts[toNum(row.instalmentPart) - 1]);
+    if (parts.length === p.parts && kept.length === p.parts)
+      expect(
+        parts.reduce((sum, s) => sum + s.price, 0),
+        `${where} plan total`,
+      ).toBe(p.price);
+  }
 }
 
 /** The paybill holds the sales not refunded and the second payments not returned; the latter are owed. */

@@ -212,6 +212,22 @@ export const SMS_TEXTS = {
     sw: (n: LessonNoticeFacts) =>
       `Darasa: ${n.lessons === 1 ? 'somo 1 jipya' : `masomo ${n.lessons} mapya`} kwenye "${n.course}". Tazama: ${n.link}`,
   },
+  instalmentDueSms: {
+    en: (r: InstalmentFacts) =>
+      `Darasa: part ${r.part} of ${r.parts} for "${r.course}" (${r.amount}) is due ${r.due}. Pay: ${r.link}`,
+    sw: (r: InstalmentFacts) =>
+      `Darasa: awamu ya ${r.part} kati ya ${r.parts} ya "${r.course}" (${r.amount}) inadaiwa ${r.due}. Lipa: ${r.link}`,
+  },
+  instalmentDueEmailSubject: {
+    en: (r: InstalmentFacts) => `Part ${r.part} of ${r.parts} for "${r.course}" is due ${r.due}`,
+    sw: (r: InstalmentFacts) => `Awamu ya ${r.part} kati ya ${r.parts} ya "${r.course}" inadaiwa ${r.due}`,
+  },
+  instalmentDueEmailBody: {
+    en: (r: InstalmentFacts) =>
+      `You are paying "${r.course}" in ${r.parts} parts. Part ${r.part} (${r.amount}) is due ${r.due}; paying it opens the next lessons.\n\nPay with M-Pesa: ${r.link}\n\nIf you do not pay, you keep the lessons you have paid for.\n`,
+    sw: (r: InstalmentFacts) =>
+      `Unalipia "${r.course}" kwa awamu ${r.parts}. Awamu ya ${r.part} (${r.amount}) inadaiwa ${r.due}; ukiilipa, masomo yanayofuata yanafunguka.\n\nLipa kwa M-Pesa: ${r.link}\n\nUsipolipa, utabaki na masomo uliyokwisha kulipia.\n`,
+  },
 } as const satisfies Record<string, Record<Locale, (...args: never[]) => string>>;
 
 export interface ResetFacts {
@@ -278,5 +294,15 @@ export interface AnnouncementFacts {
 export interface LessonNoticeFacts {
   course: string;
   lessons: number;
+  link: string;
+}
+
+/** An instalment part coming due (decision 0068); `amount` and `due` already written for the language. */
+export interface InstalmentFacts {
+  course: string;
+  part: number;
+  parts: number;
+  amount: string;
+  due: string;
   link: string;
 }

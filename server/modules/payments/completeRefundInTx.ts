@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '#server/db/schema.ts';
 import { postRefundInTx } from '../ledger/postRefundInTx.ts';
+import { stopPlanInTx } from '../enrollments/stopPlanInTx.ts';
 import { recordAuditInTx } from '../shared/recordAudit.ts';
 import { transitionPaymentsInTx } from './paymentStateMachine.ts';
 
 /**
  * The money of a refund is back with the payer (M-Pesa confirmed the reversal): the payment becomes
- * refunded, the sale is reversed in the ledger, the enrollments it bought (one, or a bundle's) are
- * revoked and their courses' student counts lowered. Returns false, changing nothing, unless the refund was still requested.
+ * refunded, the sale is reversed in the ledger, the enrollments it bought (one, or a bundle's; an instalment
+ * plan's once none of its parts is left paid) are revoked and their courses' student counts lowered. Returns false, changing nothing, unless the refund was still requested.
  */
 export async function completeRefundInTx(
   trx: Kysely<DB>,
@@ -31,10 +32,18 @@ export async function completeRefundInTx(
     .execute();
   // The sale is reversed in the ledger with its own split; a creator already paid goes negative.
   await postRefundInTx(trx, { paymentId: r.paymentId, actorId: r.actorId, now });
-  // A course's enrollment names its payment; a bundle's enrollments name it as their bundle payment.
+  // A course's enrollment names its payment; a bundle's enrollments name it as their bundle payment; an
+  // instalment plan's enrollment goes with its last part still paid (decision 0068).
+  const planGone = await stopPlanInTx(trx, { paymentId: r.paymentId, now });
   const revoked = await trx
     .deleteFrom('enrollment')
-    .where((eb) => eb.or([eb('paymentId', '=', r.paymentId), eb('bundlePaymentId', '=', r.paymentId)]))
+    .where((eb) =>
+      eb.or([
+        eb('paymentId', '=', r.paymentId),
+        eb('bundlePaymentId', '=', r.paymentId),
+        ...(planGone ? [eb('instalmentPlanId', '=', planGone)] : []),
+      ]),
+    )
     .returning('courseId')
     .execute();
   if (revoked.length > 0) {

@@ -18,6 +18,8 @@ export interface ReceiptView {
   mpesaReceipt: string | null;
   paidAt: string;
   refunded: boolean;
+  /** An instalment part (decision 0068): its own receipt, "Part 2 of 3". */
+  part: { part: number; parts: number } | null;
 }
 
 const NOT_FOUND = 'Receipt not found.';
@@ -39,6 +41,7 @@ export async function getReceipt(
     .innerJoin('user', 'user.id', 'payment.userId')
     // A bundle purchase is named by its bundle (decision 0063).
     .leftJoin('bundle', 'bundle.id', 'payment.bundleId')
+    .leftJoin('instalmentPlan', 'instalmentPlan.id', 'payment.instalmentPlanId')
     .select((eb) => [
       'payment.id',
       'payment.userId',
@@ -51,6 +54,8 @@ export async function getReceipt(
       'user.name',
       'user.email',
       'user.phone',
+      'payment.instalmentPart',
+      'instalmentPlan.parts',
     ])
     .where('payment.id', '=', paymentId)
     .where('payment.status', 'in', ['paid', 'refunded'])
@@ -66,5 +71,9 @@ export async function getReceipt(
     mpesaReceipt: row.mpesaReceipt,
     paidAt: toIso(row.paidAt),
     refunded: row.status === 'refunded',
+    part:
+      row.instalmentPart === null || row.parts === null
+        ? null
+        : { part: toNum(row.instalmentPart), parts: toNum(row.parts) },
   };
 }

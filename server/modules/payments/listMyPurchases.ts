@@ -2,6 +2,8 @@ import type { Actor } from '#server/core/actor.ts';
 import { unauthenticated } from '#server/core/errors.ts';
 import type { Services } from '#server/core/services.ts';
 import { toBool, toIso, toNum } from '#server/db/values.ts';
+import { instalmentProgress, type InstalmentProgress } from '#common/instalments/instalments.ts';
+import { planProgressInTx } from '../enrollments/planProgressInTx.ts';
 
 export interface PurchaseReceipt {
   paymentId: string;
@@ -23,6 +25,8 @@ export interface PurchaseReceipt {
   refund: 'requested' | 'failed' | null;
   /** Second payments M-Pesa confirmed for this purchase: being returned, or returned. */
   extraPayments: { id: string; amount: number; returned: boolean }[];
+  /** A part of an instalment plan (decision 0068): "Part 2 of 3", with where the plan stands now. */
+  instalment: { planId: string; part: number; parts: number; paid: number; nextDue: string | null } | null;
 }
 
 // A second payment the learner hears of: confirmed by M-Pesa (never one only claimed or held as forged).
@@ -49,6 +53,8 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
       'payment.paidAt',
       'payment.status',
       'payment.lateSuccess',
+      'payment.instalmentPlanId',
+      'payment.instalmentPart',
     ])
     .where('payment.userId', '=', actor.userId)
     .where('payment.status', 'in', ['paid', 'refunded'])
@@ -56,6 +62,11 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     .limit(500)
     .execute();
   const ids = rows.map((r) => r.id);
+  const plans = new Map<string, InstalmentProgress>();
+  for (const planId of new Set(rows.flatMap((r) => (r.instalmentPlanId ? [r.instalmentPlanId] : [])))) {
+    const plan = await planProgressInTx(services.database.db, { planId });
+    if (plan) plans.set(planId, instalmentProgress(plan));
+  }
   const [refunds, extras] = ids.length
     ? await Promise.all([
         services.database.db
@@ -90,5 +101,12 @@ export async function listMyPurchases(services: Services, actor: Actor): Promise
     extraPayments: extras
       .filter((e) => e.paymentId === r.id)
       .map((e) => ({ id: e.id, amount: toNum(e.amount), returned: e.state === 'returned' })),
+    instalment: r.instalmentPlanId ? partOf(plans.get(r.instalmentPlanId), toNum(r.instalmentPart)) : null,
   }));
+}
+
+function partOf(plan: InstalmentProgress | undefined, part: number): PurchaseReceipt['instalment'] {
+  if (!plan) return null;
+  const { planId, parts, paid, nextPart, dueDates } = plan;
+  return { planId, part, parts, paid, nextDue: nextPart ? (dueDates[nextPart - 1] ?? null) : null };
 }

@@ -15,6 +15,8 @@ export const RECEIPT_TEXTS: Record<
     purchaseId: string;
     refunded: string;
     thanks: string;
+    /** An instalment part (decision 0068). */
+    part: (part: number, parts: number) => string;
   }
 > = {
   en: {
@@ -28,6 +30,7 @@ export const RECEIPT_TEXTS: Record<
     purchaseId: 'Purchase ID',
     refunded: 'This purchase was refunded.',
     thanks: 'Thank you for learning with Darasa.',
+    part: (part, parts) => `Part ${part} of ${parts}`,
   },
   sw: {
     title: 'Risiti',
@@ -40,5 +43,6 @@ export const RECEIPT_TEXTS: Record<
     purchaseId: 'Nambari ya ununuzi',
     refunded: 'Pesa za ununuzi huu zilirejeshwa.',
     thanks: 'Asante kwa kujifunza na Darasa.',
+    part: (part, parts) => `Awamu ya ${part} kati ya ${parts}`,
   },
 };

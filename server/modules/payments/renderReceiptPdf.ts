@@ -32,7 +32,7 @@ export async function renderReceiptPdf(r: ReceiptView, locale: Locale): Promise<
   page.drawText(words.title, { x: left, y: 730, size: 18, font: bold, color: INK });
   const rows: [string, string][] = [
     [words.buyer, `${r.buyerName} (${r.buyerContact})`],
-    [words.course, r.courseTitle],
+    [words.course, r.part ? `${r.courseTitle} (${words.part(r.part.part, r.part.parts)})` : r.courseTitle],
     [words.amount, formatKes(r.amount, locale)],
     [words.mpesaReceipt, r.mpesaReceipt ?? words.pending],
     [words.date, formatDateTime(r.paidAt, locale)],

@@ -6,6 +6,7 @@ import type { PaymentStatus } from '#server/db/schema.ts';
 import { numericResultCode, type DarajaResultCode, type PaymentOutcome } from '#server/daraja/resultCodes.ts';
 import { rawRecord } from '../shared/rawRecord.ts';
 import { grantEnrollmentInTx } from '../enrollments/grantEnrollment.ts';
+import { grantPartInTx } from '../enrollments/grantPartInTx.ts';
 import { postSaleInTx } from '../ledger/postSaleInTx.ts';
 import { canTransition, transitionPaymentsInTx } from './paymentStateMachine.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
@@ -100,7 +101,15 @@ export async function settlePayment(
       !gift &&
       (p.bundleId
         ? await grantBundleInTx(trx, { paymentId: p.id, userId: p.userId, at: now })
-        : await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
+        : p.instalmentPlanId && p.instalmentPart
+          ? await grantPartInTx(trx, {
+              ...p,
+              paymentId: p.id,
+              planId: p.instalmentPlanId,
+              part: p.instalmentPart,
+              at: now,
+            })
+          : await grantEnrollmentInTx(trx, { userId: p.userId, courseId: p.courseId, paymentId: p.id, at: now }));
     const sold = enrolled || !!gift;
     if (sold) {
       // The sale and its fee split enter the ledger with the payment, or not at all: one sale for a bundle too.

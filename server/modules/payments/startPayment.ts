@@ -30,6 +30,8 @@ import { createGiftInTx } from '../gifts/createGiftInTx.ts';
 import { attributePaymentInTx } from '../affiliates/attributePaymentInTx.ts';
 import { GIFT_TEXT } from '../gifts/giftTexts.ts';
 import { paymentView, type PaymentView } from './paymentView.ts';
+import { INSTALMENT_TEXT } from '#common/instalments/instalments.ts';
+import { readInstalmentPart, type InstalmentPart } from './readInstalmentPart.ts';
 
 export type StartPaymentResult = { kind: 'enrolled'; courseId: string } | { kind: 'payment'; payment: PaymentView };
 
@@ -46,6 +48,7 @@ export const NOT_FOR_SALE = 'This course is not for sale right now.';
  * from the account's coupon budget, as "Apply" does (decision 0040). With `method: 'paybill'` ("Pay by Paybill
  * instead", after a prompt failed or was cancelled) no prompt is sent and none is counted: the payment goes
  * straight to pending and waits for a Paybill payment into its account number; every other check is the same.
+ * With `instalments` it pays one part of a plan (readInstalmentPart, decision 0068): one course, for oneself.
  */
 export async function startPayment(services: Services, actor: Actor, input: unknown): Promise<StartPaymentResult> {
   if (!actor) throw unauthenticated('Please sign in to buy this course.');
@@ -56,10 +59,18 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   const method = data.method ?? 'stk';
   const { db, dialect } = services.database;
 
+  if (data.instalments && data.gift) throw invalidInput(INSTALMENT_TEXT.onlyDirect);
   const course = await db
     .selectFrom('course')
     .innerJoin('user', 'user.id', 'course.creatorId')
-    .select(['course.id', 'course.price', 'course.published', 'course.creatorId', 'user.status as creatorStatus'])
+    .select([
+      'course.id',
+      'course.price',
+      'course.published',
+      'course.creatorId',
+      'course.instalmentsMax',
+      'user.status as creatorStatus',
+    ])
     .where('course.id', '=', courseId)
     .executeTakeFirst();
   if (!course || !toBool(course.published)) throw notFound('This course is not available.');
@@ -68,7 +79,8 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   // A gift's number is checked before anything is looked up or stored: a bad one changes nothing.
   const gift = data.gift ? await readGift(services, actor.userId, data.gift) : null;
   if (!isOnSale(course)) throw conflict(NOT_FOR_SALE);
-  const asked = { ...data, courseId, bundleId: null, method };
+  const askedPart = data.instalments ? ('parts' in data.instalments ? 1 : data.instalments.part) : null;
+  const asked = { ...data, courseId, bundleId: null, method, part: askedPart };
   const replay = await byKey(services, actor.userId, idempotencyKey);
   // A repeated press answers its payment even if its coupon ran out meanwhile (this payment may hold the last use).
   if (replay && couponCode) return sameRequestOrConflict(services, replay, asked);
@@ -80,11 +92,18 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   const price = coupon
     ? discountedPrice(toNum(course.price), { kind: coupon.kind, value: toNum(coupon.value) })
     : toNum(course.price);
-  if (amount !== price) throw conflict('The price of this course has changed. Please check it and try again.');
+  // A replayed part answers its payment, even once paid (then the part is no longer "next").
+  if (replay && data.instalments) return sameRequestOrConflict(services, replay, asked);
+  const instalment = data.instalments
+    ? await readInstalmentPart(services, actor, { course, asked: data.instalments, total: price, couponCode })
+    : null;
+  if (instalment && amount !== instalment.amount) throw conflict(INSTALMENT_TEXT.amountChanged);
+  if (!instalment && amount !== price)
+    throw conflict('The price of this course has changed. Please check it and try again.');
 
   if (replay) return sameRequestOrConflict(services, replay, asked);
-  // A gift is for someone else: its buyer may own the course already.
-  if (!gift && (await isEnrolled(services, actor, { courseId })))
+  // A gift is for someone else: its buyer may own the course already; a plan's next part is for a course owned.
+  if (!gift && !instalment?.paidBefore && (await isEnrolled(services, actor, { courseId })))
     throw new DomainError('already_owned', 'You already own this course.');
 
   // A free gift would be a free course: its recipient enrolls themselves.
@@ -106,7 +125,9 @@ export async function startPayment(services: Services, actor: Actor, input: unkn
   return openPayment(services, actor.userId, {
     asked,
     grants: null,
+    instalment,
     inTx: async (trx, paymentId, now) => {
+      if (instalment?.isNew) await createPlanInTx(trx, { plan: instalment, userId: actor.userId, courseId, now });
       if (coupon) await holdCouponUseInTx(trx, { couponId: coupon.id, userId: actor.userId, paymentId, dialect, now });
       if (gift) await createGiftInTx(trx, { paymentId, buyerId: actor.userId, courseId, ...gift, now });
       // The buyer's referral and its commission percent, fixed now (decision 0067); bundles carry none.
@@ -126,6 +147,7 @@ async function startBundlePayment(
   data: ReturnType<typeof readPurchase> & { bundleId: string },
 ): Promise<StartPaymentResult> {
   const { db } = services.database;
+  if (data.instalments !== undefined) throw invalidInput(INSTALMENT_TEXT.onlyDirect);
   if (data.couponCode !== undefined || data.gift !== undefined) throw invalidInput(BUNDLE_TEXT.invalid);
   const bundle = await loadBundleInTx(db, { bundleId: data.bundleId });
   if (!bundle) throw notFound(BUNDLE_TEXT.notFound);
@@ -134,7 +156,7 @@ async function startBundlePayment(
   const { courses, quote } = await quoteBundleInTx(db, { bundle, userId: actor.userId });
   if (!courses || !quote) throw conflict(BUNDLE_TEXT.notForSale);
   const grants = courses.filter((c) => !c.owned).map((c) => c.id);
-  const asked = { ...data, courseId: grants[0] ?? '', bundleId: bundle.id, method: data.method ?? 'stk' };
+  const asked = { ...data, courseId: grants[0] ?? '', bundleId: bundle.id, method: data.method ?? 'stk', part: null };
   const replay = await byKey(services, actor.userId, data.idempotencyKey);
   if (replay) return sameRequestOrConflict(services, replay, asked);
   if (quote.allOwned) throw new DomainError('already_owned', BUNDLE_TEXT.allOwned);
@@ -152,11 +174,14 @@ async function openPayment(
   {
     asked,
     grants,
+    instalment = null,
     inTx,
   }: {
     asked: Asked & { idempotencyKey: string };
     /** A bundle's courses to grant; null for a single course. */
     grants: string[] | null;
+    /** The instalment part it pays (decision 0068); null for a whole purchase. */
+    instalment?: InstalmentPart | null;
     inTx: (trx: Kysely<DB>, paymentId: string, now: Date) => Promise<void>;
   },
 ): Promise<StartPaymentResult> {
@@ -198,6 +223,8 @@ async function openPayment(
           paybillAccount,
           method,
           bundleId: asked.bundleId,
+          instalmentPlanId: instalment?.planId ?? null,
+          instalmentPart: instalment?.part ?? null,
         })
         .execute();
       if (grants)
@@ -319,7 +346,15 @@ async function byKey(services: Services, userId: string, key: string) {
 }
 
 /** What a purchase asks for: a course, or a bundle (then `courseId` is the first course it grants). */
-type Asked = { courseId: string; bundleId: string | null; amount: number; phone: string; method: PaymentMethod };
+type Asked = {
+  courseId: string;
+  bundleId: string | null;
+  amount: number;
+  phone: string;
+  method: PaymentMethod;
+  /** The instalment part asked for (decision 0068); null for a whole purchase. */
+  part: number | null;
+};
 
 function sameRequestOrConflict(services: Services, p: Selectable<PaymentTable>, asked: Asked): StartPaymentResult {
   if (
@@ -327,9 +362,29 @@ function sameRequestOrConflict(services: Services, p: Selectable<PaymentTable>, 
     (asked.bundleId === null && p.courseId !== asked.courseId) ||
     toNum(p.amount) !== asked.amount ||
     p.phone !== toDarajaPhone(asked.phone) ||
-    p.method !== asked.method
+    p.method !== asked.method ||
+    (p.instalmentPart ?? null) !== asked.part
   ) {
     throw conflict('This payment was already started with different details. Please start a new one.');
   }
   return { kind: 'payment', payment: paymentView(p, services.config.mpesa.shortcode, services.clock.now()) };
+}
+
+/** A new instalment plan, made with its first part's payment (decision 0068). */
+async function createPlanInTx(
+  trx: Kysely<DB>,
+  { plan, userId, courseId, now }: { plan: InstalmentPart; userId: string; courseId: string; now: Date },
+): Promise<void> {
+  await trx
+    .insertInto('instalmentPlan')
+    .values({
+      id: plan.planId,
+      userId,
+      courseId,
+      parts: plan.parts,
+      total: plan.total,
+      createdAt: now,
+      stoppedAt: null,
+    })
+    .execute();
 }

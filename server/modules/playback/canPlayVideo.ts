@@ -2,7 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { toBool, toNum } from '#server/db/values.ts';
 import { canWatchVideo, isFreePreview } from '../access/policies.ts';
-import { isEnrolled } from '../enrollments/isEnrolled.ts';
+import { lessonShare } from '../enrollments/lessonShare.ts';
 
 /**
  * Whether this actor may play this video asset (a course trailer or an episode video), and whether the
@@ -40,8 +40,12 @@ export async function canPlayVideo(
   ];
   if (uses.some((u) => isFreePreview(u.course, u.video))) return 'public';
   for (const u of uses) {
-    const enrolled = await isEnrolled(services, actor, { courseId: u.course.id });
-    if (canWatchVideo(actor, u.course, u.video, enrolled)) return 'private';
+    // A learner paying in instalments plays the lessons their paid parts open (decision 0068).
+    const { enrolled, share } = await lessonShare(services, actor, {
+      courseId: u.course.id,
+      position: u.video.episode ?? 0,
+    });
+    if (canWatchVideo(actor, u.course, u.video, enrolled, u.video.episode === null ? null : share)) return 'private';
   }
   return null;
 }

@@ -11,5 +11,6 @@ export function courseColumns(data: CourseInput) {
     trailerId: data.trailerId,
     outcomes: JSON.stringify(data.outcomes),
     requirements: JSON.stringify(data.requirements),
+    instalmentsMax: data.instalmentsMax,
   };
 }

@@ -52,6 +52,8 @@ export interface EditorCourse {
   unsectionedAt: number;
   outcomes: string[];
   requirements: string[];
+  /** Instalments allowed (decision 0068): 0 off, else the most parts (2–4). */
+  instalmentsMax: number;
   lessonsCount: number;
   duration: number;
   updatedAt: string;
@@ -98,6 +100,7 @@ export async function getCourseForEditor(services: Services, actor: Actor, input
     trailer: view(c.trailerId),
     outcomes: courseFactLines(c.outcomes),
     requirements: courseFactLines(c.requirements),
+    instalmentsMax: toNum(c.instalmentsMax),
     lessonsCount: toNum(c.lessonsCount),
     duration: toNum(c.duration),
     updatedAt: toIso(c.updatedAt),

@@ -113,6 +113,32 @@ describe('createCourse', () => {
 });
 
 describe('updateCourse and publishing', () => {
+  it('lets the owner or an admin allow instalments of 2 to 4 parts; anything else is a 400 that saves nothing', async () => {
+    const course = await draftWithEpisodes(0);
+    const max = async () =>
+      Number(
+        (await t.db.selectFrom('course').select('instalmentsMax').where('id', '=', course.id).executeTakeFirstOrThrow())
+          .instalmentsMax,
+      );
+    await updateCourse(services, owner, { courseId: course.id, ...valid, instalmentsMax: 3 });
+    expect(await max()).toBe(3);
+    expect((await getCourseForEditor(services, owner, { courseId: course.id })).instalmentsMax).toBe(3);
+    for (const bad of [1, 5, -2, 2.5, 'four', true])
+      await expectError(
+        updateCourse(services, owner, { courseId: course.id, ...valid, title: 'Changed', instalmentsMax: bad }),
+        'invalid_input',
+        'Instalments must be off, or 2 to 4 parts.',
+      );
+    expect(await max()).toBe(3);
+    for (const actor of [other, customer, visitor])
+      await expectError(
+        updateCourse(services, actor, { courseId: course.id, ...valid, instalmentsMax: 4 }),
+        'not_found',
+      );
+    await updateCourse(services, admin, { courseId: course.id, ...valid, instalmentsMax: 0 });
+    expect(await max()).toBe(0);
+  });
+
   it('saves for the owner and an admin; others get a 404 and nothing changes', async () => {
     const course = await draftWithEpisodes(0);
     const clears = cacheClears;

@@ -15,8 +15,8 @@ export async function findQuizForActor(services: Services, actor: Actor, { episo
   if (!actor) throw unauthenticated();
   const found = isId(episodeId) ? await findEpisodeForActor(services, actor, { episodeId }) : null;
   if (found?.episode.kind !== 'quiz') throw notFound('Episode not found.');
-  const { course, episode, enrolled } = found;
-  if (!canTakeQuiz(actor, course, { episode: episode.position }, enrolled)) throw notFound('Episode not found.');
+  const { course, episode, enrolled, share } = found;
+  if (!canTakeQuiz(actor, course, { episode: episode.position }, enrolled, share)) throw notFound('Episode not found.');
   const quiz = await services.database.db
     .selectFrom('quiz')
     .selectAll()
