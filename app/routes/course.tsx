@@ -44,8 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral, instalments } =
-    loaderData;
+  const { course, publicUrl, purchase, playsAll, reviews, questionCounts, bundles, referral, instalments } = loaderData;
   const [preview, setPreview] = useState<EpisodeSummary | null>(null);
   const { t } = useT();
   // Downloads are for learners who own the course (the server checks the same rule as playback).

@@ -128,7 +128,7 @@ describe('personal data', () => {
     expect((await me.request('/api/account/data')).status).toBe(401);
   });
 
-  it('lists the gifts, bundles, certificates, announcements, notices and texts of the account, and erases what names them', async () => {
+  it('lists the gifts, bundles, instalment plans, referrals, certificates, announcements, notices and texts of the account, and erases what names them', async () => {
     const me = new Client(w.running.url);
     const reg = newRegistration({ role: 'customer' });
     const { user } = (await (await me.register(reg)).json()) as { user: { userId: string } };
@@ -226,7 +226,37 @@ describe('personal data', () => {
     const boughtBundle = await make.payment(db, { buyer: { id: user.userId }, course, status: 'paid' });
     await db.updateTable('payment').set({ bundleId: 'bundle-1' }).where('id', '=', boughtBundle.id).execute();
 
+    // An instalment plan, a referral code with a click on it, and the referral that brought them to the course.
+    await db
+      .insertInto('instalmentPlan')
+      .values({
+        id: 'plan-1',
+        userId: user.userId,
+        courseId: course.id,
+        parts: 3,
+        total: 700,
+        createdAt: now,
+        stoppedAt: null,
+      })
+      .execute();
+    await db.insertInto('affiliate').values({ userId: user.userId, code: 'MYCODE42', createdAt: now }).execute();
+    await db
+      .insertInto('affiliateClick')
+      .values({ id: newId(), affiliateId: user.userId, courseId: course.id, createdAt: now })
+      .execute();
+    await db
+      .insertInto('referral')
+      .values({ userId: user.userId, courseId: course.id, affiliateId: creator.id, referredAt: now })
+      .execute();
+
     const data = (await (await me.request('/api/account/data')).json()) as Record<string, unknown[]>;
+    expect(data.instalmentPlans).toEqual([
+      expect.objectContaining({ id: 'plan-1', course: course.title, parts: 3, total: 700 }),
+    ]);
+    expect(data.affiliate).toEqual(
+      expect.objectContaining({ code: 'MYCODE42', clicks: [expect.objectContaining({ courseId: course.id })] }),
+    );
+    expect(data.referredBy).toEqual([expect.objectContaining({ courseId: course.id, affiliateId: creator.id })]);
     expect(data.bundlesMade).toEqual([expect.objectContaining({ id: 'bundle-1', title: 'Kifurushi cha mazoezi' })]);
     expect(data.payments).toContainEqual(
       expect.objectContaining({
@@ -250,6 +280,8 @@ describe('personal data', () => {
     );
     // What names them is gone; the gift they sent keeps its recipient's number, who can still claim it.
     expect(await db.selectFrom('certificate').select('code').where('userId', '=', user.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('referral').select('courseId').where('userId', '=', user.userId).execute()).toEqual([]);
+    expect(await db.selectFrom('affiliate').select('code').where('userId', '=', user.userId).execute()).toEqual([]);
     expect(
       await db.selectFrom('noticeDelivery').select('noticeId').where('userId', '=', user.userId).execute(),
     ).toEqual([]);

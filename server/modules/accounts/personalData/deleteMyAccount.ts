@@ -19,7 +19,7 @@ export const CODE_NEEDED = 'Enter the code we sent to your phone to delete your 
  * (requestDeletionCode). What identifies them goes: name, email and phone are replaced in the account,
  * profiles and payments; raw M-Pesa payloads (they carry the phone number) are dropped; sign-ins, saved
  * courses, progress, review comments, certificates, notices received and the link from viewing events are
- * removed, and their number is blanked in the texts log and in gifts they claimed (a gift they sent keeps its
+ * removed, so are the referrals that brought them to courses and their own referral code, and their number is blanked in the texts log and in gifts they claimed (a gift they sent keeps its
  * recipient's number, which is how that person claims it). What the law requires a
  * business to keep stays, anonymised and with its ids: payments (amount, status, receipt, dates), refunds,
  * and the enrollments and course counts they paid for. The account can never sign in again.
@@ -63,6 +63,10 @@ export async function deleteMyAccount(services: Services, actor: Actor, input: u
     await trx.deleteFrom('progress').where('userId', '=', userId).execute();
     await trx.deleteFrom('note').where('userId', '=', userId).execute();
     await trx.deleteFrom('quizAttempt').where('userId', '=', userId).execute();
+    // Who brought them to a course goes, and their own referral link stops working (the commissions already
+    // earned stay in the books, like payments).
+    await trx.deleteFrom('referral').where('userId', '=', userId).execute();
+    await trx.deleteFrom('affiliate').where('userId', '=', userId).execute();
     // Their questions (with the answers under them) and answers go; a thread is nothing without its question.
     for (const table of ['questionVote', 'questionReport', 'answer', 'question'] as const)
       await trx.deleteFrom(table).where('userId', '=', userId).execute();

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
  * as one JSON document: account, profiles, purchases and payments, courses owned, progress, notes, reviews, saved
  * courses, sign-in sessions, viewing events, and the questions, answers, upvotes and reports they wrote or gave
  * under lessons, their quiz attempts and certificates, the gifts they sent and claimed, the announcements and
- * bundles they made, and the notices and texts sent to them. Secrets (password hash, session tokens, gift links) are left out.
+ * bundles they made, their instalment plans, their referral code with its clicks and the referrals that brought
+ * them to courses, and the notices and texts sent to them. Secrets (password hash, session tokens, gift links) are left out.
  */
 export async function exportMyData(services: Services, actor: Actor): Promise<object> {
   if (!actor) throw unauthenticated('Please sign in to download your data.');
@@ -37,6 +38,10 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     announcementsWritten,
     noticesReceived,
     bundlesMade,
+    instalmentPlans,
+    affiliateCode,
+    affiliateClicks,
+    referralsToMe,
   ] = await Promise.all([
     db
       .selectFrom('user')
@@ -147,6 +152,29 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
       .where('creatorId', '=', id)
       .orderBy('createdAt')
       .execute(),
+    db
+      .selectFrom('instalmentPlan')
+      .innerJoin('course', 'course.id', 'instalmentPlan.courseId')
+      .select([
+        'instalmentPlan.id',
+        'course.title as course',
+        'instalmentPlan.parts',
+        'instalmentPlan.total',
+        'instalmentPlan.createdAt',
+        'instalmentPlan.stoppedAt',
+      ])
+      .where('instalmentPlan.userId', '=', id)
+      .orderBy('instalmentPlan.createdAt')
+      .execute(),
+    db.selectFrom('affiliate').select(['code', 'createdAt']).where('userId', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('affiliateClick')
+      .select(['courseId', 'createdAt'])
+      .where('affiliateId', '=', id)
+      .orderBy('createdAt')
+      .execute(),
+    // The referrals that brought this person to a course (whose link, not who else it brought).
+    db.selectFrom('referral').select(['courseId', 'affiliateId', 'referredAt']).where('userId', '=', id).execute(),
   ]);
   // Texts sent to their phone number (codes, receipts, notices), by the number the account holds now.
   const texts = account?.phone
@@ -180,6 +208,9 @@ export async function exportMyData(services: Services, actor: Actor): Promise<ob
     announcementsWritten,
     noticesReceived,
     bundlesMade,
+    instalmentPlans,
+    affiliate: { code: affiliateCode?.code ?? null, since: affiliateCode?.createdAt ?? null, clicks: affiliateClicks },
+    referredBy: referralsToMe,
     textsSent: texts,
   };
 }
