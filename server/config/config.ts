@@ -60,6 +60,8 @@ const schema = z.object({
   ANNOUNCEMENT_EMAIL_PER_MONTH: z.coerce.number().int().min(0).max(100).default(8),
   /** How often the new-lessons notice looks for courses with lessons added since owners were last told. */
   LESSON_NOTICE_CHECK_S: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** How often the AV1 backfill looks for the next older video to give AV1 renditions (0: off; decision 0070). */
+  AV1_BACKFILL_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Owners of a course are told of new lessons at most once in this many hours (one e-mail or SMS each). */
   LESSON_NOTICE_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */

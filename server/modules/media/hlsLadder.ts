@@ -68,6 +68,13 @@ export const audioOnlyFor = (codec: VideoCodec): AudioOnly => (codec === 'av1' ?
  */
 export const OPUS_FRAME_MS = 60;
 
+/**
+ * Opus at a constant rate (`-vbr off`): constrained VBR let speech run ≈ 11 % over 16 kbit/s, and packets of
+ * one size let each fMP4 fragment declare a default sample size instead of one per packet (≈ 270 bytes a
+ * segment). Speech keeps its 4–8 kHz band as under VBR (docs/decisions/0070-av1-backfill-and-retune.md).
+ */
+export const OPUS_VBR = 'off';
+
 /** Faster sources are halved (60 → 30, 50 → 25): extra frames cost bits a capped rung cannot spare. */
 export const MAX_FRAME_RATE = 30;
 
@@ -183,7 +190,7 @@ export function ladderArgs(
         `-ac:a:${i}`,
         String(channels),
       );
-      if (codec === 'opus') args.push(`-frame_duration:a:${i}`, String(OPUS_FRAME_MS), `-vbr:a:${i}`, 'constrained');
+      if (codec === 'opus') args.push(`-frame_duration:a:${i}`, String(OPUS_FRAME_MS), `-vbr:a:${i}`, OPUS_VBR);
     };
     for (const [i, r] of renditions.entries())
       audio(i, r.codec === 'av1' ? 'opus' : 'aac', r.audioKbps, r.codec === 'av1' ? 1 : 2);
