@@ -13,6 +13,7 @@ import { make } from '#tests/support/factories/index.ts';
 import type { Services } from '#server/core/services.ts';
 import { startJobWorker } from '#server/jobs/jobWorker.ts';
 import { enqueueJob } from '#server/jobs/enqueueJob.ts';
+import { getAv1Backfill } from '../admin/getAv1Backfill.ts';
 import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { processVideoJob } from './processVideoJob.ts';
@@ -84,9 +85,17 @@ describe('AV1 backfill', () => {
     const h264Before = (await meta(assetId)).renditions;
     expect(await left()).toBe(1);
 
+    const admin = { userId: 'admin-1', role: 'admin' } as const;
+    expect(await getAv1Backfill(services, admin)).toEqual({ on: true, left: 1, current: null, failed: 0 });
     expect(await queueAv1Backfill(services)).toBe(assetId);
     // One at a time: nothing more is queued while it waits or runs.
     expect(await queueAv1Backfill(services)).toBeNull();
+    expect((await getAv1Backfill(services, admin)).current).toEqual({
+      title: null,
+      course: null,
+      progress: 0,
+      running: false,
+    });
     const job = await runQueued(assetId);
     expect(job).toMatchObject({ status: 'done', attempts: 1 });
 
@@ -116,6 +125,7 @@ describe('AV1 backfill', () => {
     expect(m.renditions.map((r) => r.bytes)).toEqual(h264Before.map((r) => r.bytes + growth));
     expect(await left()).toBe(0);
     expect(await queueAv1Backfill(services)).toBeNull();
+    expect(await getAv1Backfill(services, admin)).toEqual({ on: true, left: 0, current: null, failed: 0 });
     // No scratch folder or receipt left where media is served from.
     expect(fs.readdirSync(path.join(database.dataDir, 'media', assetId)).sort()).toEqual(
       ['240p', '240p-av1', '360p', '360p-av1', 'audio', 'audio-opus', 'master.m3u8'].sort(),

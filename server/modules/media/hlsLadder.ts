@@ -37,7 +37,9 @@ export const AV1_LADDER: readonly Rung[] = [
   // SVT-AV1's cap is loose both ways: text stays ≈ 20 % under it, full-frame noise goes ≈ 24 % over. 240p
   // gets a cap text needs and a budget (≤ 52 MB/h) that noise is brought back to.
   { name: '240p-av1', codec: 'av1', short: 240, videoKbps: 110, audioKbps: 16, preset: 8, budgetKbps: 115 },
-  { name: '360p-av1', codec: 'av1', short: 360, videoKbps: 250, audioKbps: 16, preset: 10 },
+  // Preset 12 at 360p: ≈ 0.6 × preset 10's encoding time, still an SSIM no lower than H.264 360p's on text
+  // at ⅔ of its bytes (decision 0070); 240p keeps preset 8, which its text needs to match H.264.
+  { name: '360p-av1', codec: 'av1', short: 360, videoKbps: 250, audioKbps: 16, preset: 12 },
 ];
 
 /**
