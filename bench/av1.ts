@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ladderArgs, planRenditions } from '#server/modules/media/hlsLadder.ts';
+import { ladderArgs, OPUS_AUDIO_ONLY, planRenditions } from '#server/modules/media/hlsLadder.ts';
 import { parseMediaPlaylist } from '#server/modules/media/masterPlaylist.ts';
 import { probeVideo } from '#server/modules/media/probeVideo.ts';
 import { transcodeVideo } from '#server/modules/media/transcodeVideo.ts';
@@ -139,7 +139,7 @@ export const benchmark: Benchmark = {
           );
           figures.push(
             compared(
-              `${kind} Listen only (Opus 16 kbit/s mono, constant rate)`,
+              `${kind} Listen only (Opus ${OPUS_AUDIO_ONLY.kbps} kbit/s mono, constant rate)`,
               mbPerHour(opus.bytes, opus.seconds),
               'MB/hour',
               { label: 'Listen only AAC 32 kbit/s', value: mbPerHour(aac.bytes, aac.seconds) },

@@ -179,6 +179,46 @@ describe('AV1 backfill', () => {
     expect((await meta(assetId)).av1?.renditions.map((r) => r.name)).toEqual(['240p-av1']);
   }, 180_000);
 
+  it('stops mid-encode when an upload arrives, leaving the old master, and finishes after it', async () => {
+    const assetId = await makeLegacyVideo(services, owner.id, { width: 1280, height: 720, seconds: 12 });
+    const before = await master(assetId);
+    expect(await queueAv1Backfill(services)).toBe(assetId);
+    const worker = startJobWorker(services, [addAv1Job], { concurrency: 1, pollMs: 50 });
+    try {
+      await eventually(
+        async () => {
+          const [job] = await backfillJobs(assetId);
+          return job?.status === 'running' && job.progress > 0;
+        },
+        { timeout: 120_000, interval: 100 },
+      );
+      const upload = await enqueueJob(database.db, processVideoJob, {
+        assetId: 'anotherUpload',
+        originalKey: 'uploads/anotherUpload.mp4',
+      });
+      const [job] = await eventually(
+        async () => {
+          const jobs = await backfillJobs(assetId);
+          return jobs[0]?.status !== 'running' && jobs;
+        },
+        { timeout: 120_000, interval: 100 },
+      );
+      // Not a failure: the video simply stays to do, and its old master stays whole.
+      expect(job).toMatchObject({ status: 'done', lastError: null });
+      expect((await meta(assetId)).av1).toBeUndefined();
+      expect(await master(assetId)).toBe(before);
+      expect(await masterPlaylistProblems(services.storage, assetId)).toEqual([]);
+      expect(await queueAv1Backfill(services)).toBeNull();
+      await database.db.updateTable('job').set({ status: 'done' }).where('id', '=', upload).execute();
+    } finally {
+      await worker.stop();
+    }
+    await database.db.deleteFrom('job').where('type', '=', addAv1Job.type).execute();
+    expect(await queueAv1Backfill(services)).toBe(assetId);
+    expect(await runQueued(assetId)).toMatchObject({ status: 'done' });
+    expect((await meta(assetId)).av1?.renditions.map((r) => r.name)).toEqual(['240p-av1', '360p-av1']);
+  }, 300_000);
+
   it('makes each video once when rounds overlap and several workers run', async () => {
     const ids = [
       await makeLegacyVideo(services, owner.id, { width: 426, height: 240, seconds: 2 }),
