@@ -2,7 +2,7 @@ import type { Actor } from '#server/core/actor.ts';
 import type { Services } from '#server/core/services.ts';
 import { toNum } from '#server/db/values.ts';
 import { addAv1Job } from '../media/addAv1Job.ts';
-import { videosWithoutAv1 } from '../media/videosWithoutAv1.ts';
+import { videosWithoutAv1InTx } from '../media/videosWithoutAv1InTx.ts';
 import { requireAdmin } from '../access/requireAdmin.ts';
 
 export interface Av1BackfillStatus {
@@ -21,7 +21,7 @@ export async function getAv1Backfill(services: Services, actor: Actor): Promise<
   requireAdmin(actor);
   const { db } = services.database;
   const [left, jobs] = await Promise.all([
-    videosWithoutAv1(db)
+    videosWithoutAv1InTx(db)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     db

@@ -18,7 +18,7 @@ import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { processVideoJob } from './processVideoJob.ts';
 import { queueAv1Backfill } from './queueAv1Backfill.ts';
-import { videosWithoutAv1 } from './videosWithoutAv1.ts';
+import { videosWithoutAv1InTx } from './videosWithoutAv1InTx.ts';
 
 let database: TestDatabase;
 let services: Services;
@@ -56,7 +56,7 @@ const backfillJobs = (assetId: string) =>
     .where('payload', '=', JSON.stringify({ assetId }))
     .execute();
 const left = async () =>
-  (await videosWithoutAv1(database.db).select('mediaAsset.id').where('mediaAsset.ownerId', '=', owner.id).execute())
+  (await videosWithoutAv1InTx(database.db).select('mediaAsset.id').where('mediaAsset.ownerId', '=', owner.id).execute())
     .length;
 
 /** Runs the queued backfill job with a worker of its own and waits for it to finish. */

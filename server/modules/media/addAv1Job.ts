@@ -19,7 +19,7 @@ import { mediaKey } from './mediaKeys.ts';
 import { parseMeta } from './parseMeta.ts';
 import { probeVideo } from './probeVideo.ts';
 import { originalKeyOf, processVideoJob } from './processVideoJob.ts';
-import { uploadsWaiting } from './uploadsWaiting.ts';
+import { uploadsWaitingInTx } from './uploadsWaitingInTx.ts';
 
 /** What a run measured, stored beside the master before it is replaced (never served: not a media name). */
 const RECEIPT = 'av1-receipt.json';
@@ -56,7 +56,7 @@ export const addAv1Job = defineJob({
       .executeTakeFirst();
     // Deleted, re-processed or done meanwhile: nothing to do.
     if (asset?.kind !== 'video' || asset.status !== 'ready' || parseMeta(asset.meta).av1) return;
-    if (await uploadsWaiting(db, services.clock.now())) return; // the next round queues it again
+    if (await uploadsWaitingInTx(db, { now: services.clock.now() })) return; // the next round queues it again
 
     const master = await storage.readText(mediaKey(assetId, 'master.m3u8'));
     if (master === null) throw new PermanentJobError('This video has no master playlist to add AV1 to.');
@@ -86,7 +86,7 @@ export const addAv1Job = defineJob({
             ctx.progress(percent);
             if (Date.now() - lastCheck < YIELD_CHECK_MS) return;
             lastCheck = Date.now();
-            void uploadsWaiting(db, services.clock.now()).then(
+            void uploadsWaitingInTx(db, { now: services.clock.now() }).then(
               (waiting) => waiting && giveWay.abort(new GaveWay('An upload is waiting')),
               () => {},
             );

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Services } from '#server/core/services.ts';
 import { addAv1Job } from './addAv1Job.ts';
-import { uploadsWaiting } from './uploadsWaiting.ts';
-import { videosWithoutAv1 } from './videosWithoutAv1.ts';
+import { uploadsWaitingInTx } from './uploadsWaitingInTx.ts';
+import { videosWithoutAv1InTx } from './videosWithoutAv1InTx.ts';
 
 /**
  * The AV1 backfill's periodic step (decision 0070): queues the oldest video still without AV1, one at a
@@ -15,7 +15,7 @@ export async function queueAv1Backfill(services: Services): Promise<string | nul
   return database.db.transaction().execute(async (trx) => {
     if (database.dialect === 'postgres')
       await sql`select pg_advisory_xact_lock(hashtext(${addAv1Job.type}))`.execute(trx);
-    if (await uploadsWaiting(trx, services.clock.now())) return null;
+    if (await uploadsWaitingInTx(trx, { now: services.clock.now() })) return null;
     const busy = await trx
       .selectFrom('job')
       .select('id')
@@ -24,7 +24,7 @@ export async function queueAv1Backfill(services: Services): Promise<string | nul
       .limit(1)
       .executeTakeFirst();
     if (busy) return null;
-    const next = await videosWithoutAv1(trx)
+    const next = await videosWithoutAv1InTx(trx)
       .select('mediaAsset.id')
       .orderBy('mediaAsset.createdAt')
       .orderBy('mediaAsset.id')

@@ -6,8 +6,8 @@ import { processVideoJob } from './processVideoJob.ts';
  * Whether an upload's processing is due or running: background video work (the AV1 backfill) waits
  * for it, so new uploads never queue behind old videos.
  */
-export async function uploadsWaiting(db: Kysely<DB>, now: Date): Promise<boolean> {
-  const found = await db
+export async function uploadsWaitingInTx(trx: Kysely<DB>, { now }: { now: Date }): Promise<boolean> {
+  const found = await trx
     .selectFrom('job')
     .select('id')
     .where('type', '=', processVideoJob.type)

@@ -8,8 +8,8 @@ import { addAv1Job } from './addAv1Job.ts';
  * (a failed one waits for the admin's retry on the jobs page). `meta` is JSON written by
  * `JSON.stringify`, so an AV1 family is exactly the text `"av1":{`, on SQLite and PostgreSQL alike.
  */
-export function videosWithoutAv1(db: Kysely<DB>) {
-  return db
+export function videosWithoutAv1InTx(trx: Kysely<DB>) {
+  return trx
     .selectFrom('mediaAsset')
     .where('mediaAsset.kind', '=', 'video')
     .where('mediaAsset.status', '=', 'ready')
