@@ -1,6 +1,6 @@
 // The AV1 backfill (decision 0070) survives its worker process being killed mid-encode: players keep the
 // old master, valid, the whole time, and the next worker makes the video's AV1 family from the start.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { testServices } from '#tests/support/testServices.ts';
 import { makeLegacyVideo } from '#tests/support/makeLegacyVideo.ts';
 import { masterPlaylistProblems } from '#tests/support/masterPlaylistProblems.ts';
 import { eventually } from '#tests/support/eventually.ts';
+import { spawnJobWorker } from '#tests/support/spawnJobWorker.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
@@ -25,18 +26,8 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A worker process leading its own process group, so killing the group kills its ffmpeg too. */
 function spawnWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'tests/support/runJobWorker.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: database.dataDir,
-      JOB_LEASE_MS: '1500',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    },
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawnJobWorker(database);
   children.push(child);
   return child;
 }

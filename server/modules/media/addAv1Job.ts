@@ -107,7 +107,8 @@ export const addAv1Job = defineJob({
       await storage.moveIn(mediaKey(assetId, 'master.m3u8'), path.join(work, 'master.m3u8'));
       await recordAv1(services, assetId, receipt);
     } catch (err) {
-      if (giveWay.signal.aborted && !ctx.signal.aborted) {
+      // ffmpeg stopped for an upload (runFfmpeg rejects with the signal's reason): not a failure.
+      if (err instanceof GaveWay) {
         services.log.info({ assetId }, 'AV1 backfill gave way to an upload');
         return;
       }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { startTestS3 } from '#tests/support/s3Server.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { eventually } from '#tests/support/eventually.ts';
+import { spawnJobWorker } from '#tests/support/spawnJobWorker.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
@@ -25,19 +26,8 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A worker process leading its own process group, so killing the group kills its ffmpeg too. */
 function spawnWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'tests/support/runJobWorker.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: database.dataDir,
-      JOB_LEASE_MS: '1500',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    },
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawnJobWorker(database, env);
   children.push(child);
   return child;
 }
