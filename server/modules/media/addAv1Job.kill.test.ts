@@ -10,6 +10,7 @@ import { makeLegacyVideo } from '#tests/support/makeLegacyVideo.ts';
 import { masterPlaylistProblems } from '#tests/support/masterPlaylistProblems.ts';
 import { eventually } from '#tests/support/eventually.ts';
 import { spawnJobWorker } from '#tests/support/spawnJobWorker.ts';
+import { startTestS3 } from '#tests/support/s3Server.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
@@ -17,17 +18,19 @@ import { queueAv1Backfill } from './queueAv1Backfill.ts';
 
 let database: TestDatabase;
 const children: ChildProcess[] = [];
+const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
+  for (const stop of stops) await stop();
   await database.close();
 });
 
-function spawnWorker(): ChildProcess {
-  const child = spawnJobWorker(database);
+function spawnWorker(env: Record<string, string>): ChildProcess {
+  const child = spawnJobWorker(database, env);
   children.push(child);
   return child;
 }
@@ -35,51 +38,70 @@ function spawnWorker(): ChildProcess {
 const until = <T>(check: () => Promise<T | undefined | null | false>) =>
   eventually(check, { timeout: 240_000, interval: 100 });
 
-it('makes the AV1 family again after its worker is killed mid-encode, the master valid all along', {
-  timeout: 300_000,
-}, async () => {
-  const services = testServices(database);
-  const { storage } = services;
-  const owner = await make.user(database.db, { role: 'creator' });
-  const assetId = await makeLegacyVideo(services, owner.id, { width: 1280, height: 720, seconds: 12 });
-  const before = await storage.readText(mediaKey(assetId, 'master.m3u8'));
-  expect(await queueAv1Backfill(services)).toBe(assetId);
-  const job = async () =>
-    (await database.db.selectFrom('job').selectAll().where('type', '=', addAv1Job.type).execute())[0]!;
+// With S3, the original is fetched from the bucket and each folder, the receipt and the master put in it.
+it.each([
+  ['on local disk', false],
+  ['in an S3 bucket', true],
+])(
+  'makes the AV1 family again after its worker is killed mid-encode, the master valid all along, media %s',
+  {
+    timeout: 300_000,
+  },
+  async (_where, useS3) => {
+    const s3 = useS3 ? await startTestS3() : null;
+    stops.push(async () => s3?.stop());
+    const env = s3?.env ?? {};
+    const services = testServices(database, env);
+    const { storage } = services;
+    const owner = await make.user(database.db, { role: 'creator' });
+    const assetId = await makeLegacyVideo(services, owner.id, { width: 1280, height: 720, seconds: 12 });
+    const before = await storage.readText(mediaKey(assetId, 'master.m3u8'));
+    expect(await queueAv1Backfill(services)).toBe(assetId);
+    const job = async () =>
+      database.db
+        .selectFrom('job')
+        .selectAll()
+        .where('type', '=', addAv1Job.type)
+        .where('payload', '=', JSON.stringify({ assetId }))
+        .executeTakeFirstOrThrow();
 
-  const first = spawnWorker();
-  const running = await until(async () => {
-    const j = await job();
-    return j.status === 'running' && j.progress > 0 ? j : null;
-  });
-  // During the encode players get the old master, whole.
-  expect(await storage.readText(mediaKey(assetId, 'master.m3u8'))).toBe(before);
-  expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
-  process.kill(-first.pid!, 'SIGKILL');
-  await new Promise((r) => first.once('exit', r));
-  expect((await job()).status).toBe('running');
-  expect(await storage.readText(mediaKey(assetId, 'master.m3u8'))).toBe(before);
-  expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
-  // The periodic task queues nothing more while the killed run's job waits for its lease to end.
-  expect(await queueAv1Backfill(services)).toBeNull();
+    const first = spawnWorker(env);
+    const running = await until(async () => {
+      const j = await job();
+      return j.status === 'running' && j.progress > 0 ? j : null;
+    });
+    // During the encode players get the old master, whole.
+    expect(await storage.readText(mediaKey(assetId, 'master.m3u8'))).toBe(before);
+    expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
+    process.kill(-first.pid!, 'SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect((await job()).status).toBe('running');
+    expect(await storage.readText(mediaKey(assetId, 'master.m3u8'))).toBe(before);
+    expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
+    // The periodic task queues nothing more while the killed run's job waits for its lease to end.
+    expect(await queueAv1Backfill(services)).toBeNull();
 
-  const second = spawnWorker();
-  const done = await until(async () => {
-    const j = await job();
-    return j.status === 'done' || j.status === 'failed' ? j : null;
-  });
-  process.kill(-second.pid!, 'SIGKILL');
-  expect(running.lockedBy).not.toBeNull();
-  expect(done).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
-  const master = (await storage.readText(mediaKey(assetId, 'master.m3u8')))!;
-  expect(master).toContain('240p-av1/index.m3u8');
-  expect(master).toContain('360p-av1/index.m3u8');
-  expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
-  const meta = JSON.parse(
-    (await database.db.selectFrom('mediaAsset').select('meta').where('id', '=', assetId).executeTakeFirstOrThrow())
-      .meta,
-  );
-  expect(meta.av1.renditions.map((r: { name: string }) => r.name)).toEqual(['240p-av1', '360p-av1']);
-  // The killed run's scratch folder is gone with the finished one.
-  expect(fs.readdirSync(path.join(database.dataDir, 'media', assetId)).filter((f) => f.startsWith('.'))).toEqual([]);
-});
+    const second = spawnWorker(env);
+    const done = await until(async () => {
+      const j = await job();
+      return j.status === 'done' || j.status === 'failed' ? j : null;
+    });
+    process.kill(-second.pid!, 'SIGKILL');
+    expect(running.lockedBy).not.toBeNull();
+    expect(done).toMatchObject({ status: 'done', attempts: 2, lockedBy: null });
+    const master = (await storage.readText(mediaKey(assetId, 'master.m3u8')))!;
+    expect(master).toContain('240p-av1/index.m3u8');
+    expect(master).toContain('360p-av1/index.m3u8');
+    expect(await masterPlaylistProblems(storage, assetId)).toEqual([]);
+    const meta = JSON.parse(
+      (await database.db.selectFrom('mediaAsset').select('meta').where('id', '=', assetId).executeTakeFirstOrThrow())
+        .meta,
+    );
+    expect(meta.av1.renditions.map((r: { name: string }) => r.name)).toEqual(['240p-av1', '360p-av1']);
+    // The killed run's scratch folder is gone with the finished one.
+    const local = path.join(database.dataDir, 'media', assetId);
+    if (!s3) expect(fs.readdirSync(local).filter((f) => f.startsWith('.'))).toEqual([]);
+    const work = path.join(database.dataDir, 'work');
+    expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
+  },
+);
