@@ -94,12 +94,13 @@ export const addAv1Job = defineJob({
         });
         return made!;
       });
-      const merged = mergeMasters(master, masterPlaylist([...family.videos, ...(family.audio ? [family.audio] : [])]));
+      const variants = [...family.videos, ...(family.audio ? [family.audio] : [])];
+      const merged = mergeMasters(master, masterPlaylist(variants));
       const receipt: Receipt = {
         av1: codecSet(family, Buffer.byteLength(merged)),
         masterGrowth: Buffer.byteLength(merged) - Buffer.byteLength(master),
       };
-      for (const v of [...family.videos, ...(family.audio ? [family.audio] : [])])
+      for (const v of variants)
         await storage.publishFolder(path.join(work, v.name), mediaKey(assetId, v.name), hlsPublishRank);
       await fs.writeFile(path.join(work, RECEIPT), JSON.stringify(receipt));
       await storage.moveIn(mediaKey(assetId, RECEIPT), path.join(work, RECEIPT));
