@@ -1,6 +1,5 @@
 // The AV1 backfill (decision 0070) survives its worker process being killed mid-encode: players keep the
 // old master, valid, the whole time, and the next worker makes the video's AV1 family from the start.
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,48 +8,33 @@ import { testServices } from '#tests/support/testServices.ts';
 import { makeLegacyVideo } from '#tests/support/makeLegacyVideo.ts';
 import { masterPlaylistProblems } from '#tests/support/masterPlaylistProblems.ts';
 import { eventually } from '#tests/support/eventually.ts';
-import { spawnJobWorker } from '#tests/support/spawnJobWorker.ts';
-import { startTestS3 } from '#tests/support/s3Server.ts';
+import { MEDIA_PLACES, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { queueAv1Backfill } from './queueAv1Backfill.ts';
 
 let database: TestDatabase;
-const children: ChildProcess[] = [];
-const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
-  for (const stop of stops) await stop();
   await database.close();
 });
-
-function spawnWorker(env: Record<string, string>): ChildProcess {
-  const child = spawnJobWorker(database, env);
-  children.push(child);
-  return child;
-}
+const workers = useWorkerProcesses(() => database);
 
 const until = <T>(check: () => Promise<T | undefined | null | false>) =>
   eventually(check, { timeout: 240_000, interval: 100 });
 
 // With S3, the original is fetched from the bucket and each folder, the receipt and the master put in it.
-it.each([
-  ['on local disk', false],
-  ['in an S3 bucket', true],
-])(
+it.each(MEDIA_PLACES)(
   'makes the AV1 family again after its worker is killed mid-encode, the master valid all along, media %s',
   {
     timeout: 300_000,
   },
   async (_where, useS3) => {
-    const s3 = useS3 ? await startTestS3() : null;
-    stops.push(async () => s3?.stop());
-    const env = s3?.env ?? {};
+    const env = await workers.mediaEnv(useS3);
     const services = testServices(database, env);
     const { storage } = services;
     const owner = await make.user(database.db, { role: 'creator' });
@@ -65,7 +49,7 @@ it.each([
         .where('payload', '=', JSON.stringify({ assetId }))
         .executeTakeFirstOrThrow();
 
-    const first = spawnWorker(env);
+    const first = workers.spawn(env);
     const running = await until(async () => {
       const j = await job();
       return j.status === 'running' && j.progress > 0 ? j : null;
@@ -81,7 +65,7 @@ it.each([
     // The periodic task queues nothing more while the killed run's job waits for its lease to end.
     expect(await queueAv1Backfill(services)).toBeNull();
 
-    const second = spawnWorker(env);
+    const second = workers.spawn(env);
     const done = await until(async () => {
       const j = await job();
       return j.status === 'done' || j.status === 'failed' ? j : null;
@@ -100,7 +84,7 @@ it.each([
     expect(meta.av1.renditions.map((r: { name: string }) => r.name)).toEqual(['240p-av1', '360p-av1']);
     // The killed run's scratch folder is gone with the finished one.
     const local = path.join(database.dataDir, 'media', assetId);
-    if (!s3) expect(fs.readdirSync(local).filter((f) => f.startsWith('.'))).toEqual([]);
+    if (!useS3) expect(fs.readdirSync(local).filter((f) => f.startsWith('.'))).toEqual([]);
     const work = path.join(database.dataDir, 'work');
     expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
   },
