@@ -25,7 +25,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function AdminJobs({ loaderData }: Route.ComponentProps) {
-  const { jobs, tasks } = loaderData;
+  const { jobs, av1, tasks } = loaderData;
   const { t } = useT();
   return (
     <>
@@ -58,8 +58,33 @@ export default function AdminJobs({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
+      <Av1Backfill status={av1} />
       <PeriodicTasks tasks={tasks} />
     </>
+  );
+}
+
+/** Videos made before AV1 getting their AV1 renditions (decision 0070): what is left, now, and failed. */
+function Av1Backfill({ status }: { status: Route.ComponentProps['loaderData']['av1'] }) {
+  const { t } = useT();
+  const { current } = status;
+  return (
+    <section className="admin-section" aria-labelledby="av1-h">
+      <h2 id="av1-h">{t('admin.av1.title')}</h2>
+      <p className="empty-hint">{t('admin.av1.about')}</p>
+      <ul>
+        <li>{status.on ? t('admin.av1.left', { count: status.left }) : t('admin.av1.off')}</li>
+        <li>
+          {current
+            ? t(current.running ? 'admin.av1.now' : 'admin.av1.waiting', {
+                title: current.title ? `${current.title} (${current.course ?? ''})` : t('admin.av1.noLesson'),
+                progress: current.progress,
+              })
+            : t('admin.av1.idle')}
+        </li>
+        {status.failed > 0 && <li className="error">{t('admin.av1.failed', { count: status.failed })}</li>}
+      </ul>
+    </section>
   );
 }
 

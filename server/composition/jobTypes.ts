@@ -3,6 +3,7 @@
 // schedule rather than when enqueued is a periodic task (periodicTasks.ts).
 import type { JobDefinition } from '../jobs/defineJob.ts';
 import { processVideoJob } from '../modules/media/processVideoJob.ts';
+import { addAv1Job } from '../modules/media/addAv1Job.ts';
 import { checkReceiptJob } from '../modules/payments/checkReceiptJob.ts';
 import { sendReceiptJob } from '../modules/payments/sendReceiptJob.ts';
 import { checkIncomingJob } from '../modules/payments/checkIncomingJob.ts';
@@ -19,6 +20,7 @@ import { sendGiftSmsJob } from '../modules/gifts/sendGiftSmsJob.ts';
 
 export const jobDefinitions: readonly JobDefinition[] = [
   processVideoJob,
+  addAv1Job,
   sendPayoutJob,
   sendReceiptJob,
   checkReceiptJob,

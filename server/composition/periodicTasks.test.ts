@@ -33,6 +33,7 @@ describe('periodic tasks', () => {
       ['payouts.tick', 'deployment'],
       ['uploads.sweepAbandoned', 'deployment'],
       ['uploads.storeHeldOriginals', 'machine'],
+      ['media.av1Backfill', 'deployment'],
       ['questions.smsDigest', 'deployment'],
       ['announcements.newLessons', 'deployment'],
       ['instalments.remind', 'deployment'],

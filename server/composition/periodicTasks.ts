@@ -10,6 +10,7 @@ import { reconcilePayouts } from '../modules/payouts/reconcilePayouts.ts';
 import { releasePayouts } from '../modules/payouts/releasePayouts.ts';
 import { runScheduledPayouts } from '../modules/payouts/runScheduledPayouts.ts';
 import { storeHeldOriginals } from '../modules/media/heldOriginals.ts';
+import { queueAv1Backfill } from '../modules/media/queueAv1Backfill.ts';
 import { queueLessonNotices } from '../modules/announcements/queueLessonNotices.ts';
 import { queueQuestionDigests } from '../modules/questions/queueQuestionDigests.ts';
 import { queueInstalmentReminders } from '../modules/instalments/queueInstalmentReminders.ts';
@@ -52,6 +53,16 @@ export const periodicTasks: readonly PeriodicTask[] = [
     handler: async (services) => {
       const stored = await storeHeldOriginals(services);
       if (stored) services.log.info({ stored }, 'held originals stored');
+    },
+  }),
+  definePeriodicTask({
+    // Videos processed before AV1 existed get it, one at a time, while no upload waits (decision 0070).
+    name: 'media.av1Backfill',
+    scope: 'deployment',
+    intervalMs: (config) => config.AV1_BACKFILL_INTERVAL_S * 1000,
+    handler: async (services) => {
+      const assetId = await queueAv1Backfill(services);
+      if (assetId) services.log.info({ assetId }, 'AV1 backfill queued a video');
     },
   }),
   definePeriodicTask({

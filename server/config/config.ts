@@ -62,6 +62,8 @@ const schema = z.object({
   LESSON_NOTICE_CHECK_S: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** How often instalment reminders are looked for (decision 0068); 0 turns them off. */
   INSTALMENT_REMINDER_CHECK_S: z.coerce.number().int().min(0).max(86_400).default(3600),
+  /** How often the AV1 backfill looks for the next older video to give AV1 renditions (0: off; decision 0070). */
+  AV1_BACKFILL_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Owners of a course are told of new lessons at most once in this many hours (one e-mail or SMS each). */
   LESSON_NOTICE_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   /** Behind a reverse proxy: take the client IP from the last X-Forwarded-For hop. */

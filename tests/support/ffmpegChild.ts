@@ -16,6 +16,6 @@ void runFfmpeg(
     'null',
     '-',
   ],
-  { lowPriority: true },
+  { nice: 10 },
 );
 process.stdout.write('started\n');

@@ -4,6 +4,7 @@ import {
   avcCodec,
   averageBitrate,
   masterPlaylist,
+  mergeMasters,
   parseMediaPlaylist,
   peakBitrate,
 } from './masterPlaylist.ts';
@@ -107,5 +108,51 @@ describe('master playlist', () => {
       'audio-opus/index.m3u8',
       '',
     ]);
+  });
+});
+
+describe('merging a family into a master', () => {
+  const inf = (bw: number, rest: string) => `#EXT-X-STREAM-INF:BANDWIDTH=${bw},AVERAGE-BANDWIDTH=${bw}${rest}`;
+  const h264 = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    inf(210_000, ',RESOLUTION=426x240,CODECS="avc1.640015,mp4a.40.2"'),
+    '240p/index.m3u8',
+    inf(35_000, ',CODECS="mp4a.40.2"'),
+    'audio/index.m3u8',
+    '',
+  ].join('\n');
+  const av1 = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    inf(120_000, ',RESOLUTION=426x240,CODECS="av01.0.00M.08,opus"'),
+    '240p-av1/index.m3u8',
+    inf(17_000, ',CODECS="opus"'),
+    'audio-opus/index.m3u8',
+    '',
+  ].join('\n');
+
+  it('lists the pictures of both families, the existing first, then both Listen only variants', () => {
+    expect(mergeMasters(h264, av1).split('\n')).toEqual([
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-INDEPENDENT-SEGMENTS',
+      inf(210_000, ',RESOLUTION=426x240,CODECS="avc1.640015,mp4a.40.2"'),
+      '240p/index.m3u8',
+      inf(120_000, ',RESOLUTION=426x240,CODECS="av01.0.00M.08,opus"'),
+      '240p-av1/index.m3u8',
+      inf(35_000, ',CODECS="mp4a.40.2"'),
+      'audio/index.m3u8',
+      inf(17_000, ',CODECS="opus"'),
+      'audio-opus/index.m3u8',
+      '',
+    ]);
+  });
+
+  it('never lists a variant twice', () => {
+    const merged = mergeMasters(h264, av1);
+    expect(mergeMasters(merged, av1)).toBe(merged);
   });
 });

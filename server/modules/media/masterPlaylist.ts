@@ -171,3 +171,28 @@ export function masterPlaylist(variants: Variant[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * A master playlist listing the variants of `added` beside those of `existing` (the AV1 family beside an
+ * H.264 ladder made before it, decision 0070), in the order `masterPlaylist` writes: every picture variant,
+ * existing first, then the audio-only ones, existing first. A variant of `added` already listed is not
+ * listed twice.
+ */
+export function mergeMasters(existing: string, added: string): string {
+  const listed = new Set(streams(existing).map((s) => s.uri));
+  const all = [...streams(existing), ...streams(added).filter((s) => !listed.has(s.uri))];
+  const audioOnly = (s: { inf: string }) => !/RESOLUTION=/.test(s.inf);
+  const ordered = [...all.filter((s) => !audioOnly(s)), ...all.filter(audioOnly)];
+  const head = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  return `${[...head, ...ordered.flatMap((s) => [s.inf, s.uri])].join('\n')}\n`;
+}
+
+/** Each `#EXT-X-STREAM-INF` line of a master playlist with the URI that follows it. */
+function streams(master: string): { inf: string; uri: string }[] {
+  const lines = master.split(/\r?\n/).map((l) => l.trim());
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return [];
+    const uri = lines.slice(i + 1).find((l) => l && !l.startsWith('#'));
+    return uri ? [{ inf: line, uri }] : [];
+  });
+}

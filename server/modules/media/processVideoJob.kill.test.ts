@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -6,57 +5,32 @@ import { makeClip } from '#tests/support/makeClip.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/support/testDatabase.ts';
 import { testServices } from '#tests/support/testServices.ts';
 import { newId } from '#server/lib/ids.ts';
-import { startTestS3 } from '#tests/support/s3Server.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
 import { eventually } from '#tests/support/eventually.ts';
+import { MEDIA_PLACES, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
-const children: ChildProcess[] = [];
-const stops: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
-  for (const stop of stops) await stop();
   await database.close();
 });
-
-/** A worker process leading its own process group, so killing the group kills its ffmpeg too. */
-function spawnWorker(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'tests/support/runJobWorker.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: database.dataDir,
-      JOB_LEASE_MS: '1500',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-      ...env,
-    },
-    detached: true,
-    stdio: 'ignore',
-  });
-  children.push(child);
-  return child;
-}
+const workers = useWorkerProcesses(() => database);
 
 /** Waits for the job row a worker process writes; a transcode on a loaded machine takes minutes. */
 const until = <T>(check: () => Promise<T | undefined | null | false>) =>
   eventually(check, { timeout: 240_000, interval: 100 });
 
 // With S3, the original is fetched from the bucket and the ladder uploaded to it, master playlist last.
-it.each([
-  ['on local disk', false],
-  ['in an S3 bucket', true],
-])(
+it.each(MEDIA_PLACES)(
   'runs a transcode again after its worker process is killed mid-way, media %s',
   { timeout: 300_000 },
   async (_where, useS3) => {
-    const s3 = useS3 ? await startTestS3() : null;
-    stops.push(async () => s3?.stop());
-    const env = s3?.env ?? {};
+    const env = await workers.mediaEnv(useS3);
     const { storage } = testServices(database, env);
     const creator = await make.user(database.db);
     const assetId = newId();
@@ -88,7 +62,7 @@ it.each([
       );
     const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
-    const first = spawnWorker(env);
+    const first = workers.spawn(env);
     const running = await until(async () => {
       const j = await job();
       return j.status === 'running' && j.progress > 0 ? j : null;
@@ -100,7 +74,7 @@ it.each([
     expect(await storage.stat(mediaKey(assetId, 'master.m3u8'))).toBeNull();
     expect(await storage.stat(mediaKey(assetId, '720p', 'index.m3u8'))).toBeNull();
 
-    const second = spawnWorker(env);
+    const second = workers.spawn(env);
     const done = await until(async () => {
       const j = await job();
       return j.status === 'done' || j.status === 'failed' ? j : null;
@@ -123,6 +97,6 @@ it.each([
     expect(fs.existsSync(media) ? fs.readdirSync(media).filter((f) => f.startsWith('.work')) : []).toEqual([]);
     const work = path.join(database.dataDir, 'work');
     expect(fs.existsSync(work) ? fs.readdirSync(work) : []).toEqual([]);
-    if (s3) expect(fs.existsSync(path.join(media, assetId))).toBe(false);
+    if (useS3) expect(fs.existsSync(path.join(media, assetId))).toBe(false);
   },
 );

@@ -37,10 +37,7 @@ export const processVideoJob = defineJob({
     const { assetId } = payload;
     const { db } = ctx.services.database;
     const { storage, config } = ctx.services;
-    const originalKey =
-      'originalKey' in payload
-        ? payload.originalKey
-        : path.relative(config.dataDir, payload.originalPath).split(path.sep).join('/');
+    const originalKey = originalKeyOf(payload, config.dataDir);
     const started = await db
       .updateTable('mediaAsset')
       .set({ status: 'processing', error: null, progress: 0, updatedAt: new Date() })
@@ -75,6 +72,13 @@ export const processVideoJob = defineJob({
       .execute();
   },
 });
+
+/** Where the job's original is in the media storage (payloads from before object storage hold a path). */
+export function originalKeyOf(payload: z.infer<typeof processVideoJob.schema>, dataDir: string): string {
+  return 'originalKey' in payload
+    ? payload.originalKey
+    : path.relative(dataDir, payload.originalPath).split(path.sep).join('/');
+}
 
 async function transcode(
   original: string,

@@ -5,8 +5,11 @@ export interface FfmpegRun {
   duration?: number;
   onProgress?(percent: number): void;
   signal?: AbortSignal;
-  /** Run under `nice -n 10` so transcodes never starve page serving on a small machine. */
-  lowPriority?: boolean;
+  /**
+   * Run under `nice -n <this>` so transcodes never starve page serving on a small machine: 10 for uploads,
+   * 19 for background work that must also give way to them (the AV1 backfill).
+   */
+  nice?: number;
 }
 
 /**
@@ -24,7 +27,7 @@ wait "$child"`;
 /** Runs ffmpeg with these arguments; rejects with its last error lines. Killed when `signal` aborts. */
 export function runFfmpeg(args: string[], opts: FfmpegRun = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const command = opts.lowPriority ? ['nice', '-n', '10', 'ffmpeg', ...args] : ['ffmpeg', ...args];
+    const command = opts.nice ? ['nice', '-n', String(opts.nice), 'ffmpeg', ...args] : ['ffmpeg', ...args];
     const child = spawn('sh', ['-c', WATCHDOG, 'ffmpeg-watchdog', ...command], { stdio: ['pipe', 'pipe', 'pipe'] });
     // Closing the watchdog's pipe is how ffmpeg is stopped, and how the watchdog ends once ffmpeg has.
     const stopWatchdog = () => child.stdin.destroy();

@@ -5,16 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import {
-  AUDIO_ONLY,
-  audioOnlyFor,
-  ladderArgs,
-  listenOnlyArgs,
-  OPUS_AUDIO_ONLY,
-  type PlannedRendition,
-  planRenditions,
-  type VideoCodec,
-} from './hlsLadder.ts';
+import { encodeLadder, type EncodedFamily } from './encodeLadder.ts';
+import { AUDIO_ONLY, listenOnlyArgs, OPUS_AUDIO_ONLY, type PlannedRendition, type VideoCodec } from './hlsLadder.ts';
 import { AAC_LC, masterPlaylist, measureVariant, OPUS, type Variant } from './masterPlaylist.ts';
 import { processImage } from './processImage.ts';
 import { runFfmpeg } from './runFfmpeg.ts';
@@ -55,6 +47,9 @@ export interface TranscodeOptions {
 /** Publishing order: segments and images, then rendition playlists, then the master that lists them. */
 export const hlsPublishRank = (file: string): number => (file === 'master.m3u8' ? 2 : file.endsWith('.m3u8') ? 1 : 0);
 
+/** Uploads' transcodes run under `nice -n 10`: page serving first. */
+const UPLOAD_NICE = 10;
+
 /** Writes the asset's files into `work` (made if missing; expected empty). */
 export async function transcodeVideo(
   original: string,
@@ -62,80 +57,34 @@ export async function transcodeVideo(
   work: string,
   opts: TranscodeOptions = {},
 ): Promise<TranscodeResult> {
-  await fs.mkdir(work, { recursive: true });
   const codecs: VideoCodec[] = ['h264', 'av1'];
-  const renditions = planRenditions(probe.width, probe.height, codecs);
-  await runFfmpeg(ladderArgs(original, work, renditions, probe), {
-    duration: probe.duration,
-    lowPriority: true,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-  });
-  const largest = renditions.reduce((a, r) => (r.width * r.height > a.width * a.height ? r : a));
+  const measured = await encodeLadder(original, probe, work, codecs, { ...opts, nice: UPLOAD_NICE });
+  const largest = measured
+    .flatMap((m) => m.planned)
+    .reduce((a: PlannedRendition, r) => (r.width * r.height > a.width * a.height ? r : a));
   await makeStills(original, probe, work, largest, opts.signal);
-  const hasAudio = probe.hasAudio;
-  const measured = await Promise.all(
-    codecs.map(async (codec) => {
-      const audioCodec = codec === 'av1' ? OPUS : AAC_LC;
-      const planned = renditions.filter((r) => r.codec === codec);
-      const measure = (r: PlannedRendition) =>
-        measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } });
-      const videos = await Promise.all(
-        planned.map(async (r) => {
-          const v = await measure(r);
-          if (!r.budgetKbps || v.average <= r.budgetKbps * 1000) return v;
-          await remake(original, probe, work, { ...r, videoKbps: refitCap(r, v.average) }, opts.signal);
-          return measure(r);
-        }),
-      );
-      const audio = hasAudio ? await measureVariant(work, audioOnlyFor(codec).name, { hasAudio, audioCodec }) : null;
-      return { codec, planned, videos, audio };
-    }),
-  );
   // Pictures first, H.264 before AV1 (a player taking the first variant it can play starts on H.264), then
   // the audio-only variants.
   const variants = [...measured.flatMap((m) => m.videos), ...measured.flatMap((m) => (m.audio ? [m.audio] : []))];
   const master = masterPlaylist(variants);
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
-  const info = (v: Variant) => variantInfo(v, master);
-  const sets = Object.fromEntries(
-    measured.map((m) => [
-      m.codec,
-      {
-        renditions: m.videos.map((v, i) => ({ ...info(v), width: m.planned[i]!.width, height: m.planned[i]!.height })),
-        audio: m.audio && info(m.audio),
-      },
-    ]),
-  ) as Partial<Record<VideoCodec, CodecSet>>;
+  const sets = Object.fromEntries(measured.map((m) => [m.codec, codecSet(m, Buffer.byteLength(master))])) as Partial<
+    Record<VideoCodec, CodecSet>
+  >;
   return { renditions: sets.h264?.renditions ?? [], audio: sets.h264?.audio ?? null, av1: sets.av1 ?? null };
 }
 
-/** What a rendition's container costs beside its media, in kbit/s (fMP4 fragment headers, ≈ 4 at 240p). */
-const CONTAINER_KBPS = 4;
-
-/**
- * The lower cap for a rendition above its budget: the video's share of the budget (less sound and
- * container) over what the video took, applied to the cap, with 10 % to spare (the loose cap overshoots
- * more the lower it is set).
- */
-export function refitCap(r: PlannedRendition, averageBps: number): number {
-  const video = averageBps / 1000 - r.audioKbps - CONTAINER_KBPS;
-  const room = r.budgetKbps! - r.audioKbps - CONTAINER_KBPS;
-  return Math.floor((r.videoKbps * room * 0.9) / video);
-}
-
-/** Makes one rendition again (its own ffmpeg run) and puts it in place of the first one. */
-async function remake(original: string, probe: VideoProbe, work: string, r: PlannedRendition, signal?: AbortSignal) {
-  const scratch = path.join(work, '.remake');
-  await fs.mkdir(scratch, { recursive: true });
-  await runFfmpeg(ladderArgs(original, scratch, [r], probe), {
-    duration: probe.duration,
-    lowPriority: true,
-    ...(signal ? { signal } : {}),
-  });
-  await fs.rm(path.join(work, r.name), { recursive: true, force: true });
-  await fs.rename(path.join(scratch, r.name), path.join(work, r.name));
-  await fs.rm(scratch, { recursive: true, force: true });
+/** A family's sizes and rates as recorded on the asset; each download counts the master playlist too. */
+export function codecSet(family: EncodedFamily, masterBytes: number): CodecSet {
+  const info = (v: Variant) => variantInfo(v, masterBytes);
+  return {
+    renditions: family.videos.map((v, i) => ({
+      ...info(v),
+      width: family.planned[i]!.width,
+      height: family.planned[i]!.height,
+    })),
+    audio: family.audio && info(family.audio),
+  };
 }
 
 /** A frame a little into the video (past fade-ins): the player's poster and the episode thumbnails. */
@@ -165,7 +114,7 @@ async function makeStills(
       `scale=${size.width}:${size.height}`,
       frame,
     ],
-    { lowPriority: true, ...(signal ? { signal } : {}) },
+    { nice: UPLOAD_NICE, ...(signal ? { signal } : {}) },
   );
   await sharp(frame).webp({ quality: 75 }).toFile(path.join(work, 'poster.webp'));
   await processImage(frame, work);
@@ -186,7 +135,7 @@ export async function transcodeAudio(
   await fs.mkdir(work, { recursive: true });
   await runFfmpeg(listenOnlyArgs(original, work), {
     duration: probe.duration,
-    lowPriority: true,
+    nice: UPLOAD_NICE,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
@@ -198,12 +147,12 @@ export async function transcodeAudio(
   await fs.writeFile(path.join(work, 'master.m3u8'), master);
   return {
     renditions: [],
-    audio: variantInfo(aac, master),
-    av1: { renditions: [], audio: variantInfo(opus, master) },
+    audio: variantInfo(aac, Buffer.byteLength(master)),
+    av1: { renditions: [], audio: variantInfo(opus, Buffer.byteLength(master)) },
   };
 }
 
 /** A measured variant as recorded on the asset: what playing it whole downloads, the master included. */
-function variantInfo(v: Variant, master: string): AudioRenditionInfo {
-  return { name: v.name, bytes: v.bytes + Buffer.byteLength(master), peakBps: v.peak, averageBps: v.average };
+function variantInfo(v: Variant, masterBytes: number): AudioRenditionInfo {
+  return { name: v.name, bytes: v.bytes + masterBytes, peakBps: v.peak, averageBps: v.average };
 }
