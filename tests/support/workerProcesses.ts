@@ -5,6 +5,7 @@
 // hooks that make the database: hooks after the tests run last-registered first).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll } from 'vitest';
+import { eventually } from './eventually.ts';
 import { startTestS3 } from './s3Server.ts';
 import type { TestDatabase } from './testDatabase.ts';
 
@@ -13,6 +14,10 @@ export const MEDIA_PLACES = [
   ['on local disk', false],
   ['in an S3 bucket', true],
 ] as const;
+
+/** Waits for what a worker process writes: a transcode on a loaded machine takes minutes. */
+export const untilWorkers = <T>(check: () => Promise<T | undefined | null | false>) =>
+  eventually(check, { timeout: 240_000, interval: 100 });
 
 export function useWorkerProcesses(database: () => TestDatabase) {
   const children: ChildProcess[] = [];

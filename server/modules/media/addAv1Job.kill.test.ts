@@ -7,8 +7,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/testDataba
 import { testServices } from '#tests/support/testServices.ts';
 import { makeLegacyVideo } from '#tests/support/makeLegacyVideo.ts';
 import { masterPlaylistProblems } from '#tests/support/masterPlaylistProblems.ts';
-import { eventually } from '#tests/support/eventually.ts';
-import { MEDIA_PLACES, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
+import { MEDIA_PLACES, untilWorkers, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
 import { make } from '#tests/support/factories/index.ts';
 import { addAv1Job } from './addAv1Job.ts';
 import { mediaKey } from './mediaKeys.ts';
@@ -23,9 +22,6 @@ afterAll(async () => {
   await database.close();
 });
 const workers = useWorkerProcesses(() => database);
-
-const until = <T>(check: () => Promise<T | undefined | null | false>) =>
-  eventually(check, { timeout: 240_000, interval: 100 });
 
 // With S3, the original is fetched from the bucket and each folder, the receipt and the master put in it.
 it.each(MEDIA_PLACES)(
@@ -50,7 +46,7 @@ it.each(MEDIA_PLACES)(
         .executeTakeFirstOrThrow();
 
     const first = workers.spawn(env);
-    const running = await until(async () => {
+    const running = await untilWorkers(async () => {
       const j = await job();
       return j.status === 'running' && j.progress > 0 ? j : null;
     });
@@ -66,7 +62,7 @@ it.each(MEDIA_PLACES)(
     expect(await queueAv1Backfill(services)).toBeNull();
 
     const second = workers.spawn(env);
-    const done = await until(async () => {
+    const done = await untilWorkers(async () => {
       const j = await job();
       return j.status === 'done' || j.status === 'failed' ? j : null;
     });

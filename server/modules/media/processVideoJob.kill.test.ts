@@ -7,8 +7,7 @@ import { testServices } from '#tests/support/testServices.ts';
 import { newId } from '#server/lib/ids.ts';
 import { enqueueVideoProcessingInTx } from './enqueueVideoProcessingInTx.ts';
 import { mediaKey } from './mediaKeys.ts';
-import { eventually } from '#tests/support/eventually.ts';
-import { MEDIA_PLACES, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
+import { MEDIA_PLACES, untilWorkers, useWorkerProcesses } from '#tests/support/workerProcesses.ts';
 import { make } from '#tests/support/factories/index.ts';
 
 let database: TestDatabase;
@@ -20,10 +19,6 @@ afterAll(async () => {
   await database.close();
 });
 const workers = useWorkerProcesses(() => database);
-
-/** Waits for the job row a worker process writes; a transcode on a loaded machine takes minutes. */
-const until = <T>(check: () => Promise<T | undefined | null | false>) =>
-  eventually(check, { timeout: 240_000, interval: 100 });
 
 // With S3, the original is fetched from the bucket and the ladder uploaded to it, master playlist last.
 it.each(MEDIA_PLACES)(
@@ -63,7 +58,7 @@ it.each(MEDIA_PLACES)(
     const job = () => database.db.selectFrom('job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
 
     const first = workers.spawn(env);
-    const running = await until(async () => {
+    const running = await untilWorkers(async () => {
       const j = await job();
       return j.status === 'running' && j.progress > 0 ? j : null;
     });
@@ -75,7 +70,7 @@ it.each(MEDIA_PLACES)(
     expect(await storage.stat(mediaKey(assetId, '720p', 'index.m3u8'))).toBeNull();
 
     const second = workers.spawn(env);
-    const done = await until(async () => {
+    const done = await untilWorkers(async () => {
       const j = await job();
       return j.status === 'done' || j.status === 'failed' ? j : null;
     });
