@@ -49,10 +49,14 @@ export async function encodeLadder(
         measureVariant(work, r.name, { hasAudio, audioCodec, size: { width: r.width, height: r.height } });
       const videos = await Promise.all(
         planned.map(async (r) => {
-          const v = await measure(r);
-          if (!r.budgetKbps || v.average <= r.budgetKbps * 1000) return v;
-          await remake(original, probe, work, { ...r, videoKbps: refitCap(r, v.average) }, opts);
-          return measure(r);
+          let v = await measure(r);
+          // The cap is loose, so a remade rendition can still be over; a second refit from it lands inside.
+          for (let rung = r, tries = 0; r.budgetKbps && v.average > r.budgetKbps * 1000 && tries < 2; tries++) {
+            rung = { ...rung, videoKbps: refitCap(rung, v.average) };
+            await remake(original, probe, work, rung, opts);
+            v = await measure(r);
+          }
+          return v;
         }),
       );
       const audio = hasAudio ? await measureVariant(work, audioOnlyFor(codec).name, { hasAudio, audioCodec }) : null;
