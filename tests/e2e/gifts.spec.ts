@@ -146,8 +146,15 @@ test('the buyer of an unclaimed gift has it refunded to their M-Pesa, and its li
   const sms = await readSms(page.context(), DEMO_SMS_URL, `+254${local}`, /gift/);
   const link = /https?:\/\/\S+\/gift\/[A-Za-z0-9_-]{43}/.exec(sms)![0];
 
+  // A reversal names the payment by its receipt number, which M-Pesa confirms shortly after (Transaction
+  // Status); until then a refund is refused with "try again in a minute", so the buyer waits for it here.
+  await expect(async () => {
+    await page.goto('/customer/purchases');
+    await expect(page.locator('li.receipt').first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Confirmed by M-Pesa (receipt number on its way)')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+
   // In Kiswahili at 360 px: the refund asks first, with the amount, and nothing moves on "Acha zawadi".
-  await page.goto('/customer/purchases');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.locator('.topbar').getByRole('button', { name: 'Kiswahili' }).tap();
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
